@@ -1,0 +1,19 @@
+/** The family of a kind decides how it is detected. */
+export type KindFamily = 'datamodel' | 'fhir' | 'auth';
+
+/** What the registry knows of a kind without loading its validator. Generated from schemas/. */
+export interface KindInfo {
+  /** `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */
+  readonly id: string;
+  readonly family: KindFamily;
+  /** The name of its type in `@cdx/types`. */
+  readonly title: string;
+  readonly schemaId: string;
+  /** File of its precompiled validator under generated/validators/. */
+  readonly module: string;
+  /** A synchronous query: exactly one destination; data-on-demand checks apply. */
+  readonly query: boolean;
+  readonly beta: boolean;
+  /** Extra detection hints for non-Data-Model kinds (schema keyword `cdxDetect`). */
+  readonly detect?: Readonly<Record<string, string>>;
+}

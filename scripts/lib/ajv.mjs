@@ -1,0 +1,44 @@
+// One place that configures ajv for the generator and the schema meta-tests, so the code that
+// ships is compiled exactly as the schemas are checked.
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/** Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. */
+export const CDX_KEYWORDS = {
+  cdxKind: { type: 'string' },
+  cdxQuery: { type: 'boolean' },
+  cdxBeta: { type: 'boolean' },
+  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'] },
+  cdxNoDataOnDemand: { type: 'boolean' },
+  cdxVariantOf: { type: 'string' },
+  cdxDetect: { type: 'object' },
+};
+
+/**
+ * Formats the schemas use that ajv-formats lacks. Regular expressions, so standalone code inlines
+ * them and needs no runtime module. Every one is linear (no nested quantifiers).
+ */
+export const CDX_FORMATS = {
+  // ISO 8601 calendar date, optionally with a time and an offset (the spec only says "ISO 8601").
+  iso8601: /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/,
+  // E.164: a plus sign and up to fifteen digits, no leading zero.
+  e164: /^\+[1-9]\d{1,14}$/,
+};
+
+export function createAjv() {
+  const ajv = new Ajv2020.default({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    ownProperties: true,
+    messages: false,
+    inlineRefs: true,
+    code: { source: true, lines: false },
+  });
+  addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri', 'email']);
+  for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
+  for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
+    ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
+  }
+  return ajv;
+}

@@ -1,0 +1,94 @@
+// Emits @cdx/types: one module per schema file, mirroring schemas/, plus an index with the
+// kind map. References to other files become imports of their named types (json-schema-to-typescript
+// would otherwise inline and rename them); cdx annotations become JSDoc.
+import { compile } from 'json-schema-to-typescript';
+import { posix } from 'node:path';
+import { resolveRef } from './resolve.mjs';
+
+const LABEL_NOTES = {
+  cdxLabel: (v) => `Reliability: ${v}.`,
+  cdxBeta: (v) => (v ? 'Beta.' : ''),
+  cdxNoDataOnDemand: (v) => (v ? 'Not supported with data on demand.' : ''),
+};
+
+/** Module path (no extension) of a schema's types, relative to src/generated. */
+export const typesModule = (entry) => entry.rel.replace(/\.schema\.json$/, '');
+
+function prepare(entry, entries, imports) {
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$id' || key === '$schema' || key.startsWith('cdx')) continue;
+      out[key] = visit(value);
+    }
+    if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) {
+      const { entry: target, target: sub, fragment } = resolveRef(node.$ref, entry.id, entries);
+      const name = fragment ? sub.title : target.schema.title;
+      if (!name) throw new Error(`${entry.rel}: $ref ${node.$ref} points at a definition without a title`);
+      delete out.$ref;
+      out.tsType = name;
+      if (target !== entry) imports.set(name, typesModule(target));
+    }
+    const notes = Object.entries(LABEL_NOTES)
+      .filter(([k]) => k in node)
+      .map(([k, f]) => f(node[k]))
+      .filter(Boolean);
+    if (node.cdxVariantOf) {
+      out.deprecated = true;
+      notes.push(`Known variant spelling of \`${node.cdxVariantOf}\`: the service's canonical name is \`${node.cdxVariantOf}\`.`);
+    }
+    if (notes.length > 0) out.description = [node.description, notes.join(' ')].filter(Boolean).join('\n\n');
+    return out;
+  };
+  return visit(entry.schema);
+}
+
+async function emitOne(entry, entries, banner) {
+  const imports = new Map();
+  const schema = prepare(entry, entries, imports);
+  const code = await compile(schema, entry.schema.title, {
+    bannerComment: '',
+    additionalProperties: false,
+    strictIndexSignatures: true,
+    declareExternallyReferenced: true,
+    unreachableDefinitions: !entry.schema.cdxKind,
+    format: true,
+    $refOptions: { resolve: { http: false, file: false } },
+  });
+  const from = posix.dirname(typesModule(entry));
+  const importLines = [...imports.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, module]) => {
+      let path = posix.relative(from, module);
+      if (!path.startsWith('.')) path = `./${path}`;
+      return `import type { ${name} } from '${path}.js';`;
+    });
+  return [banner, ...importLines, importLines.length ? '' : null, code.trimEnd(), '']
+    .filter((l) => l !== null)
+    .join('\n');
+}
+
+/** @returns {Map<string, string>} file path relative to packages/types/src/generated → contents */
+export async function emitTypes(entries, kinds, banner) {
+  const files = new Map();
+  for (const entry of entries) files.set(`${typesModule(entry)}.ts`, await emitOne(entry, entries, banner));
+
+  const index = [banner];
+  for (const entry of entries) index.push(`export type * from './${typesModule(entry)}.js';`);
+  const kindImports = kinds.map((k) => `import type { ${k.title} } from './${typesModule(k.entry)}.js';`);
+  index.push('', ...kindImports, '');
+  index.push('/** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */');
+  index.push('export interface KindMap {');
+  for (const k of kinds) index.push(`  ${JSON.stringify(k.id)}: ${k.title};`);
+  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */');
+  index.push('export type KindId = keyof KindMap;', '');
+  for (const family of [...new Set(kinds.map((k) => k.family))]) {
+    const members = kinds.filter((k) => k.family === family).map((k) => k.title);
+    const name = { datamodel: 'DataModelMessage', fhir: 'FhirPayload', auth: 'AuthBody' }[family];
+    index.push(`/** Every ${family} payload type. */`, `export type ${name} = ${members.join(' | ')};`, '');
+  }
+  files.set('index.ts', index.join('\n'));
+  return files;
+}

@@ -1,0 +1,70 @@
+// Builds the compact field map ("shape") that @cdx/validate walks alongside a payload to find
+// unknown members, spelling drift and data-on-demand fields without compiling a schema at run time.
+//
+// A shape is an array of nodes, root first; nodes refer to each other by index, so recursive
+// schemas (FHIR Extension) stay finite. Node: { p?: {name: index}, i?: index, v?: {variant: canonical},
+// o?: 1 (open map: members not checked), nd?: 1 (not supported with data on demand), l?: label }.
+
+const COMBINERS = ['allOf', 'anyOf', 'oneOf'];
+const BRANCHES = ['then', 'else'];
+
+/** Collects every subschema that contributes members at this level (combinators, conditionals). */
+function flatten(schemas) {
+  const out = [];
+  const stack = [...schemas];
+  const seen = new Set();
+  while (stack.length > 0) {
+    const schema = stack.pop();
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) continue;
+    seen.add(schema);
+    out.push(schema);
+    for (const key of COMBINERS) if (Array.isArray(schema[key])) stack.push(...schema[key]);
+    for (const key of BRANCHES) if (schema[key]) stack.push(schema[key]);
+    if (schema.dependentSchemas) stack.push(...Object.values(schema.dependentSchemas));
+  }
+  return out;
+}
+
+export function buildShape(rootSchema) {
+  const nodes = [];
+  const memo = new Map();
+
+  function build(schemas) {
+    const parts = flatten(schemas);
+    const key = parts.length === 1 ? parts[0] : null;
+    if (key && memo.has(key)) return memo.get(key);
+    const index = nodes.length;
+    const node = {};
+    nodes.push(node);
+    if (key) memo.set(key, index);
+
+    const props = new Map();
+    const items = [];
+    for (const part of parts) {
+      for (const [name, sub] of Object.entries(part.properties ?? {})) {
+        if (!props.has(name)) props.set(name, []);
+        props.get(name).push(sub);
+      }
+      if (part.items && typeof part.items === 'object') items.push(part.items);
+      if ((part.additionalProperties && typeof part.additionalProperties === 'object') || part.patternProperties) {
+        node.o = 1;
+      }
+      if (part.cdxNoDataOnDemand) node.nd = 1;
+      if (part.cdxLabel) node.l = part.cdxLabel;
+    }
+    if (props.size > 0) {
+      node.p = {};
+      for (const name of [...props.keys()].sort()) {
+        const subs = props.get(name);
+        node.p[name] = build(subs);
+        const canonical = subs.map((s) => s.cdxVariantOf).find(Boolean);
+        if (canonical) (node.v ??= {})[name] = canonical;
+      }
+    }
+    if (items.length > 0) node.i = build(items);
+    return index;
+  }
+
+  build([rootSchema]);
+  return nodes;
+}
