@@ -1,0 +1,39 @@
+// Type tests, compiled by `pnpm typecheck` (tsc --noEmit). Each @ts-expect-error marks a payload
+// that must NOT compile: if the generated types ever accept it, tsc fails on the unused directive.
+import type { KindId, KindMap, PatientMerge } from '../src/index.js';
+
+export const merge = {
+  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge', Destinations: [{ ID: null, Name: 'EHR' }] },
+  Patient: {
+    Identifiers: [{ ID: '0000000001', IDType: 'MRN' }],
+    PreviousIdentifiers: [{ ID: '0000000002', IDType: 'MRN' }],
+    Demographics: { FirstName: 'Timothy', MaritalStatus: null, PhoneNumber: { Mobile: '+16085551234' } },
+  },
+} satisfies PatientMerge;
+
+export const wrongEvent = {
+  // @ts-expect-error EventType is the literal "PatientMerge"
+  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientUpdate' },
+  Patient: { Identifiers: [], PreviousIdentifiers: [] },
+} satisfies PatientMerge;
+
+export const missingRequired: PatientMerge = {
+  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },
+  // @ts-expect-error PreviousIdentifiers is required
+  Patient: { Identifiers: [] },
+};
+
+export const misspelt: PatientMerge = {
+  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },
+  Patient: {
+    Identifiers: [],
+    PreviousIdentifiers: [],
+    // @ts-expect-error the types are closed: a misspelt member is an error
+    Demographics: { MartialStatus: 'Married' },
+  },
+};
+
+export const kindMap: KindMap['PatientAdmin/PatientMerge'] = merge;
+export const kindId: KindId = 'PatientAdmin/PatientMerge';
+// @ts-expect-error not a kind
+export const notAKind: KindId = 'PatientAdmin/Nope';

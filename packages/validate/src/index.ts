@@ -1,0 +1,8 @@
+export { validate, UnknownKindError, type ValidationResult } from './validate.js';
+export { detectKind } from './detect.js';
+export { isKind, assertKind, PayloadError, type KindId } from './guards.js';
+export { listKinds, getKind } from './registry.js';
+export { RULE_META, type RuleMeta } from './rules/index.js';
+export type { Finding, Severity, RenameFix } from './finding.js';
+export type { ValidateOptions, RuleSetting } from './options.js';
+export type { KindInfo, KindFamily } from './kind-info.js';

@@ -1,0 +1,35 @@
+import { distance } from 'fastest-levenshtein';
+
+/** Case, `_`, `-` and spaces do not distinguish two field names for a human. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** How many edits still count as a slip of the keyboard, by name length. */
+function tolerance(length: number): number {
+  if (length <= 3) return 0;
+  return length <= 5 ? 1 : 2;
+}
+
+/**
+ * The defined names that `name` most plausibly misspells: equal once case and separators are
+ * ignored, or within a small edit distance (a transposition counts as two edits, so
+ * `FirstNmae` → `FirstName` and `MartialStatus` → `MaritalStatus` qualify). Best matches only;
+ * more than one means the slip is ambiguous.
+ */
+export function nearMisses(name: string, candidates: Iterable<string>): string[] {
+  const normal = normalizeName(name);
+  let best: string[] = [];
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const other = normalizeName(candidate);
+    const score = other === normal ? 0 : distance(normal, other);
+    if (score > tolerance(Math.min(normal.length, other.length))) continue;
+    if (score < bestScore) {
+      best = [candidate];
+      bestScore = score;
+    } else if (score === bestScore) best.push(candidate);
+  }
+  return best;
+}

@@ -1,0 +1,51 @@
+/** A user's say over a rule: turn it off, or force its severity. */
+export type RuleSetting = 'off' | 'warn' | 'error';
+
+/** Options of `validate()`. Every field is optional; defaults follow the spec. */
+export interface ValidateOptions {
+  /** Validate as this kind instead of detecting it (needed for auth bodies, which cannot be detected). */
+  kind?: string;
+  /** Per-rule severity overrides, e.g. `{ "unknown-field": "off" }`. */
+  rules?: Readonly<Record<string, RuleSetting>>;
+  /**
+   * Base address of the service's FHIR definition URIs (`{fhir_defs_url}` in the spec), without a
+   * trailing slash. Event URIs are `{fhirDefsUrl}/EventDefinition/<Event>`.
+   */
+  fhirDefsUrl?: string;
+  /** The FHIR operation the bundle is sent to (e.g. `"$charge-item-create"`); eventUri must match it. */
+  operation?: string;
+  /** Largest inline `attachment.data` accepted, in characters of base64 text. Default 7,000,000. */
+  attachmentLimit?: number;
+  /** Extra known variant spellings: `{ "<variant>": "<canonical>" }`, reported as spelling drift. */
+  knownVariants?: Readonly<Record<string, string>>;
+  /** The caller holds more than one API key, so `Meta.Source.ID` is required (rule `source-id`). */
+  multipleApiKeys?: boolean;
+}
+
+/** Options after defaults are applied; what rules see. */
+export interface ResolvedOptions {
+  readonly kind: string | undefined;
+  readonly rules: Readonly<Record<string, RuleSetting>>;
+  readonly fhirDefsUrl: string | undefined;
+  readonly operation: string | undefined;
+  readonly attachmentLimit: number;
+  readonly knownVariants: Readonly<Record<string, string>>;
+  readonly multipleApiKeys: boolean;
+}
+
+/** The spec's limit: "below 7 MB base64"; MB taken as 10^6 (see docs/decisions.md). */
+export const DEFAULT_ATTACHMENT_LIMIT = 7_000_000;
+
+const EMPTY = Object.freeze({});
+
+export function resolveOptions(options: ValidateOptions = {}): ResolvedOptions {
+  return {
+    kind: options.kind,
+    rules: options.rules ?? EMPTY,
+    fhirDefsUrl: options.fhirDefsUrl?.replace(/\/+$/, ''),
+    operation: options.operation,
+    attachmentLimit: options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT,
+    knownVariants: options.knownVariants ?? EMPTY,
+    multipleApiKeys: options.multipleApiKeys ?? false,
+  };
+}

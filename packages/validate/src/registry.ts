@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module';
+import { KINDS } from './generated/kinds.js';
+import type { KindInfo } from './kind-info.js';
+import type { ShapeNode } from './shape.js';
+
+/** What ajv's standalone code reports; only `validate.ts` and the schema rule ever see it. */
+export interface AjvError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+export interface StandaloneValidator {
+  (data: unknown): boolean;
+  errors?: AjvError[] | null;
+}
+
+/** A kind's generated module: precompiled validator and field map. */
+export interface KindModule {
+  readonly validate: StandaloneValidator;
+  readonly shape: readonly ShapeNode[];
+}
+
+const byId = new Map<string, KindInfo>(KINDS.map((k) => [k.id, k]));
+const loaded = new Map<string, KindModule>();
+// The generated validators are CommonJS (ajv's standalone output); require keeps loading synchronous.
+const require = createRequire(import.meta.url);
+
+/** Every kind this version knows, in schema order. */
+export function listKinds(): readonly KindInfo[] {
+  return KINDS;
+}
+
+export function getKind(id: string): KindInfo | undefined {
+  return byId.get(id);
+}
+
+/** Loads a kind's validator on first use, so start-up pays only for the kinds actually seen. */
+export function loadKind(kind: KindInfo): KindModule {
+  let module = loaded.get(kind.id);
+  if (!module) {
+    module = require(`./generated/validators/${kind.module}`) as KindModule;
+    loaded.set(kind.id, module);
+  }
+  return module;
+}

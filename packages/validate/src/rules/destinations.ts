@@ -1,0 +1,33 @@
+import type { Rule } from './rule.js';
+
+function destinationCount(payload: unknown): number | undefined {
+  const meta = (payload as { Meta?: unknown }).Meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const destinations = (meta as { Destinations?: unknown }).Destinations;
+  return Array.isArray(destinations) ? destinations.length : undefined;
+}
+
+/**
+ * The spec: a request needs at least one destination; a synchronous query (AvailableSlots,
+ * DocumentQuery) supports exactly one.
+ */
+export const destinationsRule: Rule = {
+  id: 'destinations',
+  defaultSeverity: 'error',
+  description: 'A synchronous query needs exactly one Meta.Destinations entry; other requests at least one.',
+  appliesTo: (kind) => kind.family === 'datamodel',
+  check(context) {
+    const count = destinationCount(context.payload);
+    const pointer = '/Meta/Destinations';
+    if (context.kind.query) {
+      if (count === 1) return;
+      const got = count === undefined ? 'none' : String(count);
+      context.report({
+        pointer,
+        message: `\`Meta.Destinations\` must have exactly one entry for ${context.kind.title}, a synchronous query; got ${got}. Send one query per destination.`,
+      });
+    } else if (count === 0) {
+      context.report({ pointer, message: '`Meta.Destinations` is empty; a request needs at least one destination (or omit it on messages from the service).' });
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import { dataOnDemandRule } from './data-on-demand.js';
+import { destinationsRule } from './destinations.js';
+import { nestingDepthMeta } from './nesting-depth.js';
+import type { Rule } from './rule.js';
+import { schemaRule } from './schema.js';
+import { spellingDriftRule } from './spelling-drift.js';
+import { unknownFieldRule } from './unknown-field.js';
+import { unknownKindMeta } from './unknown-kind.js';
+
+/** Checks run on a payload of a known kind, in this order (schema first). Alphabetical after it. */
+export const RULES: readonly Rule[] = [
+  schemaRule,
+  dataOnDemandRule,
+  destinationsRule,
+  spellingDriftRule,
+  unknownFieldRule,
+];
+
+/** Id, default severity and description of every rule @cdx/validate can report. */
+export interface RuleMeta {
+  readonly id: string;
+  readonly defaultSeverity: 'error' | 'warning';
+  readonly description: string;
+}
+
+/** Every rule id @cdx/validate reports, including those raised before any check runs. */
+export const RULE_META: readonly RuleMeta[] = [
+  ...RULES.map(({ id, defaultSeverity, description }) => ({ id, defaultSeverity, description })),
+  nestingDepthMeta,
+  unknownKindMeta,
+].sort((a, b) => a.id.localeCompare(b.id));

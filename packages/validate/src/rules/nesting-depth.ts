@@ -1,0 +1,26 @@
+/** Metadata of `nesting-depth`: a payload nested so deeply that no real message could be. */
+export const nestingDepthMeta = {
+  id: 'nesting-depth',
+  defaultSeverity: 'error',
+  description: 'The payload nests objects or arrays deeper than any real message; it is not validated further.',
+} as const;
+
+/** Deeper than any message, resource or bundle the service defines, far below stack limits. */
+export const MAX_DEPTH = 512;
+
+/** Pointer of the first container nested deeper than `limit`, found without recursion. */
+export function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undefined {
+  const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: payload, pointer: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, pointer, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= limit) return pointer;
+    const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+    for (const [key, child] of entries) {
+      if (typeof child === 'object' && child !== null) {
+        stack.push({ value: child, pointer: `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import type { Finding, RenameFix, Severity } from '../finding.js';
+import type { KindInfo } from '../kind-info.js';
+import type { ResolvedOptions } from '../options.js';
+import type { MemberReport } from '../members.js';
+import type { ShapeNode } from '../shape.js';
+
+/** What a rule reports; the rule's id and configured severity are filled in by the runner. */
+export interface Report {
+  pointer: string;
+  message: string;
+  fix?: RenameFix;
+  suggestions?: RenameFix[];
+  /** Overrides the rule's default severity for this one finding (before user configuration). */
+  severity?: Severity;
+}
+
+/** Everything a rule may look at. Expensive parts are computed on first use and shared. */
+export interface RuleContext {
+  /** The payload as parsed (never mutated by rules). */
+  readonly payload: unknown;
+  readonly kind: KindInfo;
+  readonly options: ResolvedOptions;
+  /** The kind's field map (generated from its schema), root at index 0. */
+  readonly shape: readonly ShapeNode[];
+  /** Unknown members, known variants and flagged fields, from one walk of the payload. */
+  members(): MemberReport;
+  report(report: Report): void;
+}
+
+/** One check. Rules live one per file and are listed in rules/index.ts. */
+export interface Rule {
+  /** Stable id, used in configuration, output and docs/rules/<id>.md. */
+  readonly id: string;
+  readonly defaultSeverity: Severity;
+  /** One line for rule listings and SARIF metadata. */
+  readonly description: string;
+  /** Whether the rule runs for a kind at all (default: every kind). */
+  appliesTo?(kind: KindInfo): boolean;
+  check(context: RuleContext): void;
+}
+
+export type { Finding };

@@ -1,0 +1,18 @@
+import { code, fieldPath } from '../display.js';
+import type { Rule } from './rule.js';
+
+/** A member the schema does not define and no near miss explains. The service ignores it. */
+export const unknownFieldRule: Rule = {
+  id: 'unknown-field',
+  defaultSeverity: 'warning',
+  description: 'A member the service schema does not define; the service ignores it.',
+  check(context) {
+    for (const issue of context.members().issues) {
+      if (issue.reason !== 'unknown') continue;
+      context.report({
+        pointer: issue.pointer,
+        message: `${code(fieldPath(issue.pointer))} is not defined by the ${context.kind.title} schema and the service ignores it; remove it or check its spelling.`,
+      });
+    }
+  },
+};

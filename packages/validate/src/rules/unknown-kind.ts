@@ -1,0 +1,49 @@
+import { code } from '../display.js';
+import { nearMisses } from '../near-miss.js';
+import type { KindInfo } from '../kind-info.js';
+import type { Report } from './rule.js';
+
+/** Metadata of the `unknown-kind` rule; validate() reports it when no kind fits the payload. */
+export const unknownKindMeta = {
+  id: 'unknown-kind',
+  defaultSeverity: 'error',
+  description: 'The payload is not a message, resource or bundle this version knows.',
+} as const;
+
+function suggest(value: string, known: Iterable<string>): string {
+  const near = nearMisses(value, known);
+  return near.length > 0 ? ` Did you mean ${near.map((n) => code(n)).join(' or ')}?` : '';
+}
+
+/** Explains why no kind fits: an unknown data model, event type or resource type. */
+export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]): Report {
+  const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
+  const dataModels = kinds.filter((k) => k.family === 'datamodel').map((k) => k.id.split('/'));
+  if (typeof meta === 'object' && meta !== null && typeof meta.DataModel === 'string') {
+    const { DataModel: model, EventType: event } = meta;
+    const events = dataModels.filter(([m]) => m === model).map(([, e]) => e!);
+    if (events.length === 0) {
+      const known = [...new Set(dataModels.map(([m]) => m!))];
+      return {
+        pointer: '/Meta/DataModel',
+        message: `Unknown \`Meta.DataModel\` ${JSON.stringify(model.slice(0, 40))}.${suggest(model, known)} Known data models: ${known.join(', ')}.`,
+      };
+    }
+    const shown = typeof event === 'string' ? JSON.stringify(event.slice(0, 40)) : 'missing';
+    return {
+      pointer: '/Meta/EventType',
+      message: `\`Meta.EventType\` ${shown} is not an event of ${model}.${typeof event === 'string' ? suggest(event, events) : ''} Known: ${events.join(', ')}.`,
+    };
+  }
+  const resourceType = (payload as { resourceType?: unknown } | null)?.resourceType;
+  if (typeof resourceType === 'string') {
+    return {
+      pointer: '/resourceType',
+      message: `No profile for this FHIR payload (resourceType ${JSON.stringify(resourceType.slice(0, 40))}); pass the kind explicitly if it is one.`,
+    };
+  }
+  return {
+    pointer: '',
+    message: 'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType` and no `resourceType`. Pass the kind explicitly (auth bodies cannot be detected).',
+  };
+}

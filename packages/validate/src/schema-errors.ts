@@ -1,0 +1,99 @@
+import { childPointer, quote } from './finding.js';
+import { code, fieldPath } from './display.js';
+import type { AjvError } from './registry.js';
+import type { Report } from './rules/rule.js';
+
+const FORMAT_TEXT: Record<string, string> = {
+  iso8601: 'an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T09:30:00Z)',
+  date: 'a date in YYYY-MM-DD form',
+  'date-time': 'an RFC 3339 date-time with an offset (e.g. 2026-03-01T09:30:00Z)',
+  uuid: 'a UUID (e.g. 0f8fad5b-d9cb-469f-a165-70867728950e)',
+  uri: 'an absolute URI',
+  email: 'an email address',
+  e164: 'an E.164 phone number (+ and up to 15 digits, e.g. +16085551234)',
+};
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function listValues(values: unknown): string {
+  const list = Array.isArray(values) ? values : [values];
+  const shown = list.slice(0, 12).map((v) => quote(v));
+  return list.length > 12 ? `${shown.join(', ')}, … (${list.length} values)` : shown.join(', ');
+}
+
+/** "when `suggestions` is present", for requirements that come from dependentSchemas. */
+function condition(schemaPath: string): string {
+  const match = /\/dependentSchemas\/([^/]+)\//.exec(schemaPath);
+  return match ? ` when ${code(match[1]!.replace(/~1/g, '/').replace(/~0/g, '~'))} is present` : '';
+}
+
+/** One ajv error (already disentangled from combinators) as a finding report. */
+export function describeError(error: AjvError, payload: unknown): Report | undefined {
+  const { keyword, params, instancePath: at } = error;
+  const value = valueAt(payload, at);
+  const field = code(fieldPath(at));
+  switch (keyword) {
+    case 'required':
+    case 'dependentRequired': {
+      const pointer = childPointer(at, String(params.missingProperty));
+      return { pointer, message: `${code(fieldPath(pointer))} is required${condition(error.schemaPath)} but missing.` };
+    }
+    case 'type':
+      return { pointer: at, message: `${field} must be ${String(params.type).split(',').join(' or ')}, not ${typeName(value)}.` };
+    case 'enum':
+      return { pointer: at, message: `${field} must be one of ${listValues(params.allowedValues)}; got ${quote(value)}.` };
+    case 'const':
+      return { pointer: at, message: `${field} must be ${quote(params.allowedValue)}; got ${quote(value)}.` };
+    case 'format': {
+      const format = String(params.format);
+      return { pointer: at, message: `${field} must be ${FORMAT_TEXT[format] ?? `in ${format} format`}; got ${quote(value)}.` };
+    }
+    case 'pattern':
+      return { pointer: at, message: `${field} does not have the expected form (${String(params.pattern).slice(0, 80)}); got ${quote(value)}.` };
+    case 'minItems':
+    case 'maxItems':
+    case 'minLength':
+    case 'maxLength':
+    case 'minProperties':
+    case 'maxProperties': {
+      const bound = keyword.startsWith('min') ? 'at least' : 'at most';
+      const unit = keyword.endsWith('Items') ? 'item' : keyword.endsWith('Length') ? 'character' : 'member';
+      const n = Number(params.limit);
+      return { pointer: at, message: `${field} must have ${bound} ${n} ${unit}${n === 1 ? '' : 's'}.` };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { pointer: at, message: `${field} must be ${String(params.comparison)} ${String(params.limit)}; got ${quote(value)}.` };
+    case 'multipleOf':
+      return { pointer: at, message: `${field} must be a multiple of ${String(params.multipleOf)}.` };
+    case 'uniqueItems':
+      return { pointer: at, message: `${field} must not repeat items (items ${String(params.j)} and ${String(params.i)} are equal).` };
+    case 'additionalProperties':
+      return { pointer: childPointer(at, String(params.additionalProperty)), message: `${field} must not have the member ${quote(params.additionalProperty)}.` };
+    case 'anyOf':
+    case 'oneOf':
+      return params.passingSchemas
+        ? { pointer: at, message: `${field} matches more than one of the allowed forms; it must match exactly one.` }
+        : { pointer: at, message: `${field} does not match any of the allowed forms.` };
+    case 'if':
+      return undefined; // the failing then/else branch reports the real problem
+    default:
+      return { pointer: at, message: `${field} is not valid here (${keyword}).` };
+  }
+}

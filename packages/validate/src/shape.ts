@@ -1,0 +1,18 @@
+/**
+ * One node of a kind's field map, generated from its schema (scripts/lib/shape.mjs).
+ * Children are indexes into the same array, so recursive schemas stay finite.
+ */
+export interface ShapeNode {
+  /** Members the schema defines, name → node index. Absent when the schema names no members. */
+  readonly p?: Readonly<Record<string, number>>;
+  /** Node of the array items. */
+  readonly i?: number;
+  /** Known variant spellings among `p`: variant → canonical name. */
+  readonly v?: Readonly<Record<string, string>>;
+  /** An open map (e.g. prefetch): its members are data, never checked as field names. */
+  readonly o?: 1;
+  /** Not supported with data on demand. */
+  readonly nd?: 1;
+  /** Reliability label. */
+  readonly l?: 'Reliable' | 'Probable' | 'Possible';
+}

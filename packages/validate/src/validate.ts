@@ -1,0 +1,92 @@
+import type { Finding, Severity } from './finding.js';
+import { detectKind } from './detect.js';
+import type { KindInfo } from './kind-info.js';
+import { walkMembers, type MemberReport } from './members.js';
+import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './options.js';
+import { getKind, listKinds, loadKind, type KindModule } from './registry.js';
+import { RULES } from './rules/index.js';
+import { findTooDeep, nestingDepthMeta } from './rules/nesting-depth.js';
+import type { Report, Rule, RuleContext } from './rules/rule.js';
+import { reportSchemaErrors, schemaRule } from './rules/schema.js';
+import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
+
+/** The outcome of validating one payload. */
+export interface ValidationResult {
+  /** The kind it was validated as, or null when none fits (then `findings` says why). */
+  kind: string | null;
+  /** No finding of severity `error`. */
+  valid: boolean;
+  findings: Finding[];
+}
+
+/** Thrown for a programming error (an unknown `kind` option), never for bad payloads. */
+export class UnknownKindError extends Error {
+  override name = 'UnknownKindError';
+}
+
+function severityOf(rule: { id: string; defaultSeverity: Severity }, options: ResolvedOptions, own?: Severity): Severity | undefined {
+  const setting = options.rules[rule.id];
+  if (setting === 'off') return undefined;
+  if (setting === 'warn') return 'warning';
+  if (setting === 'error') return 'error';
+  return own ?? rule.defaultSeverity;
+}
+
+function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof nestingDepthMeta, options: ResolvedOptions, report: Report): void {
+  const severity = severityOf(rule, options, report.severity);
+  if (!severity) return;
+  const finding: Finding = { ruleId: rule.id, severity, message: report.message, pointer: report.pointer };
+  if (report.fix) finding.fix = report.fix;
+  if (report.suggestions) finding.suggestions = report.suggestions;
+  findings.push(finding);
+}
+
+function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
+  let members: MemberReport | undefined;
+  let current: Rule = schemaRule;
+  const context: RuleContext = {
+    payload,
+    kind,
+    options,
+    shape: module.shape,
+    members: () => (members ??= walkMembers(payload, module.shape, options.knownVariants)),
+    report: (report) => push(findings, current, options, report),
+  };
+  if (!module.validate(payload)) reportSchemaErrors(module.validate.errors ?? [], context);
+  for (const rule of RULES) {
+    if (rule === schemaRule || options.rules[rule.id] === 'off') continue;
+    if (rule.appliesTo && !rule.appliesTo(kind)) continue;
+    current = rule;
+    rule.check(context);
+  }
+}
+
+/**
+ * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
+ * schema validator, then every semantic rule. Never throws for any payload.
+ */
+export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
+  const resolved = resolveOptions(options);
+  const findings: Finding[] = [];
+  const kindId = resolved.kind ?? detectKind(payload);
+  const kind = kindId === undefined ? undefined : getKind(kindId);
+  if (resolved.kind !== undefined && !kind) {
+    throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
+  }
+  if (!kind) {
+    push(findings, unknownKindMeta, resolved, diagnoseUnknownKind(payload, listKinds()));
+    return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
+  }
+  try {
+    runRules(payload, kind, loadKind(kind), resolved, findings);
+  } catch (error) {
+    // Only a recursive schema can be driven this deep; the stack overflow is the cheapest detector.
+    if (!(error instanceof RangeError)) throw error;
+    findings.length = 0;
+    push(findings, nestingDepthMeta, resolved, {
+      pointer: findTooDeep(payload) ?? '',
+      message: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.',
+    });
+  }
+  return { kind: kind.id, valid: !findings.some((f) => f.severity === 'error'), findings };
+}

@@ -1,0 +1,37 @@
+// Runs every data-driven suite: valid examples must produce no finding at all; each case must
+// produce exactly the findings it lists (rule id, pointer and, when given, severity).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listKinds, validate } from '../src/index.js';
+import { examplesDir, kindFile, listJson, loadCaseFiles, readJson } from './support/cases.js';
+
+const key = (f: { ruleId: string; pointer: string }) => `${f.ruleId} ${f.pointer}`;
+
+describe('valid examples', () => {
+  const validDir = join(examplesDir, 'valid');
+  for (const file of listJson(validDir)) {
+    it(`${file} has no findings`, () => {
+      const kind = listKinds().find((k) => kindFile(k.id) === file.replace(/\.json$/, ''));
+      expect(kind, `no kind for ${file}`).toBeDefined();
+      const payload = readJson(join(validDir, file));
+      const result = validate(payload, kind!.family === 'auth' ? { kind: kind!.id } : {});
+      expect(result.findings).toEqual([]);
+      expect(result.kind).toBe(kind!.id);
+    });
+  }
+});
+
+for (const { file, kind, cases } of loadCaseFiles()) {
+  describe(`cases/${file}`, () => {
+    for (const c of cases) {
+      it(c.description, () => {
+        const result = validate(c.payload, { ...(c.options ?? {}), ...(c.kindOption ? { kind: c.kindOption } : kind.startsWith('auth/') ? { kind } : {}) });
+        expect(result.findings.map(key).sort()).toEqual(c.findings.map(key).sort());
+        for (const expected of c.findings.filter((e) => e.severity)) {
+          const actual = result.findings.find((f) => key(f) === key(expected));
+          expect(actual?.severity, key(expected)).toBe(expected.severity);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,56 @@
+// The schema → types → validators chain has no gaps: every schema is well-formed, every kind has
+// a generated validator, a type, a valid example and a cases file, and nothing generated is orphaned.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSchemas } from '../../../scripts/lib/schemas.mjs';
+import { listKinds } from '../src/index.js';
+import { examplesDir, kindFile, listJson, repoRoot } from './support/cases.js';
+
+const entries = loadSchemas(join(repoRoot, 'schemas'));
+const kinds = listKinds();
+const typesIndex = readFileSync(join(repoRoot, 'packages/types/src/generated/index.ts'), 'utf8');
+
+describe('schemas', () => {
+  it('every schema has $id, title and description (loadSchemas enforces the conventions)', () => {
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry.schema.$id).toBe(`https://schemas.cdx.dev/${entry.rel}`);
+      expect(entry.schema.title).toMatch(/^[A-Z]/);
+      expect(entry.schema.description).toBeTruthy();
+    }
+  });
+
+  it('every schema has a generated type module', () => {
+    for (const entry of entries) {
+      const module = entry.rel.replace(/\.schema\.json$/, '.ts');
+      expect(existsSync(join(repoRoot, 'packages/types/src/generated', module)), module).toBe(true);
+    }
+  });
+});
+
+describe('kinds', () => {
+  it('each schema with cdxKind is a registered kind, and no kind lacks its schema', () => {
+    const declared = entries.filter((e) => e.schema.cdxKind).map((e) => e.schema.cdxKind).sort();
+    expect(kinds.map((k) => k.id).sort()).toEqual(declared);
+  });
+
+  it.each(kinds.map((k) => [k.id, k] as const))('%s has a validator, a type, a valid example and cases', (id, kind) => {
+    expect(existsSync(join(repoRoot, 'packages/validate/src/generated/validators', kind.module))).toBe(true);
+    expect(typesIndex).toContain(`${JSON.stringify(id)}: ${kind.title};`);
+    expect(existsSync(join(examplesDir, 'valid', `${kindFile(id)}.json`)), `valid/${kindFile(id)}.json`).toBe(true);
+    expect(existsSync(join(examplesDir, 'cases', `${kindFile(id)}.json`)), `cases/${kindFile(id)}.json`).toBe(true);
+  });
+
+  it('no generated validator module is orphaned', () => {
+    const modules = readdirSync(join(repoRoot, 'packages/validate/src/generated/validators')).sort();
+    expect(modules).toEqual(kinds.map((k) => k.module).sort());
+  });
+
+  it('no example or cases file names a kind that does not exist', () => {
+    const files = new Set(kinds.map((k) => `${kindFile(k.id)}.json`));
+    for (const dir of ['valid', 'cases']) {
+      for (const file of listJson(join(examplesDir, dir))) expect(files.has(file), `${dir}/${file}`).toBe(true);
+    }
+  });
+});

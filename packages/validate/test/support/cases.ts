@@ -1,0 +1,58 @@
+// Loads the data-driven suites in schemas/examples: one valid example per kind and, per kind, a
+// cases file of edits with the exact findings each must produce.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyPatch, type PatchOp } from './json-patch.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const examplesDir = join(repoRoot, 'schemas/examples');
+
+export interface ExpectedFinding {
+  ruleId: string;
+  pointer: string;
+  severity?: 'error' | 'warning';
+}
+
+export interface Case {
+  description: string;
+  payload: unknown;
+  kindOption?: string;
+  options?: Record<string, unknown>;
+  findings: ExpectedFinding[];
+}
+
+export interface CaseFile {
+  file: string;
+  kind: string;
+  cases: Case[];
+}
+
+interface RawCase extends Omit<Case, 'payload'> {
+  payload?: unknown;
+  patch?: PatchOp[];
+}
+
+export const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+export function listJson(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+}
+
+export function loadCaseFiles(): CaseFile[] {
+  const dir = join(examplesDir, 'cases');
+  return listJson(dir).map((file) => {
+    const raw = readJson(join(dir, file)) as { kind: string; base?: string; cases: RawCase[] };
+    const base = raw.base === undefined ? undefined : readJson(join(dir, raw.base));
+    const cases = raw.cases.map(({ patch, payload, ...rest }) => {
+      if (payload === undefined && base === undefined) throw new Error(`${file}: "${rest.description}" has no payload and the file no base`);
+      return { ...rest, payload: payload ?? applyPatch(base, patch ?? []) };
+    });
+    return { file, kind: raw.kind, cases };
+  });
+}
+
+/** The example file name of a kind: its id lowercased, runs of other characters → '-'. */
+export function kindFile(kindId: string): string {
+  return kindId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
