@@ -3,6 +3,7 @@ import { destinationsRule } from './destinations.js';
 import { nestingDepthMeta } from './nesting-depth.js';
 import type { Rule } from './rule.js';
 import { schemaRule } from './schema.js';
+import { sourceIdRule } from './source-id.js';
 import { spellingDriftRule } from './spelling-drift.js';
 import { unknownFieldRule } from './unknown-field.js';
 import { unknownKindMeta } from './unknown-kind.js';
@@ -12,6 +13,7 @@ export const RULES: readonly Rule[] = [
   schemaRule,
   dataOnDemandRule,
   destinationsRule,
+  sourceIdRule,
   spellingDriftRule,
   unknownFieldRule,
 ];

