@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAjv } from './lib/ajv.mjs';
+import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
@@ -52,6 +53,7 @@ async function outputs() {
       dir: 'packages/validate/src/generated',
       files: await emitValidators(ajv, entries, kinds, banner('schemas/')),
     },
+    { dir: 'docs/reference', files: emitDocs(entries, `<!-- ${banner('schemas/').slice(3, -3)} -->`) },
   ];
 }
 

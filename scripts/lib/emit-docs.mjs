@@ -1,0 +1,101 @@
+// Emits docs/reference/: one Markdown page per schema file with its fields in a table
+// (path, type, required, label, beta, data on demand, notes). Members of shared definitions in
+// other files link to those pages instead of being repeated.
+import { posix } from 'node:path';
+import { resolveRef } from './resolve.mjs';
+
+const HEADER = '| path | type | required | label | beta | data on demand | notes |';
+const RULE = '|---|---|---|---|---|---|---|';
+const docPath = (entry) => entry.rel.replace(/\.schema\.json$/, '.md');
+const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
+
+/** Own members plus those merged in through allOf (and in-file or external $refs inside it). */
+function membersOf(schema, entry, entries, seen = new Set()) {
+  const props = new Map();
+  const required = new Set(schema.required ?? []);
+  for (const [name, sub] of Object.entries(schema.properties ?? {})) props.set(name, { sub, entry });
+  for (const part of schema.allOf ?? []) {
+    let target = part;
+    let owner = entry;
+    if (part.$ref) {
+      const resolved = resolveRef(part.$ref, entry.id, entries);
+      if (seen.has(resolved.target)) continue;
+      seen.add(resolved.target);
+      target = resolved.target;
+      owner = resolved.entry;
+    }
+    const inner = membersOf(target, owner, entries, seen);
+    for (const [name, value] of inner.props) if (!props.has(name)) props.set(name, value);
+    for (const name of inner.required) required.add(name);
+  }
+  return { props, required };
+}
+
+function typeText(schema, entry, entries, from) {
+  if (schema.$ref && !schema.$ref.startsWith('#')) {
+    const { entry: target, target: sub, fragment } = resolveRef(schema.$ref, entry.id, entries);
+    const name = fragment ? sub.title ?? fragment.split('/').pop() : target.schema.title;
+    return `[${name}](${posix.relative(posix.dirname(from), docPath(target))})`;
+  }
+  if (schema.$ref) return typeText(resolveRef(schema.$ref, entry.id, entries).target, entry, entries, from);
+  if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
+  if (schema.enum) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  const types = [schema.type ?? (schema.properties ? 'object' : schema.allOf ? 'object' : 'any')].flat();
+  const parts = types.map((t) => {
+    if (t === 'array' && schema.items) return `array of ${typeText(schema.items, entry, entries, from)}`;
+    if (t === 'string' && schema.format) return `string (${schema.format})`;
+    return t;
+  });
+  return parts.join(' \\| ');
+}
+
+function rows(schema, entry, entries, from, path, required, out, depth) {
+  const { props, required: req } = membersOf(schema, entry, entries);
+  for (const [name, { sub, entry: owner }] of props) {
+    const here = path ? `${path}.${name}` : name;
+    const resolvedSub = sub.$ref?.startsWith('#') ? resolveRef(sub.$ref, owner.id, entries).target : sub;
+    out.push(
+      `| \`${cell(here)}\` | ${typeText(sub, owner, entries, from)} | ${req.has(name) ? 'yes' : ''} | ${sub.cdxLabel ?? ''} | ${sub.cdxBeta ? 'beta' : ''} | ${sub.cdxNoDataOnDemand ? 'not supported' : ''} | ${cell(sub.cdxVariantOf ? `Known variant of \`${sub.cdxVariantOf}\` (reported as spelling-drift). ${sub.description ?? ''}` : sub.description)} |`,
+    );
+    if (depth > 12 || (sub.$ref && !sub.$ref.startsWith('#'))) continue;
+    const items = resolvedSub.items?.$ref?.startsWith('#') ? resolveRef(resolvedSub.items.$ref, owner.id, entries).target : resolvedSub.items;
+    if (items && !items.$ref && (items.properties || items.allOf)) rows(items, owner, entries, from, `${here}[]`, required, out, depth + 1);
+    else if (resolvedSub.properties || resolvedSub.allOf) rows(resolvedSub, owner, entries, from, here, required, out, depth + 1);
+  }
+  return out;
+}
+
+/** @returns {Map<string, string>} path relative to docs/reference → Markdown */
+export function emitDocs(entries, banner) {
+  const files = new Map();
+  const index = [banner, '', '# Schema reference', '', '| schema | kind | description |', '|---|---|---|'];
+  for (const entry of entries) {
+    const from = docPath(entry);
+    const { schema } = entry;
+    const table = rows(schema, entry, entries, from, '', new Set(), [], 0);
+    const defs = Object.values(schema.$defs ?? {})
+      .filter((def) => def.title && (def.properties || def.allOf))
+      .flatMap((def) => ['', `## ${def.title}`, '', def.description ?? '', '', HEADER, RULE, ...rows(def, entry, entries, from, '', new Set(), [], 0)]);
+    const page = [
+      banner,
+      '',
+      `# ${schema.title}`,
+      '',
+      schema.description,
+      '',
+      `- Schema: \`schemas/${entry.rel}\` (\`$id\` ${schema.$id})`,
+      ...(schema.cdxKind ? [`- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxBeta ? ' — beta' : ''}`] : []),
+      `- TypeScript: \`import type { ${schema.title} } from '@cdx/types'\``,
+      '',
+      ...(table.length > 0
+        ? [HEADER, RULE, ...table]
+        : defs.length > 0 ? [] : [`Type: ${typeText(schema, entry, entries, from)}`]),
+      ...defs,
+      '',
+    ];
+    files.set(from, page.join('\n'));
+    index.push(`| [${schema.title}](${from}) | ${schema.cdxKind ? `\`${schema.cdxKind}\`` : ''} | ${cell(schema.description)} |`);
+  }
+  files.set('README.md', `${index.join('\n')}\n`);
+  return files;
+}
