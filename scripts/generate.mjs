@@ -12,6 +12,7 @@ import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
+import { strictTwin } from './lib/strict.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -31,7 +32,7 @@ const DERIVED = [];
 async function outputs() {
   const entries = loadSchemas(join(root, 'schemas'));
   const ajv = createAjv();
-  for (const entry of entries) ajv.addSchema(entry.schema);
+  for (const entry of entries) ajv.addSchema(entry.schema).addSchema(strictTwin(entry, entries));
   for (const entry of entries) ajv.getSchema(entry.id); // compiles, so schema errors surface here
   const kinds = entries
     .filter((e) => e.schema.cdxKind)

@@ -3,12 +3,13 @@
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
+import { STRICT_BASE } from './strict.mjs';
 
 /** @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → contents */
 export async function emitValidators(ajv, entries, kinds, banner) {
   const files = new Map();
   for (const kind of kinds) {
-    const code = standaloneCode.default(ajv, { validate: kind.entry.id });
+    const code = standaloneCode.default(ajv, { validate: kind.entry.id, strict: STRICT_BASE + kind.entry.rel });
     const shape = buildShape(await dereference(kind.entry, entries));
     files.set(
       `validators/${kind.slug}.cjs`,

@@ -3,6 +3,8 @@ import { listKinds } from './registry.js';
 
 type Json = Record<string, unknown>;
 
+let dataModelIds: Set<string> | undefined;
+
 function asObject(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
 }
@@ -46,7 +48,8 @@ export function detectKind(payload: unknown): string | undefined {
   const meta = asObject(root.Meta);
   if (meta && typeof meta.DataModel === 'string' && typeof meta.EventType === 'string') {
     const id = `${meta.DataModel}/${meta.EventType}`;
-    return listKinds().some((k) => k.family === 'datamodel' && k.id === id) ? id : undefined;
+    dataModelIds ??= new Set(listKinds().filter((k) => k.family === 'datamodel').map((k) => k.id));
+    return dataModelIds.has(id) ? id : undefined;
   }
   const hint = fhirHint(root);
   if (!hint) return undefined;

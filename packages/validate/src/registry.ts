@@ -16,9 +16,15 @@ export interface StandaloneValidator {
   errors?: AjvError[] | null;
 }
 
-/** A kind's generated module: precompiled validator and field map. */
+/** A kind's generated module: precompiled validators and field map. */
 export interface KindModule {
+  /** The canonical schema: its errors become `schema` findings. */
   readonly validate: StandaloneValidator;
+  /**
+   * The strict twin (scripts/lib/strict.mjs): also rejects unknown members, variant spellings
+   * and data-on-demand fields. Passing it proves there is nothing for the member rules to say.
+   */
+  readonly strict: StandaloneValidator;
   readonly shape: readonly ShapeNode[];
 }
 

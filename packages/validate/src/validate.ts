@@ -41,8 +41,12 @@ function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof 
   findings.push(finding);
 }
 
+const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDemand: [] });
+
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
-  let members: MemberReport | undefined;
+  // Fast path: a payload its strict twin accepts has no schema error and no member issue.
+  const clean = module.strict(payload);
+  let members: MemberReport | undefined = clean ? NOTHING_TO_REPORT : undefined;
   let current: Rule = schemaRule;
   const context: RuleContext = {
     payload,
@@ -52,7 +56,7 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
     members: () => (members ??= walkMembers(payload, module.shape, options.knownVariants)),
     report: (report) => push(findings, current, options, report),
   };
-  if (!module.validate(payload)) reportSchemaErrors(module.validate.errors ?? [], context);
+  if (!clean && !module.validate(payload)) reportSchemaErrors(module.validate.errors ?? [], context);
   for (const rule of RULES) {
     if (rule === schemaRule || options.rules[rule.id] === 'off') continue;
     if (rule.appliesTo && !rule.appliesTo(kind)) continue;

@@ -3,5 +3,13 @@ import type { KindInfo } from '../kind-info.js';
 
 /** Every kind, in schema path order. `module` names its file under generated/validators/. */
 export const KINDS = [
+  {"id":"CDSHooks/discovery-response","family":"datamodel","title":"DiscoveryResponse","schemaId":"https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json","module":"cdshooks-discovery-response.cjs","query":false,"beta":true},
+  {"id":"CDSHooks/order-sign","family":"datamodel","title":"OrderSign","schemaId":"https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json","module":"cdshooks-order-sign.cjs","query":false,"beta":true},
+  {"id":"CDSHooks/patient-view-response","family":"datamodel","title":"PatientViewResponse","schemaId":"https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json","module":"cdshooks-patient-view-response.cjs","query":false,"beta":true},
+  {"id":"Clinical Summary/DocumentQuery","family":"datamodel","title":"DocumentQuery","schemaId":"https://schemas.cdx.dev/datamodel/clinical-summary/document-query.schema.json","module":"clinical-summary-documentquery.cjs","query":true,"beta":false},
   {"id":"PatientAdmin/PatientMerge","family":"datamodel","title":"PatientMerge","schemaId":"https://schemas.cdx.dev/datamodel/patientadmin/patient-merge.schema.json","module":"patientadmin-patientmerge.cjs","query":false,"beta":false},
+  {"id":"Provider/Deactivate","family":"datamodel","title":"ProviderDeactivate","schemaId":"https://schemas.cdx.dev/datamodel/provider/deactivate.schema.json","module":"provider-deactivate.cjs","query":false,"beta":true},
+  {"id":"Provider/Update","family":"datamodel","title":"ProviderUpdate","schemaId":"https://schemas.cdx.dev/datamodel/provider/update.schema.json","module":"provider-update.cjs","query":false,"beta":true},
+  {"id":"Scheduling/AvailableSlotsResponse","family":"datamodel","title":"AvailableSlotsResponse","schemaId":"https://schemas.cdx.dev/datamodel/scheduling/available-slots-response.schema.json","module":"scheduling-availableslotsresponse.cjs","query":false,"beta":true},
+  {"id":"Scheduling/AvailableSlots","family":"datamodel","title":"AvailableSlots","schemaId":"https://schemas.cdx.dev/datamodel/scheduling/available-slots.schema.json","module":"scheduling-availableslots.cjs","query":true,"beta":true},
 ] as const satisfies readonly KindInfo[];

@@ -1,0 +1,63 @@
+// The "strict twin" of every schema: the same constraints, plus no member the schema does not
+// define (unevaluatedProperties: false), no known variant spelling and no value in a field that
+// is not supported with data on demand. A payload that passes its strict twin has nothing for
+// the schema, spelling-drift, unknown-field or data-on-demand rules to report, so validate()
+// can skip the member walk: the common case (a valid payload) costs one precompiled validator.
+// The twin is only a fast path: when it fails, the canonical validator and the walk decide.
+import { resolveRef } from './resolve.mjs';
+import { ID_BASE } from './schemas.mjs';
+
+export const STRICT_BASE = `${ID_BASE}.strict/`;
+
+/** Keywords whose values are data, not subschemas. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect']);
+const OPEN_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluatedProperties'];
+/** Subschemas under these keywords describe the same instance as their parent, which closes it. */
+const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
+
+function variantNames(schema) {
+  const names = new Set();
+  const visit = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    for (const [name, sub] of Object.entries(node.properties ?? {})) if (sub?.cdxVariantOf) names.add(name);
+    for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(value);
+  };
+  visit(schema);
+  return names;
+}
+
+export function strictTwin(entry, entries) {
+  const variants = variantNames(entry.schema);
+  // Reusable definitions (file roots, $defs) stay open, since another schema may extend them
+  // through allOf; they are closed where they are used: at the schema that holds the $ref.
+  const visit = (node, position = 'use') => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, position));
+    if (!node || typeof node !== 'object') return node;
+    const out = {};
+    // Present and non-null is what the data-on-demand rule reports; null must still satisfy the field.
+    if (node.cdxNoDataOnDemand) out.const = null;
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key)) out[key] = value;
+      else if (key === 'properties') {
+        out.properties = {};
+        for (const [name, sub] of Object.entries(value)) out.properties[name] = variants.has(name) ? false : visit(sub);
+      } else if (key === 'dependentSchemas' || key === '$defs') {
+        const position = key === '$defs' ? 'definition' : 'in-place';
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, position)]));
+      } else out[key] = visit(value, IN_PLACE.has(key) ? 'in-place' : 'use');
+    }
+    if (position === 'use' && !OPEN_KEYWORDS.some((k) => k in node)) {
+      if (node.properties || node.allOf) out.unevaluatedProperties = false;
+      else if (node.$ref && !node.type) {
+        // ajv's strictTypes wants the holder typed; the target's own type says the same thing.
+        const target = resolveRef(node.$ref, entry.id, entries).target;
+        if ([target.type].flat().includes('object')) Object.assign(out, { type: target.type, unevaluatedProperties: false });
+      }
+    }
+    return out;
+  };
+  const schema = visit(entry.schema, entry.schema.cdxKind ? 'use' : 'definition');
+  schema.$id = STRICT_BASE + entry.rel;
+  return schema;
+}
