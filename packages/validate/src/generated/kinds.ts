@@ -3,6 +3,13 @@ import type { KindInfo } from '../kind-info.js';
 
 /** Every kind, in schema path order. `module` names its file under generated/validators/. */
 export const KINDS = [
+  {"id":"auth/AuthenticateRequest","family":"auth","title":"AuthenticateRequest","schemaId":"https://schemas.cdx.dev/auth/authenticate-request.schema.json","module":"auth-authenticaterequest.cjs","query":false,"beta":false},
+  {"id":"auth/AuthenticateResponse","family":"auth","title":"AuthenticateResponse","schemaId":"https://schemas.cdx.dev/auth/authenticate-response.schema.json","module":"auth-authenticateresponse.cjs","query":false,"beta":false},
+  {"id":"auth/ClientAssertionClaims","family":"auth","title":"ClientAssertionClaims","schemaId":"https://schemas.cdx.dev/auth/client-assertion-claims.schema.json","module":"auth-clientassertionclaims.cjs","query":false,"beta":false},
+  {"id":"auth/ClientAssertionHeader","family":"auth","title":"ClientAssertionHeader","schemaId":"https://schemas.cdx.dev/auth/client-assertion-header.schema.json","module":"auth-clientassertionheader.cjs","query":false,"beta":false},
+  {"id":"auth/RefreshTokenRequest","family":"auth","title":"RefreshTokenRequest","schemaId":"https://schemas.cdx.dev/auth/refresh-token-request.schema.json","module":"auth-refreshtokenrequest.cjs","query":false,"beta":false},
+  {"id":"auth/TokenRequest","family":"auth","title":"TokenRequest","schemaId":"https://schemas.cdx.dev/auth/token-request.schema.json","module":"auth-tokenrequest.cjs","query":false,"beta":false},
+  {"id":"auth/TokenResponse","family":"auth","title":"TokenResponse","schemaId":"https://schemas.cdx.dev/auth/token-response.schema.json","module":"auth-tokenresponse.cjs","query":false,"beta":false},
   {"id":"CDSHooks/discovery-response","family":"datamodel","title":"DiscoveryResponse","schemaId":"https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json","module":"cdshooks-discovery-response.cjs","query":false,"beta":true},
   {"id":"CDSHooks/order-sign","family":"datamodel","title":"OrderSign","schemaId":"https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json","module":"cdshooks-order-sign.cjs","query":false,"beta":true},
   {"id":"CDSHooks/patient-view-response","family":"datamodel","title":"PatientViewResponse","schemaId":"https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json","module":"cdshooks-patient-view-response.cjs","query":false,"beta":true},
