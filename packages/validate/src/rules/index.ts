@@ -30,4 +30,4 @@ export const RULE_META: readonly RuleMeta[] = [
   ...RULES.map(({ id, defaultSeverity, description }) => ({ id, defaultSeverity, description })),
   nestingDepthMeta,
   unknownKindMeta,
-].sort((a, b) => a.id.localeCompare(b.id));
+].sort((a, b) => (a.id < b.id ? -1 : 1)); // not localeCompare: loading Intl costs ~15 ms at start-up

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * Colour for a stream: `--color`/`--no-color` first, then NO_COLOR (any non-empty value turns it
+ * off, per no-color.org), then FORCE_COLOR, then whether the stream is a terminal.
+ */
+export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (flag !== undefined) return flag;
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/** The nearest directory from `cwd` up that holds `.git`, else `cwd`: the base of repository-relative paths. */
+export function findRepoRoot(cwd: string): string {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return cwd;
+  }
+}

@@ -1,0 +1,142 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { listKinds } from '@cdx/validate';
+import { loadConfig } from '../config/load.js';
+import { createResolver } from '../config/resolve.js';
+import { ConfigError } from '../config/types.js';
+import { loadFormatter } from '../formatters/index.js';
+import { expandInputs } from '../inputs/expand.js';
+import { readStdin } from '../inputs/stdin.js';
+import { fixText } from '../lint/process-file.js';
+import { lintText } from '../lint/lint-text.js';
+import type { LintResult } from '../lint/types.js';
+import { allRules } from '../rules.js';
+import { toolVersion } from '../version.js';
+import { parseCliArgs, USAGE, UsageError, type CliOptions } from './args.js';
+import { lintFiles } from './collect.js';
+import { findRepoRoot, useColor } from './environment.js';
+import { listKindsText, listRulesText } from './listings.js';
+
+/** Where the command reads and writes; tests pass their own. */
+export interface RunIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+}
+
+export const EXIT_CLEAN = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;
+
+function defaultIo(): RunIo {
+  return { cwd: process.cwd(), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+}
+
+/** Checks names the command line gives against what exists, before any file is read. */
+function checkNames(options: CliOptions): void {
+  if (options.kind !== undefined && !listKinds().some((k) => k.id === options.kind)) {
+    throw new UsageError(`--kind ${JSON.stringify(options.kind)} is not a kind; run cdx-lint --list-kinds to see them.`);
+  }
+  for (const id of Object.keys(options.rules ?? {})) {
+    const rule = allRules().find((r) => r.id === id);
+    if (!rule) throw new UsageError(`--rule ${id}: not a rule; run cdx-lint --list-rules to see them.`);
+    if (!rule.configurable) throw new UsageError(`--rule ${id}: this rule cannot be turned off or down.`);
+  }
+}
+
+async function lintStdin(options: CliOptions, io: RunIo, resolver: ReturnType<typeof createResolver>): Promise<LintResult[]> {
+  const text = await readStdin(io.stdin);
+  const filePath = options.stdinFilename === undefined ? '<text>' : resolve(io.cwd, options.stdinFilename);
+  if (filePath !== '<text>' && resolver.isIgnored(filePath)) return [];
+  const settings = resolver.settingsFor(filePath === '<text>' ? resolve(io.cwd, 'stdin.json') : filePath);
+  if (options.fix === 'dry-run') {
+    const { result, output, fixes } = fixText(text, filePath, settings);
+    return [output === undefined ? result : { ...result, output, fixes }];
+  }
+  return [lintText(text, filePath, settings)];
+}
+
+/**
+ * The cdx-lint command: parse arguments, load the config, expand inputs, lint, format, and
+ * return the exit status (0 clean, 1 findings, 2 usage/config/internal error).
+ */
+export async function run(argv: readonly string[], io: RunIo = defaultIo()): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(argv);
+    if (options.action === 'help') return (io.stdout.write(USAGE), EXIT_CLEAN);
+    if (options.action === 'version') return (io.stdout.write(`${toolVersion()}\n`), EXIT_CLEAN);
+    if (options.action === 'list-rules') return (io.stdout.write(listRulesText()), EXIT_CLEAN);
+    if (options.action === 'list-kinds') return (io.stdout.write(listKindsText()), EXIT_CLEAN);
+    checkNames(options);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`cdx-lint: ${error.message}\nRun cdx-lint --help for usage.\n`);
+    return EXIT_USAGE;
+  }
+
+  let results: LintResult[];
+  try {
+    const loaded = loadConfig({ cwd: io.cwd, ...(options.config !== undefined ? { configPath: options.config } : {}) });
+    const resolver = createResolver(loaded, {
+      ...(options.kind !== undefined ? { kind: options.kind } : {}),
+      ...(options.rules ? { rules: options.rules } : {}),
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+      quiet: options.quiet,
+      noIgnore: options.noIgnore,
+    });
+    if (options.stdin) results = await lintStdin(options, io, resolver);
+    else {
+      const { files, unmatched } = await expandInputs(options.patterns, io.cwd, resolver);
+      if (unmatched.length > 0 && options.errorOnUnmatchedPattern) {
+        const which = unmatched.map((p) => JSON.stringify(p)).join(', ');
+        io.stderr.write(`cdx-lint: No files matching ${which} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
+        return EXIT_USAGE;
+      }
+      const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
+      results = collected.results;
+      if (collected.ioErrors.length > 0) {
+        io.stderr.write(`cdx-lint: could not lint:\n${collected.ioErrors.map((e) => `  ${e}`).join('\n')}\n`);
+        await report(results, options, io);
+        return EXIT_USAGE;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`cdx-lint: ${error.message}\n`);
+    return EXIT_USAGE;
+  }
+
+  await report(results, options, io);
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (errors > 0) return EXIT_FINDINGS;
+  if (options.maxWarnings >= 0 && warnings > options.maxWarnings) {
+    io.stderr.write(`cdx-lint found too many warnings (maximum: ${options.maxWarnings}).\n`);
+    return EXIT_FINDINGS;
+  }
+  return EXIT_CLEAN;
+}
+
+/** Formats the results and writes them to stdout or --output-file. */
+async function report(results: readonly LintResult[], options: CliOptions, io: RunIo): Promise<void> {
+  const format = await loadFormatter(options.format);
+  const toFile = options.outputFile !== undefined;
+  const text = format(results, {
+    cwd: io.cwd,
+    repoRoot: findRepoRoot(io.cwd),
+    color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
+    rules: allRules(),
+    version: toolVersion(),
+    fix: options.fix,
+  });
+  if (options.outputFile === undefined) {
+    io.stdout.write(text);
+    return;
+  }
+  const path = resolve(io.cwd, options.outputFile);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}

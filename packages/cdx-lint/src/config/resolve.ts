@@ -1,0 +1,103 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import type { RuleSetting } from '@cdx/validate';
+import type { FileSettings, PointerOverride } from '../lint/types.js';
+import { compileGlob, compileGlobs, type GlobMatcher } from './glob.js';
+import type { LoadedConfig } from './types.js';
+
+/** What the command line adds to the config; it wins over the config. */
+export interface CliSettings {
+  /** `--kind`: every input is this kind. */
+  kind?: string;
+  /** `--rule id=setting`, applied after the config's rules and file overrides. */
+  rules?: Record<string, RuleSetting>;
+  quiet?: boolean;
+  /** `--no-ignore`: lint files the config ignores. */
+  noIgnore?: boolean;
+  /** `--ext`: replaces the config's `extensions`. */
+  extensions?: string[];
+}
+
+/** Directories never searched: never payloads, and large. */
+export const ALWAYS_IGNORED = ['node_modules', '.git'];
+
+/** cdx-lint's own config is JSON in the linted tree but never a payload. */
+export const CONFIG_NAME = 'cdx-lint.config.json';
+
+interface CompiledOverride {
+  files: GlobMatcher | undefined;
+  pointers: readonly string[] | undefined;
+  rules: Readonly<Record<string, RuleSetting>>;
+}
+
+/** Answers, per file, whether it is linted and with which settings. */
+export interface Resolver {
+  readonly extensions: readonly string[];
+  /** Whether `isIgnored` can say yes to a file a directory walk found (config ignores exist). */
+  readonly filtersWalkedFiles: boolean;
+  /** Ignored by the config (or always), so never linted. */
+  isIgnored(absolutePath: string): boolean;
+  settingsFor(absolutePath: string): FileSettings;
+}
+
+export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Resolver {
+  const { config, baseDir } = loaded;
+  const prefix = baseDir.endsWith(sep) ? baseDir : baseDir + sep;
+  // Called twice per file: a prefix slice is much cheaper than path.relative for the usual case.
+  const toRelative = (path: string) => {
+    const rel = path.startsWith(prefix) ? path.slice(prefix.length) : relative(baseDir, path);
+    return (sep === '/' ? rel : rel.split(sep).join('/')) || '.';
+  };
+  const always = (rel: string) =>
+    rel === CONFIG_NAME || rel.endsWith(`/${CONFIG_NAME}`) || ALWAYS_IGNORED.some((name) => rel.startsWith(`${name}/`) || rel.includes(`/${name}/`));
+  const ignored = config.ignores && config.ignores.length > 0 ? compileGlobs(config.ignores) : () => false;
+  const kinds = Object.entries(config.kinds ?? {}).map(([glob, kind]) => ({ match: compileGlob(glob), kind }));
+  const overrides: CompiledOverride[] = (config.overrides ?? []).map((o) => ({
+    files: o.files ? compileGlobs(o.files) : undefined,
+    pointers: o.pointers,
+    rules: o.rules,
+  }));
+  // `--rule` wins over everything in the config, pointer overrides included.
+  const withoutCliRules = (rules: Readonly<Record<string, RuleSetting>>) =>
+    cli.rules ? Object.fromEntries(Object.entries(rules).filter(([id]) => !Object.hasOwn(cli.rules!, id))) : rules;
+  const base = {
+    knownVariants: config.knownVariants,
+    fhirDefsUrl: config.fhir_defs_url,
+    attachmentLimit: config.attachmentLimit,
+    multipleApiKeys: config.multipleApiKeys,
+  };
+
+  // Without kind globs or file-specific overrides every file gets the same settings: build them once.
+  const perFile = kinds.length > 0 || overrides.some((o) => o.files);
+  let shared: FileSettings | undefined;
+
+  const build = (rel: string): FileSettings => {
+    const rules: Record<string, RuleSetting> = { ...config.rules };
+    const pointerOverrides: PointerOverride[] = [];
+    for (const o of overrides) {
+      if (o.files && !o.files(rel)) continue;
+      if (o.pointers) pointerOverrides.push({ pointers: o.pointers, rules: withoutCliRules(o.rules) });
+      else Object.assign(rules, o.rules);
+    }
+    Object.assign(rules, cli.rules);
+    const settings: FileSettings = { rules, pointerOverrides, ...base };
+    const kind = cli.kind ?? kinds.find((k) => k.match(rel))?.kind;
+    if (kind !== undefined) settings.kind = kind;
+    if (cli.quiet) settings.quiet = true;
+    return settings;
+  };
+
+  return {
+    extensions: cli.extensions ?? config.extensions ?? ['.json'],
+    filtersWalkedFiles: !cli.noIgnore && (config.ignores ?? []).length > 0,
+    isIgnored(path) {
+      if (cli.noIgnore) return false;
+      const rel = toRelative(path);
+      // Paths outside the config's directory are relative with `..`; only slash-less globs reach them.
+      return always(rel) || ignored(rel);
+    },
+    settingsFor(path) {
+      if (!perFile) return (shared ??= build(''));
+      return build(isAbsolute(path) ? toRelative(path) : path);
+    },
+  };
+}

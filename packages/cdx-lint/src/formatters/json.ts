@@ -1,0 +1,8 @@
+import type { Formatter } from './types.js';
+
+/**
+ * ESLint's JSON output: an array of per-file results (`filePath`, `messages` with severity 1|2,
+ * line/column/endLine/endColumn, counts), plus each message's JSON `pointer` and the file's
+ * `kind`. Tools that read `eslint -f json` read this.
+ */
+export const format: Formatter = (results) => JSON.stringify(results);

@@ -1,0 +1,70 @@
+import { validate, type Finding } from '@cdx/validate';
+import { LineIndex } from '../locate/text.js';
+import { readerFor, type SourceDocument } from '../sources/index.js';
+import { fieldPath } from './field-path.js';
+import { toMessages } from './messages.js';
+import { settle, validateRules } from './severity.js';
+import { resultOf } from './result.js';
+import type { FileSettings, LintResult } from './types.js';
+
+/** A finding before it is placed in the text. */
+export interface PendingFinding extends Finding {
+  /** For `duplicate-key`: the offset of the repeated name and of the one before it. */
+  duplicate?: { offset: number; length: number; firstOffset: number };
+}
+
+function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex): PendingFinding[] {
+  const findings: PendingFinding[] = [];
+  for (const dup of document.duplicateKeys()) {
+    const severity = settle(settings, 'duplicate-key', dup.pointer, 'error');
+    if (!severity) continue;
+    const first = lines.position(dup.firstOffset).line;
+    findings.push({
+      ruleId: 'duplicate-key',
+      severity,
+      pointer: dup.pointer,
+      message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); JSON.parse and the service keep only the last one and silently drop the other. Remove one of them.`,
+      duplicate: { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset },
+    });
+  }
+  return findings;
+}
+
+/**
+ * Lints the text of one file. The clean path is `JSON.parse` plus the precompiled validators
+ * and a cheap duplicate-key count; token positions are computed only when there is something to
+ * report. Never throws for any text.
+ */
+export function lintText(raw: string, filePath: string, settings: FileSettings): LintResult {
+  return lintSource(raw, filePath, settings).result;
+}
+
+/** `lintText` plus what a fix needs: the text the ranges refer to and what precedes it (a BOM). */
+export function lintSource(raw: string, filePath: string, settings: FileSettings): { result: LintResult; text: string; prefix: string } {
+  const outcome = readerFor(filePath).read(raw);
+  if (!outcome.ok) {
+    const { problem, text } = outcome;
+    const span = new LineIndex(text).span(problem.offset, problem.offset + problem.length);
+    const message = { ruleId: 'parse-error', severity: 2 as const, fatal: true as const, message: problem.message, pointer: '', ...span };
+    return { result: resultOf(filePath, null, [message]), text, prefix: raw.slice(0, raw.length - text.length) };
+  }
+  const { document } = outcome;
+  const result = validate(document.value, {
+    kind: settings.kind,
+    rules: validateRules(settings),
+    knownVariants: settings.knownVariants,
+    fhirDefsUrl: settings.fhirDefsUrl,
+    attachmentLimit: settings.attachmentLimit,
+    multipleApiKeys: settings.multipleApiKeys,
+  });
+  const findings: PendingFinding[] = [];
+  for (const finding of result.findings) {
+    const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
+    if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
+  }
+  const lines = new LineIndex(document.text);
+  const mayRepeat = document.mayHaveDuplicateKeys();
+  if (mayRepeat) findings.push(...duplicateFindings(document, settings, lines));
+  const messages = findings.length === 0 ? [] : toMessages(findings, document, lines, mayRepeat);
+  return { result: resultOf(filePath, result.kind, messages), text: document.text, prefix: document.prefix };
+}

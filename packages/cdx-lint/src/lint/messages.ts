@@ -1,0 +1,56 @@
+import type { RenameFix } from '@cdx/validate';
+import { spanOf, type NodeLocation } from '../locate/locate.js';
+import { lastToken } from '../locate/pointer.js';
+import type { LineIndex } from '../locate/text.js';
+import type { SourceDocument } from '../sources/index.js';
+import type { PendingFinding } from './lint-text.js';
+import type { LintMessage, MessageFix } from './types.js';
+
+/**
+ * A rename as an edit of the name token, or undefined when it cannot be applied safely: the
+ * member is not where the pointer says, or its name repeats in the object (which occurrence
+ * would be renamed is then a guess).
+ */
+function editFor(fix: RenameFix, found: ReadonlyMap<string, NodeLocation>, repeated: ReadonlySet<string>): MessageFix | undefined {
+  const location = found.get(fix.pointer);
+  if (!location || location.keyOffset < 0 || repeated.has(fix.pointer) || lastToken(fix.pointer) !== fix.from) return undefined;
+  return {
+    range: [location.keyOffset, location.keyOffset + location.keyLength],
+    text: JSON.stringify(fix.to),
+    kind: 'rename-member',
+    pointer: fix.pointer,
+    from: fix.from,
+    to: fix.to,
+  };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function byPosition(a: LintMessage, b: LintMessage): number {
+  return a.line - b.line || a.column - b.column || compare(a.ruleId, b.ruleId) || compare(a.pointer, b.pointer);
+}
+
+/** Places findings in the text: one walk locates every pointer they mention. */
+export function toMessages(findings: readonly PendingFinding[], document: SourceDocument, lines: LineIndex, hasDuplicates: boolean): LintMessage[] {
+  const pointers = new Set<string>();
+  for (const f of findings) {
+    pointers.add(f.pointer);
+    if (f.fix) pointers.add(f.fix.pointer);
+    for (const s of f.suggestions ?? []) pointers.add(s.pointer);
+  }
+  const found = document.locate(pointers, hasDuplicates);
+  const repeated = new Set(findings.filter((f) => f.duplicate).map((f) => f.pointer));
+  const messages = findings.map((f): LintMessage => {
+    const span = f.duplicate ? lines.span(f.duplicate.offset, f.duplicate.offset + f.duplicate.length) : spanOf(f.pointer, found, lines);
+    const message: LintMessage = { ruleId: f.ruleId, severity: f.severity === 'error' ? 2 : 1, message: f.message, ...span, pointer: f.pointer };
+    const fix = f.fix && editFor(f.fix, found, repeated);
+    if (fix) message.fix = fix;
+    const suggestions = (f.suggestions ?? []).flatMap((s) => {
+      const edit = editFor(s, found, repeated);
+      return edit ? [{ desc: `Rename \`${s.from}\` to \`${s.to}\`.`, fix: edit }] : [];
+    });
+    if (suggestions.length > 0) message.suggestions = suggestions;
+    return message;
+  });
+  return messages.sort(byPosition);
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { applyEdits, planRenames } from '../fix/plan.js';
+import { writeFileAtomic } from '../fix/write.js';
+import { lintSource } from './lint-text.js';
+import type { AppliedRename, FileSettings, LintResult } from './types.js';
+
+/** `fix` writes the renames; `dry-run` only reports them (`output`, `fixes`). */
+export type FixMode = 'off' | 'fix' | 'dry-run';
+
+/** A previous run's result for this file, reused when the content hash still matches. */
+export interface CachedResult {
+  hash: string;
+  result: LintResult;
+}
+
+export interface ProcessOptions {
+  fix: FixMode;
+  /** Compute the content hash (for the cache) and reuse `cached` when it matches. */
+  hashing: boolean;
+  cached?: CachedResult | undefined;
+}
+
+/** Passes of lint → rename → lint. A renamed parent can expose misspellings inside it. */
+const MAX_FIX_PASSES = 10;
+
+let crypto: typeof import('node:crypto') | undefined;
+
+/** SHA-1 of a file's bytes, for the cache. node:crypto loads only when the cache is in use. */
+export function contentHash(bytes: Uint8Array | string): string {
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash('sha1').update(bytes).digest('base64url');
+}
+
+/**
+ * Applies renames until none is left (so a second run changes nothing), re-linting after each
+ * pass so the result describes the fixed text.
+ */
+export function fixText(raw: string, filePath: string, settings: FileSettings): { result: LintResult; output?: string; fixes: AppliedRename[] } {
+  let current = lintSource(raw, filePath, settings);
+  const fixes: AppliedRename[] = [];
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const { edits } = planRenames(current.result.messages);
+    if (edits.length === 0) break;
+    const text = applyEdits(current.text, edits);
+    const next = lintSource(current.prefix + text, filePath, settings);
+    // A rename can never break the syntax; if it somehow did, keep the last good text.
+    if (next.result.fatalErrorCount > 0) break;
+    for (const edit of edits) {
+      const message = current.result.messages.find((m) => m.fix === edit)!;
+      fixes.push({ pointer: edit.pointer, from: edit.from, to: edit.to, line: message.line, column: message.column });
+    }
+    current = next;
+  }
+  if (fixes.length === 0) return { result: current.result, fixes };
+  return { result: current.result, output: current.prefix + current.text, fixes };
+}
+
+/** Reads, lints and (with `fix: 'fix'`) fixes one file. Throws only for I/O errors. */
+export function processFile(filePath: string, settings: FileSettings, options: ProcessOptions): { result: LintResult; hash?: string } {
+  let raw: string;
+  let hash: string | undefined;
+  let fix = options.fix;
+  if (options.hashing || fix === 'fix') {
+    const bytes = readFileSync(filePath);
+    hash = options.hashing ? contentHash(bytes) : undefined;
+    if (hash !== undefined && options.cached?.hash === hash && fix === 'off') return { result: { ...options.cached.result, filePath }, hash };
+    raw = bytes.toString('utf8');
+    // Text that is not valid UTF-8 would not be written back byte for byte: lint it, never rewrite it.
+    if (fix === 'fix' && !Buffer.from(raw, 'utf8').equals(bytes)) fix = 'off';
+  } else raw = readFileSync(filePath, 'utf8');
+  if (fix === 'off') return { result: lintSource(raw, filePath, settings).result, hash };
+  const { result, output, fixes } = fixText(raw, filePath, settings);
+  if (output === undefined) return { result, hash };
+  if (fix === 'fix') writeFileAtomic(filePath, output);
+  const fixed: LintResult = { ...result, output, fixes };
+  return { result: fixed, hash: fix === 'fix' && hash !== undefined ? contentHash(output) : undefined };
+}

@@ -1,0 +1,80 @@
+import type { RuleSetting } from '@cdx/validate';
+
+/** A rename as the JSON output carries it: ESLint's `{ range, text }` plus what it means. */
+export interface MessageFix {
+  /** `[start, end)` offsets in the file's text after its BOM, as ESLint counts them. */
+  range: [number, number];
+  text: string;
+  kind: 'rename-member';
+  pointer: string;
+  from: string;
+  to: string;
+}
+
+/** One finding in ESLint's message shape, plus its JSON Pointer. */
+export interface LintMessage {
+  ruleId: string;
+  /** 1 warning, 2 error (ESLint's numbers). */
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  pointer: string;
+  /** Only on `parse-error`: nothing else in the file could be checked. */
+  fatal?: true;
+  fix?: MessageFix;
+  suggestions?: { desc: string; fix: MessageFix }[];
+}
+
+/** A rename `--fix` applied (or, with `--fix-dry-run`, would apply). */
+export interface AppliedRename {
+  pointer: string;
+  from: string;
+  to: string;
+  /** Where the name was, in the original text. */
+  line: number;
+  column: number;
+}
+
+/** The result for one file, in ESLint's result shape (what `--format json` prints). */
+export interface LintResult {
+  filePath: string;
+  /** The kind the payload was checked as, or null when none could be told. */
+  kind: string | null;
+  messages: LintMessage[];
+  suppressedMessages: LintMessage[];
+  errorCount: number;
+  warningCount: number;
+  fatalErrorCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  usedDeprecatedRules: [];
+  /** The fixed text, when `--fix` or `--fix-dry-run` changed it (as ESLint reports it). */
+  output?: string;
+  /** The renames behind `output`. */
+  fixes?: AppliedRename[];
+}
+
+/** A config `overrides` entry after loading: globs already relative to `baseDir`. */
+export interface PointerOverride {
+  pointers: readonly string[];
+  rules: Readonly<Record<string, RuleSetting>>;
+}
+
+/**
+ * Everything that decides the findings of one file: computed from the config and the command
+ * line by config/resolve.ts, plain data so it crosses to worker threads.
+ */
+export interface FileSettings {
+  kind?: string;
+  rules: Record<string, RuleSetting>;
+  pointerOverrides: PointerOverride[];
+  knownVariants?: Record<string, string>;
+  fhirDefsUrl?: string;
+  attachmentLimit?: number;
+  multipleApiKeys?: boolean;
+  /** Report errors only (`--quiet`). */
+  quiet?: boolean;
+}

@@ -1,0 +1,89 @@
+import { walkJson } from './walker.js';
+import { pointerToken } from './pointer.js';
+
+/** A member name that appears again in the same object. */
+export interface DuplicateKey {
+  /** Pointer of the member (both occurrences share it). */
+  pointer: string;
+  name: string;
+  /** The repeated occurrence's name token. */
+  offset: number;
+  length: number;
+  /** The occurrence before it. */
+  firstOffset: number;
+}
+
+/**
+ * An upper bound of the member names in valid JSON text: colons whose previous non-space
+ * character is a quote. Every member's colon is one; a colon inside a string rarely is (it would
+ * need an escaped quote before it), and timestamps' colons never are. A native `indexOf` per
+ * colon keeps this several times cheaper than `JSON.parse` itself.
+ */
+function membersUpperBound(text: string): number {
+  let count = 0;
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
+    let before = colon - 1;
+    let c = text.charCodeAt(before);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--before);
+    if (c === 34) count++;
+  }
+  return count;
+}
+
+/** Own members of every object in a parsed value, counted without recursion. */
+function countMembersInValue(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item !== 'object' || item === null) continue;
+    if (Array.isArray(item)) {
+      for (const child of item) if (typeof child === 'object' && child !== null) stack.push(child);
+      continue;
+    }
+    for (const key in item) {
+      count++;
+      const child = (item as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+  return count;
+}
+
+/**
+ * Whether valid JSON text can hold a repeated member name. `JSON.parse` keeps one value per name,
+ * so a text with no more member colons than the parsed value has members has no repeat. Cheap
+ * enough to run on every file; only a hit (a repeat, or a rare quote-colon inside a string) pays
+ * for the exact `findDuplicateKeys` walk.
+ */
+export function mayHaveDuplicateKeys(text: string, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return membersUpperBound(text) !== countMembersInValue(value);
+}
+
+/** Every repeated member name, at its later occurrence(s), in text order. */
+export function findDuplicateKeys(text: string): DuplicateKey[] {
+  const duplicates: DuplicateKey[] = [];
+  // One entry per open container: its pointer token and, for objects, the names seen so far.
+  const open: { token: string; names: Map<string, number> | undefined }[] = [];
+  const pointerOf = (key: string) => [...open.slice(1).map((f) => f.token), pointerToken(key)].map((t) => `/${t}`).join('');
+  walkJson(text, {
+    value(event) {
+      const parent = open[open.length - 1];
+      if (parent?.names && typeof event.key === 'string') {
+        const first = parent.names.get(event.key);
+        if (first === undefined) parent.names.set(event.key, event.keyOffset);
+        else {
+          duplicates.push({ pointer: pointerOf(event.key), name: event.key, offset: event.keyOffset, length: event.keyLength, firstOffset: first });
+        }
+      }
+      if (event.shape !== 'scalar') {
+        open.push({ token: event.key === undefined ? '' : pointerToken(event.key), names: event.shape === 'object' ? new Map() : undefined });
+      }
+    },
+    containerEnd() {
+      open.pop();
+    },
+  });
+  return duplicates;
+}

@@ -1,0 +1,27 @@
+/** Escapes a member name as one JSON Pointer token (RFC 6901). */
+export function pointerToken(key: string | number): string {
+  return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The pointer of a parent, or undefined for the root (`''`). */
+export function parentPointer(pointer: string): string | undefined {
+  if (pointer === '') return undefined;
+  return pointer.slice(0, pointer.lastIndexOf('/'));
+}
+
+/** The last token of a pointer, unescaped. */
+export function lastToken(pointer: string): string {
+  return pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The pointer and every ancestor of it, root (`''`) included. */
+export function withAncestors(pointer: string): string[] {
+  const out = [pointer];
+  for (let p = parentPointer(pointer); p !== undefined; p = parentPointer(p)) out.push(p);
+  return out;
+}
+
+/** Whether `pointer` is `base` or lies inside it. */
+export function isWithin(pointer: string, base: string): boolean {
+  return pointer === base || (pointer.startsWith(base) && pointer.charCodeAt(base.length) === 47 /* / */) || base === '';
+}

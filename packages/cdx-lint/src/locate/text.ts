@@ -1,0 +1,77 @@
+/** A 1-based position as editors show it: columns count UTF-16 code units, like ESLint and SARIF. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** The start and (exclusive) end of a span of source text, both 1-based. */
+export interface Span {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * Splits a leading byte order mark from the text. `JSON.parse` rejects a BOM, and editors do not
+ * count it as a column, so parsing and positions both work on the text after it; writing a fixed
+ * file puts it back.
+ */
+export function splitBom(text: string): { bom: string; body: string } {
+  return text.startsWith(BOM) ? { bom: BOM, body: text.slice(1) } : { bom: '', body: text };
+}
+
+/**
+ * Offset → line and column over one text. `\r\n`, `\n` and a lone `\r` each end a line (JSON
+ * allows all three as whitespace, and editors break lines at each). Built on first use, so a file
+ * without findings never pays for it.
+ */
+export class LineIndex {
+  private starts: number[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  private lineStarts(): number[] {
+    if (this.starts) return this.starts;
+    const { text } = this;
+    const starts = [0];
+    if (!text.includes('\r')) {
+      // The common case: one native search per line.
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          starts.push(i + 1);
+        }
+      }
+    }
+    this.starts = starts;
+    return starts;
+  }
+
+  /** The position of a 0-based offset (clamped to the text). */
+  position(offset: number): Position {
+    const starts = this.lineStarts();
+    const at = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= at) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: at - starts[low]! + 1 };
+  }
+
+  /** The span of `[start, end)`; an empty range still covers one column so it can be shown. */
+  span(start: number, end: number): Span {
+    const from = this.position(start);
+    const to = this.position(Math.max(end, start + 1));
+    return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+  }
+}

@@ -1,0 +1,22 @@
+import { extname } from 'node:path';
+import { jsonReader } from './json.js';
+import type { SourceReader } from './reader.js';
+
+export type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
+
+/** Every reader, by the extensions it claims. */
+const READERS: readonly SourceReader[] = [jsonReader];
+
+/**
+ * The reader for a file. Files named explicitly with an extension no reader claims (say a
+ * `.json5` fixture passed on the command line) are read as JSON, which reports what is wrong.
+ */
+export function readerFor(filePath: string): SourceReader {
+  const extension = extname(filePath).toLowerCase();
+  return READERS.find((r) => r.extensions.includes(extension)) ?? jsonReader;
+}
+
+/** Extensions some reader handles, for choosing files inside directories. */
+export function knownExtensions(): string[] {
+  return READERS.flatMap((r) => r.extensions);
+}

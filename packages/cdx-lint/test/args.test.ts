@@ -1,0 +1,39 @@
+// Argument parsing is strict: every mistake is a UsageError (exit status 2) that says what to write.
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from '../src/cli/args.js';
+
+describe('parseCliArgs', () => {
+  it.each([
+    ['defaults', ['a.json'], { patterns: ['a.json'], format: 'stylish', maxWarnings: -1, fix: 'off', concurrency: 'auto', noIgnore: false, errorOnUnmatchedPattern: true }],
+    ['stdin with a name', ['-', '--stdin-filename', 'x.json'], { stdin: true, patterns: [], stdinFilename: 'x.json' }],
+    ['short options', ['-f', 'json', '-o', 'out.json', '-c', 'cfg.json', 'a'], { format: 'json', outputFile: 'out.json', config: 'cfg.json' }],
+    ['--no-config', ['--no-config', 'a'], { config: false }],
+    ['negations', ['--no-ignore', '--no-color', '--no-error-on-unmatched-pattern', 'a'], { noIgnore: true, color: false, errorOnUnmatchedPattern: false }],
+    ['repeated --rule', ['--rule', 'schema=warn', '--rule', 'unknown-field=off', 'a'], { rules: { schema: 'warn', 'unknown-field': 'off' } }],
+    ['--ext lists', ['--ext', '.json,jsonc', '--ext', '.cdx', 'a'], { extensions: ['.json', '.jsonc', '.cdx'] }],
+    ['fix modes', ['--fix-dry-run', 'a'], { fix: 'dry-run' }],
+    ['concurrency', ['--concurrency', '4', 'a'], { concurrency: 4 }],
+    ['max warnings', ['--max-warnings', '0', 'a'], { maxWarnings: 0 }],
+    ['help needs no files', ['--help'], { action: 'help' }],
+  ])('%s', (_name, argv, want) => {
+    expect(parseCliArgs(argv)).toMatchObject(want);
+  });
+
+  it.each([
+    ['an unknown option', ['--bogus', 'a'], /Unknown option '--bogus'/],
+    ['a negated string option', ['--no-format', 'a'], /Unknown option '--no-format'/],
+    ['a missing value', ['a', '--format'], /argument missing/],
+    ['an unknown format', ['-f', 'xml', 'a'], /use one of github, json, sarif, stylish/],
+    ['a bad --max-warnings', ['--max-warnings', 'many', 'a'], /whole number/],
+    ['a bad --rule', ['--rule', 'schema', 'a'], /<rule-id>=off/],
+    ['a bad --concurrency', ['--concurrency', '0', 'a'], /positive number, auto or off/],
+    ['--fix with --fix-dry-run', ['--fix', '--fix-dry-run', 'a'], /cannot be used together/],
+    ['no inputs', [], /No files given/],
+    ['stdin and files', ['-', 'a'], /either stdin/],
+    ['--fix on stdin', ['--fix', '-'], /--fix cannot write to stdin/],
+    ['--stdin-filename without stdin', ['--stdin-filename', 'x', 'a'], /needs - \(stdin\)/],
+  ])('rejects %s', (_name, argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});

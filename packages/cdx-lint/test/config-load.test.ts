@@ -1,0 +1,56 @@
+// Finding and loading the config: nearest first, the config file before package.json's "cdxLint",
+// and errors that name the file, the place and the member.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.js';
+import { ConfigError } from '../src/config/types.js';
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'cdx-lint-config-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe('loadConfig', () => {
+  it('finds the nearest config upward, its file before package.json', () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'x', cdxLint: { rules: { schema: 'warn' } } }),
+      'cdx-lint.config.json': JSON.stringify({ rules: { schema: 'off' } }),
+      'a/b/keep.txt': '',
+    });
+    const loaded = loadConfig({ cwd: join(root, 'a/b') });
+    expect(loaded).toMatchObject({ path: join(root, 'cdx-lint.config.json'), baseDir: root, config: { rules: { schema: 'off' } } });
+  });
+
+  it('reads "cdxLint" from package.json, and skips a package.json without it', () => {
+    const root = tree({
+      'package.json': JSON.stringify({ name: 'x', cdxLint: { ignores: ['package.json'] } }),
+      'sub/package.json': JSON.stringify({ name: 'sub', description: 'mentions "cdxLint" only in text' }),
+    });
+    expect(loadConfig({ cwd: join(root, 'sub') })).toMatchObject({ path: join(root, 'package.json'), config: { ignores: ['package.json'] } });
+  });
+
+  it('uses defaults when there is none, or with --no-config', () => {
+    const root = tree({ 'cdx-lint.config.json': '{"rules": {"schema": "off"}}' });
+    expect(loadConfig({ cwd: root, configPath: false })).toEqual({ config: {}, path: undefined, baseDir: root });
+  });
+
+  it.each([
+    ['a syntax error, with its line and column', '{\n  "rules": {},\n}', /cdx-lint\.config\.json:2:14: Trailing comma/],
+    ['an invalid member', '{"ignore": []}', /Invalid config in cdx-lint\.config\.json:\n {2}- `ignore` is not a config option; did you mean `ignores`\?/],
+  ])('reports %s', (_name, text, message) => {
+    const root = tree({ 'cdx-lint.config.json': text });
+    expect(() => loadConfig({ cwd: root })).toThrow(ConfigError);
+    expect(() => loadConfig({ cwd: root })).toThrow(message);
+  });
+
+  it('--config names a file, relative to cwd', () => {
+    const root = tree({ 'configs/strict.json': '{"rules": {"unknown-field": "error"}}' });
+    expect(loadConfig({ cwd: root, configPath: 'configs/strict.json' })).toMatchObject({ baseDir: join(root, 'configs'), config: { rules: { 'unknown-field': 'error' } } });
+  });
+});

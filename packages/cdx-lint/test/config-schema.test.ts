@@ -1,0 +1,64 @@
+// The published config schema and the hand-written start-up check must agree: each case is run
+// through both. Cases marked `semantic` are valid to the schema but name rules or kinds that do not
+// exist, which only the hand check (it knows the registries) can catch.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { checkConfig } from '../src/config/check.js';
+
+const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../schema/cdx-lint.config.schema.json', import.meta.url)), 'utf8'));
+const validateSchema = new Ajv2020.default({ allErrors: true, strict: true }).compile(schema);
+
+const CASES: [string, unknown, { valid: boolean; semantic?: true; message?: RegExp }][] = [
+  ['an empty config', {}, { valid: true }],
+  [
+    'every option',
+    {
+      $schema: './node_modules/cdx-lint/schema/cdx-lint.config.schema.json',
+      extensions: ['.json', '.jsonc'],
+      ignores: ['package.json', 'fixtures/not-payloads/**'],
+      kinds: { 'fixtures/auth/token-*.json': 'auth/TokenRequest' },
+      rules: { 'unknown-field': 'off', 'spelling-drift': 'error', 'duplicate-key': 'warn' },
+      overrides: [
+        { files: ['fixtures/legacy/**'], rules: { 'unknown-field': 'off' } },
+        { files: ['fixtures/a.json'], pointers: ['/Patient/Nickname'], rules: { 'unknown-field': 'off' } },
+        { pointers: [''], rules: { schema: 'warn' } },
+      ],
+      attachmentLimit: 1000,
+      fhir_defs_url: 'https://fhir.example.com/defs',
+      knownVariants: { Nick: 'Nickname' },
+      multipleApiKeys: true,
+    },
+    { valid: true },
+  ],
+  ['not an object', [], { valid: false, message: /must be a JSON object/ }],
+  ['an unknown option, with a suggestion', { rule: {} }, { valid: false, message: /`rule` is not a config option; did you mean `rules`\?/ }],
+  ['a bad severity', { rules: { schema: 'warning' } }, { valid: false, message: /must be "off", "warn" or "error"/ }],
+  ['a numeric severity', { rules: { schema: 2 } }, { valid: false, message: /must be "off", "warn" or "error"/ }],
+  ['an extension without a dot', { extensions: ['json'] }, { valid: false, message: /must start with a dot/ }],
+  ['no extensions', { extensions: [] }, { valid: false, message: /at least one/ }],
+  ['a repeated extension', { extensions: ['.json', '.json'] }, { valid: false, message: /twice/ }],
+  ['an empty ignore glob', { ignores: [''] }, { valid: false, message: /non-empty string/ }],
+  ['an override without rules', { overrides: [{ files: ['a.json'] }] }, { valid: false, message: /needs `rules`/ }],
+  ['an override with an unknown member', { overrides: [{ file: ['a.json'], rules: {} }] }, { valid: false, message: /did you mean `files`/ }],
+  ['a pointer without a slash', { overrides: [{ pointers: ['Patient'], rules: {} }] }, { valid: false, message: /JSON Pointer/ }],
+  ['empty pointers', { overrides: [{ pointers: [], rules: {} }] }, { valid: false, message: /non-empty array/ }],
+  ['a negative attachment limit', { attachmentLimit: -1 }, { valid: false, message: /whole number/ }],
+  ['a fractional attachment limit', { attachmentLimit: 1.5 }, { valid: false, message: /whole number/ }],
+  ['a FHIR base that is not a URL', { fhir_defs_url: 'fhir.example.com' }, { valid: false, message: /http\(s\) URL/ }],
+  ['a known variant mapped to nothing', { knownVariants: { a: '' } }, { valid: false, message: /non-empty string/ }],
+  ['multipleApiKeys as a string', { multipleApiKeys: 'yes' }, { valid: false, message: /true or false/ }],
+  ['a kind that does not exist', { kinds: { '*.json': 'auth/TokenRequst' } }, { valid: false, semantic: true, message: /did you mean `auth\/TokenRequest`/ }],
+  ['a rule that does not exist', { rules: { 'unknown-feild': 'off' } }, { valid: false, semantic: true, message: /not a rule; did you mean `unknown-field`/ }],
+  ['parse-error cannot be configured', { rules: { 'parse-error': 'off' } }, { valid: false, semantic: true, message: /cannot be configured/ }],
+];
+
+describe('config checks', () => {
+  it.each(CASES)('%s', (_name, config, want) => {
+    const problems = checkConfig(config);
+    expect(problems.length === 0, problems.join('\n')).toBe(want.valid);
+    if (want.message) expect(problems.join('\n')).toMatch(want.message);
+    expect(validateSchema(config), JSON.stringify(validateSchema.errors)).toBe(want.semantic ? true : want.valid);
+  });
+});

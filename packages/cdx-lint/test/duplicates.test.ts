@@ -1,0 +1,46 @@
+// Duplicate keys: the cheap count must never miss one, and the walk must find each with its pointer.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findDuplicateKeys, mayHaveDuplicateKeys } from '../src/locate/duplicates.js';
+
+describe('findDuplicateKeys', () => {
+  it.each([
+    ['none', '{"a": 1, "b": {"a": 2}}', []],
+    ['one at the root', '{"a": 1, "a": 2}', [{ pointer: '/a', name: 'a', offset: 9, firstOffset: 1 }]],
+    ['three times: the second and third', '{"a":1,"a":2,"a":3}', [{ pointer: '/a', offset: 7 }, { pointer: '/a', offset: 13 }]],
+    ['nested in an array item', '{"x": [{}, {"k": 1, "k": 2}]}', [{ pointer: '/x/1/k', name: 'k' }]],
+    ['escaped names that decode equal', '{"a\\u0062": 1, "ab": 2}', [{ pointer: '/ab', name: 'ab' }]],
+    ['a name with / and ~', '{"a/b~": 1, "a/b~": 2}', [{ pointer: '/a~1b~0' }]],
+  ])('%s', (_name, text, want) => {
+    expect(findDuplicateKeys(text)).toMatchObject(want);
+    expect(mayHaveDuplicateKeys(text, JSON.parse(text))).toBe(want.length > 0);
+  });
+
+  it('a quote before a colon inside a string only costs the exact walk, which finds nothing', () => {
+    const text = '{"a": "x\\": y", "t": "09:30"}';
+    expect(mayHaveDuplicateKeys(text, JSON.parse(text))).toBe(true);
+    expect(findDuplicateKeys(text)).toEqual([]);
+  });
+
+  it('the cheap check never misses a repeat the walk finds, on arbitrary JSON', () => {
+    // Objects built from a small name pool, so names repeat often.
+    const name = fc.constantFrom('a', 'b', 'a"b', 'c\\', '__proto__', 'é');
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.string(), tie('object'), fc.array(tie('node'), { maxLength: 3 })),
+      object: fc.array(fc.tuple(name, tie('node')), { maxLength: 4 }),
+    })).node;
+    const render = (v: unknown): string =>
+      Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')
+        ? `{${(v as [string, unknown][]).map(([k, x]) => `${JSON.stringify(k)} : ${render(x)}`).join(',\n')}}`
+        : Array.isArray(v)
+          ? `[${v.map(render).join(', ')}]`
+          : JSON.stringify(v);
+    fc.assert(
+      fc.property(value, (v) => {
+        const text = render(v);
+        if (findDuplicateKeys(text).length > 0) expect(mayHaveDuplicateKeys(text, JSON.parse(text))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,141 @@
+// --fix renames misspelt members and changes nothing else; a second run is a no-op; a rename that
+// would collide is refused; a failed write leaves the original file as it was.
+import * as fs from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeFileAtomic, type WriteIo } from '../src/fix/write.js';
+import { fixText } from '../src/lint/process-file.js';
+import type { FileSettings } from '../src/lint/types.js';
+import { FIXTURES, runBin } from './support/bin.js';
+
+const settings: FileSettings = { rules: {}, pointerOverrides: [] };
+const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
+
+function tempCopy(name: string, text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-fix-'));
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('fixText', () => {
+  it.each([
+    ['a near miss', merge.replace('"FirstName"', '"FirstNmae"'), merge],
+    ['a wrong case, with CRLF line ends and a BOM', `\uFEFF${merge.replace('"FirstName"', '"firstName"').replace(/\n/g, '\r\n')}`, `\uFEFF${merge.replace(/\n/g, '\r\n')}`],
+    ['a configured known variant', merge.replace('"LastName"', '"Surname"'), merge, { knownVariants: { Surname: 'LastName' } }],
+    [
+      'a misspelt parent, then the misspelling it hid',
+      merge.replace('"Demographics"', '"Demographic"').replace('"MiddleName"', '"MidleName"'),
+      merge,
+    ],
+    [
+      'odd spacing and number spellings around it stay as written',
+      merge.replace('"FirstName": "Timothy"', '"FirstNmae"   :\t"Timothy"').replace('"Notes": [', '"Score":  1.50e+2, "Notes": ['),
+      merge.replace('"FirstName": "Timothy"', '"FirstName"   :\t"Timothy"').replace('"Notes": [', '"Score":  1.50e+2, "Notes": ['),
+    ],
+  ])('%s', (_name, text, want, extra: Partial<FileSettings> = {}) => {
+    const first = fixText(text, 'x.json', { ...settings, ...extra });
+    expect(first.output).toBe(want);
+    const second = fixText(first.output!, 'x.json', { ...settings, ...extra });
+    expect(second.output).toBeUndefined();
+    expect(second.fixes).toEqual([]);
+  });
+
+  it('refuses two renames that would give one object the same member twice', () => {
+    const text = merge.replace('"FirstName": "Timothy",', '"FristName": "Timothy",\n      "FirstNmae": "Tim",');
+    const { output, result } = fixText(text, 'x.json', settings);
+    expect(output).toBeUndefined();
+    expect(result.messages.filter((m) => m.ruleId === 'spelling-drift')).toHaveLength(2);
+  });
+
+  it('offers no rename onto a member that is already there', () => {
+    const text = merge.replace('"FirstName": "Timothy",', '"FirstName": "Timothy",\n      "firstName": "Tim",');
+    const { output, result } = fixText(text, 'x.json', settings);
+    expect(output).toBeUndefined();
+    expect(result.messages).toMatchObject([{ ruleId: 'spelling-drift' }]);
+    expect(result.messages[0]!.fix).toBeUndefined();
+  });
+
+  it('does not rename a member whose name is repeated in the text (which one is meant is a guess)', () => {
+    const text = merge.replace('"FirstName": "Timothy",', '"FirstNmae": "A",\n      "FirstNmae": "B",');
+    const { output, result } = fixText(text, 'x.json', settings);
+    expect(output).toBeUndefined();
+    expect(result.messages.map((m) => m.ruleId).sort()).toEqual(['duplicate-key', 'spelling-drift']);
+  });
+});
+
+describe('writeFileAtomic', () => {
+  const failing = (step: keyof WriteIo): WriteIo => {
+    const io: WriteIo = { openSync: fs.openSync, writeSync: fs.writeSync, fsyncSync: fs.fsyncSync, closeSync: fs.closeSync, renameSync: fs.renameSync, unlinkSync: fs.unlinkSync };
+    (io as unknown as Record<string, unknown>)[step] = () => {
+      throw Object.assign(new Error(`simulated crash in ${step}`), { code: 'EIO' });
+    };
+    return io;
+  };
+
+  it.each(['writeSync', 'fsyncSync', 'renameSync'] as const)('a crash in %s leaves the original intact and no temporary file', (step) => {
+    const path = tempCopy('payload.json', 'original');
+    expect(() => writeFileAtomic(path, 'replacement', failing(step))).toThrow(/simulated crash/);
+    expect(readFileSync(path, 'utf8')).toBe('original');
+    expect(readdirSync(join(path, '..'))).toEqual(['payload.json']);
+  });
+
+  it('keeps the mode and writes through a symlink', () => {
+    const path = tempCopy('payload.json', 'original');
+    chmodSync(path, 0o640);
+    const link = join(path, '..', 'link.json');
+    symlinkSync(path, link);
+    writeFileAtomic(link, 'replacement');
+    expect(readFileSync(path, 'utf8')).toBe('replacement');
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  });
+});
+
+describe('cdx-lint --fix (built bin)', () => {
+  it('rewrites only the renamed names, reports them, and a second run changes nothing', () => {
+    const original = readFileSync(join(FIXTURES, 'e2e/three-findings.json'), 'utf8');
+    const path = tempCopy('three-findings.json', original);
+    const first = runBin(['--fix', path]);
+    expect(first.status).toBe(1); // the schema error is not fixable
+    expect(first.stdout).toMatch(/19:7 {2}renamed {2}`FirstNmae` → `FirstName`/);
+    expect(first.stdout).not.toMatch(/spelling-drift/);
+    const fixed = readFileSync(path, 'utf8');
+    expect(fixed).toBe(original.replace('"FirstNmae"', '"FirstName"'));
+    const second = runBin(['--fix', path]);
+    expect(second.stdout).not.toMatch(/renamed/);
+    expect(readFileSync(path, 'utf8')).toBe(fixed);
+  });
+
+  it('--fix-dry-run reports the rename and writes nothing', () => {
+    const original = readFileSync(join(FIXTURES, 'e2e/three-findings.json'), 'utf8');
+    const path = tempCopy('three-findings.json', original);
+    const run = runBin(['--fix-dry-run', '--format', 'json', path]);
+    const [result] = JSON.parse(run.stdout);
+    expect(result.output).toBe(original.replace('"FirstNmae"', '"FirstName"'));
+    expect(result.fixes).toEqual([{ pointer: '/Patient/Demographics/FirstNmae', from: 'FirstNmae', to: 'FirstName', line: 19, column: 7 }]);
+    expect(readFileSync(path, 'utf8')).toBe(original);
+  });
+
+  it('fixes a directory of files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-fixdir-'));
+    cpSync(join(FIXTURES, 'e2e/fix'), dir, { recursive: true });
+    const run = runBin(['--fix', dir]);
+    expect(run.status).toBe(0);
+    expect(readFileSync(join(dir, 'crlf-bom.json'), 'utf8')).toBe(`\uFEFF${merge.replace(/\n/g, '\r\n')}`);
+  });
+});
+
+describe('--fix and bytes that are not UTF-8', () => {
+  it('lints the file but never rewrites it', () => {
+    const [before, after] = merge.replace('"FirstName"', '"FirstNmae"').split('Methodist');
+    const bytes = Buffer.concat([Buffer.from(`${before}Method`), Buffer.from([0xff]), Buffer.from(`ist${after}`)]);
+    const path = tempCopy('latin1.json', '');
+    writeFileSync(path, bytes);
+    const run = runBin(['--fix', '--format', 'json', path]);
+    expect(JSON.parse(run.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['spelling-drift']);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+});

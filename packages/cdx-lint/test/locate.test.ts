@@ -1,0 +1,56 @@
+// Pointer → line/column in the original text: BOM and CRLF aware, missing members at the parent's
+// opening, repeated names resolved as JSON.parse resolves them, any nesting depth.
+import { describe, expect, it } from 'vitest';
+import { locatePointers, spanOf } from '../src/locate/locate.js';
+import { LineIndex, splitBom } from '../src/locate/text.js';
+
+function span(raw: string, pointer: string) {
+  const { body } = splitBom(raw);
+  const found = locatePointers(body, [pointer]);
+  return spanOf(pointer, found, new LineIndex(body));
+}
+
+const DOC = ['{', '  "Meta": {', '    "DataModel": "PatientAdmin",', '    "Tags": [1, {"x": true}]', '  },', '  "a/b": null', '}'].join('\n');
+
+describe('spanOf', () => {
+  it.each([
+    ['a scalar member: name to end of value', DOC, '/Meta/DataModel', { line: 3, column: 5, endLine: 3, endColumn: 32 }],
+    ['an object member: its name only', DOC, '/Meta', { line: 2, column: 3, endLine: 2, endColumn: 9 }],
+    ['an array item: its token', DOC, '/Meta/Tags/0', { line: 4, column: 14, endLine: 4, endColumn: 15 }],
+    ['a member inside an array item', DOC, '/Meta/Tags/1/x', { line: 4, column: 18, endLine: 4, endColumn: 27 }],
+    ['an escaped pointer token', DOC, '/a~1b', { line: 6, column: 3, endLine: 6, endColumn: 14 }],
+    ['a missing member: the parent object opening', DOC, '/Meta/EventType', { line: 2, column: 11, endLine: 2, endColumn: 12 }],
+    ['a member missing two levels down: the nearest ancestor', DOC, '/Patient/Identifiers', { line: 1, column: 1, endLine: 1, endColumn: 2 }],
+    ['the root', DOC, '', { line: 1, column: 1, endLine: 1, endColumn: 2 }],
+    ['CRLF line ends count once', DOC.replace(/\n/g, '\r\n'), '/Meta/DataModel', { line: 3, column: 5, endLine: 3, endColumn: 32 }],
+    ['a lone CR ends a line', DOC.replace(/\n/g, '\r'), '/a~1b', { line: 6, column: 3, endLine: 6, endColumn: 14 }],
+    ['a BOM is not a column', `\uFEFF${DOC}`, '/Meta', { line: 2, column: 3, endLine: 2, endColumn: 9 }],
+    ['the last of a repeated name, as JSON.parse keeps it', '{"a": 1,\n"a": {"b": 2}}', '/a/b', { line: 2, column: 7, endLine: 2, endColumn: 13 }],
+    ['columns count UTF-16 units', '{"é😀": 1, "k": 2}', '/k', { line: 1, column: 12, endLine: 1, endColumn: 18 }],
+  ])('%s', (_name, text, pointer, want) => {
+    expect(span(text, pointer)).toEqual(want);
+  });
+
+  it('finds a pointer 100,000 levels deep without overflowing the stack', () => {
+    const depth = 100_000;
+    const text = `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const pointer = '/0'.repeat(600);
+    expect(span(text, pointer)).toEqual({ line: 1, column: 601, endLine: 1, endColumn: 602 });
+  });
+});
+
+describe('locatePointers', () => {
+  it('stops early when the text has no repeated names, with the same spans', () => {
+    const pointers = ['/Meta/DataModel', '/Meta/Tags/1', '/Meta/Missing'];
+    const lines = new LineIndex(DOC);
+    const early = locatePointers(DOC, pointers, false);
+    const full = locatePointers(DOC, pointers, true);
+    for (const p of pointers) expect(spanOf(p, early, lines)).toEqual(spanOf(p, full, lines));
+  });
+});
+
+describe('LineIndex', () => {
+  it('clamps offsets past the end', () => {
+    expect(new LineIndex('ab\ncd').position(99)).toEqual({ line: 2, column: 3 });
+  });
+});

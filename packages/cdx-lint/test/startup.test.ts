@@ -1,0 +1,52 @@
+// Cold start matters for pre-commit: what the bin loads before it lints must not include a schema
+// compiler, TypeScript, a glob engine or any formatter (those load on demand). Checked on the
+// static import graph of the sources, following @cdx/validate's entry too.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '../src');
+const validateEntry = createRequire(import.meta.url).resolve('@cdx/validate');
+
+/** Every module statically reachable from `entry`, and the bare specifiers they import. */
+function staticGraph(entry: string): { files: string[]; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    // Static imports and re-exports only: `import type` is erased, `import()` is on demand.
+    for (const [, clause, spec] of text.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?from\s+'([^']+)'/gm)) {
+      if (clause) continue;
+      if (spec!.startsWith('.')) {
+        const target = resolve(dirname(file), spec!);
+        visit(file.endsWith('.ts') && target.endsWith('.js') ? target.replace(/\.js$/, '.ts') : target);
+      } else if (spec === '@cdx/validate') visit(validateEntry);
+      else packages.add(spec!);
+    }
+    for (const [, spec] of text.matchAll(/^import\s+'([^']+)'/gm)) packages.add(spec!);
+  };
+  visit(entry);
+  return { files: [...files], packages };
+}
+
+describe('start-up', () => {
+  const { files, packages } = staticGraph(join(src, 'bin.ts'));
+
+  it('loads no schema compiler, TypeScript, glob engine, location parser, crypto or threads', () => {
+    expect([...packages].filter((p) => /^(ajv|ajv-formats|typescript|tinyglobby|jsonc-parser|node:crypto|node:worker_threads)(\/|$)/.test(p))).toEqual([]);
+  });
+
+  it('loads formatters only on demand', () => {
+    const formatters = files.filter((f) => f.includes('/formatters/') && !/formatters\/(index|types)\.ts$/.test(f));
+    expect(formatters).toEqual([]);
+  });
+
+  it('the graph was really followed (sanity check of this test)', () => {
+    expect(files.some((f) => f.endsWith('lint/lint-text.ts'))).toBe(true);
+    expect(files.some((f) => f.includes('/validate/') && f.endsWith('validate.js'))).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+// Runs the built bin the way a user's shell would, and makes its output machine-independent.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = join(here, '../dist/bin.js');
+export const FIXTURES = join(here, 'fixtures');
+const REPO = join(here, '../../..');
+
+/** Runs the bin the way a user's shell would, without colour. */
+export function runBin(args: readonly string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm build\` before the tests.`);
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? FIXTURES,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Machine-specific parts of the output, replaced so the expected files hold on any checkout. */
+export function normalize(text: string): string {
+  const version = (JSON.parse(readFileSync(join(here, '../package.json'), 'utf8')) as { version: string }).version;
+  return text
+    .split(FIXTURES)
+    .join('<fixtures>')
+    .split(REPO)
+    .join('<repo>')
+    .replaceAll(`"version": "${version}"`, '"version": "<version>"');
+}
+
