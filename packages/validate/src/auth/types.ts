@@ -1,37 +1,11 @@
-// Shapes of the auth bodies as the builder and checker use them. They mirror the schemas in
-// schemas/auth/ (the generated @cdx/types are the canonical closed types); kept here so this
-// subpath compiles without the types package being built.
-import type { AssertionAlg } from './service.js';
+// Shapes of the auth bodies as the builder and checker use them: the generated @cdx/types
+// (from schemas/auth/), so the code and the schemas cannot drift apart.
+import type { AuthenticateResponse } from '@cdx/types';
 
-/** Protected header of a client assertion (schema auth/ClientAssertionHeader). */
-export interface ClientAssertionHeader {
-  alg: AssertionAlg;
-  typ: 'JWT';
-  kid: string;
-  jku?: string;
-}
-
-/** Claims of a client assertion (schema auth/ClientAssertionClaims); times in seconds since the epoch. */
-export interface ClientAssertionClaims {
-  iss: string;
-  sub: string;
-  aud: string;
-  iat: number;
-  exp: number;
-  jti: string;
-}
+export type { ClientAssertionClaims, ClientAssertionHeader } from '@cdx/types';
 
 /** Decoded form fields of POST /v2/auth/token (schema auth/TokenRequest); `new URLSearchParams(form)` encodes it. */
-export type TokenRequestForm = {
-  grant_type: 'client_credentials';
-  client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-  client_assertion: string;
-};
+export type { TokenRequest as TokenRequestForm } from '@cdx/types';
 
-/** Legacy flow: the response of /auth/authenticate and /auth/refreshToken (schema auth/AuthenticateResponse). */
-export interface AuthenticateResponseLike {
-  accessToken?: string;
-  /** ISO 8601 UTC date-time, e.g. 2026-03-02T09:30:00Z. */
-  expires: string;
-  refreshToken?: string;
-}
+/** Legacy flow: what the expiry helpers need of an /auth/authenticate or /auth/refreshToken response. */
+export type AuthenticateResponseLike = Pick<AuthenticateResponse, 'expires'> & Partial<AuthenticateResponse>;
