@@ -13,6 +13,7 @@ import { emitTypes } from './lib/emit-types.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
 import { strictTwin } from './lib/strict.mjs';
+import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -26,7 +27,7 @@ function banner(source) {
  * Each entry is { dir, produce: async (root, banner) => Map<relative path, contents> }; they are
  * written (or checked) before stage 2 loads schemas/.
  */
-const DERIVED = [];
+const DERIVED = [{ dir: 'schemas/fhir/r4', produce: deriveFhirR4 }];
 
 /** Stage 2: everything generated from schemas/; each returns { dir, files }. */
 async function outputs() {

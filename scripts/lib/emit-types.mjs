@@ -14,10 +14,35 @@ const LABEL_NOTES = {
 /** Module path (no extension) of a schema's types, relative to src/generated. */
 export const typesModule = (entry) => entry.rel.replace(/\.schema\.json$/, '');
 
+/** An allOf member that is only a conditional (`if`/`then`/`else`): TypeScript cannot express it. */
+const isConditional = (s) =>
+  s && typeof s === 'object' && 'if' in s && Object.keys(s).every((k) => ['if', 'then', 'else', 'description', '$comment'].includes(k));
+/** `if resourceType is X then <X's schema>`: a FHIR dispatch, whose TypeScript form is a union member. */
+const dispatchTarget = (s) => (typeof s.if?.properties?.resourceType?.const === 'string' && s.then && !s.else ? s.then : null);
+
+/**
+ * Conditionals in allOf are checked at run time only: dropped here (json-schema-to-typescript would
+ * otherwise name the remaining object after the title too, giving `Thing1`). An allOf made only of
+ * resourceType dispatches (FHIR bundle entries) becomes the union of the dispatched schemas.
+ */
+function withoutConditionals(node) {
+  if (!Array.isArray(node.allOf) || !node.allOf.some(isConditional)) return node;
+  const conditionals = node.allOf.filter(isConditional);
+  const targets = conditionals.map(dispatchTarget);
+  if (targets.every(Boolean) && conditionals.length === node.allOf.length) {
+    const { title, description } = node;
+    return { ...(title ? { title } : {}), ...(description ? { description } : {}), anyOf: targets };
+  }
+  const { allOf, ...rest } = node;
+  const kept = allOf.filter((s) => !isConditional(s));
+  return kept.length > 0 ? { ...rest, allOf: kept } : rest;
+}
+
 function prepare(entry, entries, imports) {
-  const visit = (node) => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (!node || typeof node !== 'object') return node;
+  const visit = (input) => {
+    if (Array.isArray(input)) return input.map(visit);
+    if (!input || typeof input !== 'object') return input;
+    const node = withoutConditionals(input);
     const out = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$id' || key === '$schema' || key.startsWith('cdx')) continue;

@@ -1,21 +1,51 @@
-// Emits @cdx/validate's generated half: one CommonJS module per kind holding the precompiled ajv
-// validator and the kind's shape, loaded on first use, and a registry listing every kind.
+// Emits @cdx/validate's generated half: CommonJS modules holding precompiled ajv validators (each
+// kind's canonical validator and its strict twin) and field maps, loaded on first use, and a
+// registry listing every kind.
+//
+// Modules are grouped by family. Data Model and auth kinds get one small module each, so a
+// pre-commit run on one message loads only what it needs. FHIR kinds share one module: every FHIR
+// schema reaches the same R4 datatype closure, and ajv emits shared code once per module
+// (one module per FHIR kind repeated it 32 times: 85 MB).
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { STRICT_BASE } from './strict.mjs';
 
+const SHARED_FAMILIES = new Set(['fhir']);
+// FHIR payloads are bundles of resources the walk must visit anyway, and the strict twin of the R4
+// closure is 7.5 MB of evaluation-tracking code: FHIR kinds take the canonical path only.
+const WITHOUT_TWIN = new Set(['fhir']);
+
+/** The module file of a kind, relative to generated/validators/. */
+const moduleOf = (kind) => (SHARED_FAMILIES.has(kind.family) ? `${kind.family}.cjs` : `${kind.slug}.cjs`);
+
+async function emitModule(ajv, entries, kinds, banner) {
+  const exportNames = {};
+  kinds.forEach((kind, i) => {
+    exportNames[`v${i}`] = kind.entry.id;
+    if (!WITHOUT_TWIN.has(kind.family)) exportNames[`s${i}`] = STRICT_BASE + kind.entry.rel;
+  });
+  const code = standaloneCode.default(ajv, exportNames);
+  const table = [];
+  for (const [i, kind] of kinds.entries()) {
+    const shape = buildShape(await dereference(kind.entry, entries));
+    const strict = WITHOUT_TWIN.has(kind.family) ? 'null' : `exports.s${i}`;
+    table.push(`  ${JSON.stringify(kind.id)}: { validate: exports.v${i}, strict: ${strict}, shape: ${JSON.stringify(shape)} },`);
+  }
+  return `${banner}\n${code}\nexports.kinds = {\n${table.join('\n')}\n};\n`;
+}
+
 /** @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → contents */
 export async function emitValidators(ajv, entries, kinds, banner) {
   const files = new Map();
+  const byModule = new Map();
   for (const kind of kinds) {
-    const code = standaloneCode.default(ajv, { validate: kind.entry.id, strict: STRICT_BASE + kind.entry.rel });
-    const shape = buildShape(await dereference(kind.entry, entries));
-    files.set(
-      `validators/${kind.slug}.cjs`,
-      `${banner}\n${code}\nexports.shape = ${JSON.stringify(shape)};\n`,
-    );
+    const module = moduleOf(kind);
+    if (!byModule.has(module)) byModule.set(module, []);
+    byModule.get(module).push(kind);
   }
+  for (const [module, members] of byModule) files.set(`validators/${module}`, await emitModule(ajv, entries, members, banner));
+
   const registry = [
     banner,
     "import type { KindInfo } from '../kind-info.js';",
@@ -28,7 +58,7 @@ export async function emitValidators(ajv, entries, kinds, banner) {
         family: k.family,
         title: k.title,
         schemaId: k.entry.id,
-        module: `${k.slug}.cjs`,
+        module: moduleOf(k),
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),

@@ -17,6 +17,11 @@ describe('deep nesting', () => {
     ['an object chain', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, 'unknown-kind'],
     ['inside a known message', merge.replace('"Notes": [', `"Deep": ${'['.repeat(depth)}${']'.repeat(depth)},\n    "Notes": [`), 'unknown-field'],
     ['a file that is cut off', `${'['.repeat(depth)}`, 'parse-error'],
+    [
+      'FHIR extensions inside extensions (a recursive schema)',
+      `{"resourceType": "Patient", "extension": [${'{"url": "http://example.com/x", "extension": ['.repeat(depth)}${']}'.repeat(depth)}]}`,
+      'nesting-depth',
+    ],
   ])('%s, 100,000 levels deep, gives a finding and no crash', (_name, text, ruleId) => {
     const dir = tempDir('deep');
     writeFileSync(join(dir, 'deep.json'), text);

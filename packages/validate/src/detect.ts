@@ -16,24 +16,37 @@ export function eventName(uri: unknown): string | undefined {
   return segment || undefined;
 }
 
+/**
+ * What a FHIR payload says about its kind: resourceType; for a Bundle also its type; for a
+ * message bundle also the event named by the first entry's MessageHeader.eventUri.
+ */
 function fhirHint(payload: Json): Record<string, string> | undefined {
   const resourceType = payload.resourceType;
   if (typeof resourceType !== 'string') return undefined;
-  if (resourceType !== 'Bundle') return { resourceType };
-  const type = payload.type;
-  if (type === 'message') {
+  if (resourceType !== 'Bundle' || typeof payload.type !== 'string') return { resourceType };
+  const hint: Record<string, string> = { resourceType, bundleType: payload.type };
+  if (payload.type === 'message') {
     const entries = Array.isArray(payload.entry) ? payload.entry : [];
-    const header = asObject(asObject(entries[0])?.resource);
-    const event = eventName(header?.eventUri);
-    return event ? { event } : undefined;
+    const event = eventName(asObject(asObject(entries[0])?.resource)?.eventUri);
+    if (event) hint.event = event;
   }
-  return typeof type === 'string' ? { bundleType: type } : undefined;
+  return hint;
 }
 
 function matches(kind: KindInfo, hint: Record<string, string>): boolean {
   if (!kind.detect) return false;
   const entries = Object.entries(kind.detect);
   return entries.length > 0 && entries.every(([key, value]) => hint[key] === value);
+}
+
+/** The matching kind whose cdxDetect says the most (an event's bundle before any message bundle). */
+function mostSpecific(kinds: readonly KindInfo[], hint: Record<string, string>): KindInfo | undefined {
+  let best: KindInfo | undefined;
+  for (const kind of kinds) {
+    if (kind.family !== 'fhir' || !matches(kind, hint)) continue;
+    if (!best || Object.keys(kind.detect!).length > Object.keys(best.detect!).length) best = kind;
+  }
+  return best;
 }
 
 /**
@@ -53,5 +66,5 @@ export function detectKind(payload: unknown): string | undefined {
   }
   const hint = fhirHint(root);
   if (!hint) return undefined;
-  return listKinds().find((k) => k.family === 'fhir' && matches(k, hint))?.id;
+  return mostSpecific(listKinds(), hint)?.id;
 }

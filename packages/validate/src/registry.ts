@@ -23,8 +23,9 @@ export interface KindModule {
   /**
    * The strict twin (scripts/lib/strict.mjs): also rejects unknown members, variant spellings
    * and data-on-demand fields. Passing it proves there is nothing for the member rules to say.
+   * Null for kinds compiled without one (FHIR: see scripts/lib/emit-validators.mjs).
    */
-  readonly strict: StandaloneValidator;
+  readonly strict: StandaloneValidator | null;
   readonly shape: readonly ShapeNode[];
 }
 
@@ -42,11 +43,13 @@ export function getKind(id: string): KindInfo | undefined {
   return byId.get(id);
 }
 
-/** Loads a kind's validator on first use, so start-up pays only for the kinds actually seen. */
+/** Loads a kind's validators on first use, so start-up pays only for the kinds actually seen. */
 export function loadKind(kind: KindInfo): KindModule {
   let module = loaded.get(kind.id);
   if (!module) {
-    module = require(`./generated/validators/${kind.module}`) as KindModule;
+    const file = require(`./generated/validators/${kind.module}`) as { kinds: Record<string, KindModule> };
+    module = file.kinds[kind.id];
+    if (!module) throw new Error(`generated/validators/${kind.module} has no validator for ${kind.id}; run pnpm generate`);
     loaded.set(kind.id, module);
   }
   return module;

@@ -11,6 +11,7 @@ const FORMAT_TEXT: Record<string, string> = {
   uri: 'an absolute URI',
   email: 'an email address',
   e164: 'an E.164 phone number (+ and up to 15 digits, e.g. +16085551234)',
+  base64: 'base64 text (A–Z, a–z, 0–9, + and /, with = padding only at the end)',
 };
 
 function valueAt(root: unknown, pointer: string): unknown {

@@ -45,7 +45,7 @@ const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDema
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
   // Fast path: a payload its strict twin accepts has no schema error and no member issue.
-  const clean = module.strict(payload);
+  const clean = module.strict?.(payload) ?? false;
   let members: MemberReport | undefined = clean ? NOTHING_TO_REPORT : undefined;
   let current: Rule = schemaRule;
   const context: RuleContext = {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../../scripts/lib/schemas.mjs';
 import { listKinds } from '../src/index.js';
+import { loadKind } from '../src/registry.js';
 import { examplesDir, kindFile, listJson, repoRoot } from './support/cases.js';
 
 const entries = loadSchemas(join(repoRoot, 'schemas'));
@@ -37,6 +38,7 @@ describe('kinds', () => {
 
   it.each(kinds.map((k) => [k.id, k] as const))('%s has a validator, a type, a valid example and cases', (id, kind) => {
     expect(existsSync(join(repoRoot, 'packages/validate/src/generated/validators', kind.module))).toBe(true);
+    expect(loadKind(kind).validate).toBeTypeOf('function');
     expect(typesIndex).toContain(`${JSON.stringify(id)}: ${kind.title};`);
     expect(existsSync(join(examplesDir, 'valid', `${kindFile(id)}.json`)), `valid/${kindFile(id)}.json`).toBe(true);
     expect(existsSync(join(examplesDir, 'cases', `${kindFile(id)}.json`)), `cases/${kindFile(id)}.json`).toBe(true);
@@ -44,7 +46,7 @@ describe('kinds', () => {
 
   it('no generated validator module is orphaned', () => {
     const modules = readdirSync(join(repoRoot, 'packages/validate/src/generated/validators')).sort();
-    expect(modules).toEqual(kinds.map((k) => k.module).sort());
+    expect(modules).toEqual([...new Set(kinds.map((k) => k.module))].sort());
   });
 
   it('no example or cases file names a kind that does not exist', () => {

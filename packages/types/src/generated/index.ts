@@ -37,6 +37,45 @@ export type * from './datamodel/provider/deactivate.js';
 export type * from './datamodel/provider/update.js';
 export type * from './datamodel/scheduling/available-slots-response.js';
 export type * from './datamodel/scheduling/available-slots.js';
+export type * from './fhir/profiles/bundle-envelope.js';
+export type * from './fhir/profiles/charge-item-create.js';
+export type * from './fhir/profiles/claim-attach.js';
+export type * from './fhir/profiles/claim-attachment.js';
+export type * from './fhir/profiles/documentreference-create.js';
+export type * from './fhir/profiles/encounter-transfer.js';
+export type * from './fhir/profiles/goal.js';
+export type * from './fhir/profiles/medication-request.js';
+export type * from './fhir/profiles/message-header.js';
+export type * from './fhir/profiles/message.js';
+export type * from './fhir/profiles/patient-admin-updated.js';
+export type * from './fhir/profiles/patient.js';
+export type * from './fhir/profiles/referral-complete.js';
+export type * from './fhir/profiles/referral-request.js';
+export type * from './fhir/profiles/result-created.js';
+export type * from './fhir/profiles/searchset.js';
+export type * from './fhir/r4/Account.js';
+export type * from './fhir/r4/AllergyIntolerance.js';
+export type * from './fhir/r4/Bundle.js';
+export type * from './fhir/r4/ChargeItem.js';
+export type * from './fhir/r4/Composition.js';
+export type * from './fhir/r4/Condition.js';
+export type * from './fhir/r4/Coverage.js';
+export type * from './fhir/r4/DocumentReference.js';
+export type * from './fhir/r4/Encounter.js';
+export type * from './fhir/r4/Goal.js';
+export type * from './fhir/r4/Location.js';
+export type * from './fhir/r4/MedicationRequest.js';
+export type * from './fhir/r4/MessageHeader.js';
+export type * from './fhir/r4/Observation.js';
+export type * from './fhir/r4/Organization.js';
+export type * from './fhir/r4/Patient.js';
+export type * from './fhir/r4/Practitioner.js';
+export type * from './fhir/r4/PractitionerRole.js';
+export type * from './fhir/r4/Procedure.js';
+export type * from './fhir/r4/RelatedPerson.js';
+export type * from './fhir/r4/ServiceRequest.js';
+export type * from './fhir/r4/Specimen.js';
+export type * from './fhir/r4/datatypes.js';
 
 import type { AuthenticateRequest } from './auth/authenticate-request.js';
 import type { AuthenticateResponse } from './auth/authenticate-response.js';
@@ -54,6 +93,38 @@ import type { ProviderDeactivate } from './datamodel/provider/deactivate.js';
 import type { ProviderUpdate } from './datamodel/provider/update.js';
 import type { AvailableSlotsResponse } from './datamodel/scheduling/available-slots-response.js';
 import type { AvailableSlots } from './datamodel/scheduling/available-slots.js';
+import type { ChargeItemCreateBundle } from './fhir/profiles/charge-item-create.js';
+import type { ClaimAttachBundle } from './fhir/profiles/claim-attach.js';
+import type { DocumentReferenceCreateBundle } from './fhir/profiles/documentreference-create.js';
+import type { EncounterTransferBundle } from './fhir/profiles/encounter-transfer.js';
+import type { ServiceGoal } from './fhir/profiles/goal.js';
+import type { ServiceMedicationRequest } from './fhir/profiles/medication-request.js';
+import type { ServiceMessageHeader } from './fhir/profiles/message-header.js';
+import type { MessageBundle } from './fhir/profiles/message.js';
+import type { PatientAdminUpdatedBundle } from './fhir/profiles/patient-admin-updated.js';
+import type { ServicePatient } from './fhir/profiles/patient.js';
+import type { ReferralCompleteBundle } from './fhir/profiles/referral-complete.js';
+import type { ReferralRequestBundle } from './fhir/profiles/referral-request.js';
+import type { ResultCreatedBundle } from './fhir/profiles/result-created.js';
+import type { SearchResultBundle } from './fhir/profiles/searchset.js';
+import type { Account } from './fhir/r4/Account.js';
+import type { AllergyIntolerance } from './fhir/r4/AllergyIntolerance.js';
+import type { Bundle } from './fhir/r4/Bundle.js';
+import type { ChargeItem } from './fhir/r4/ChargeItem.js';
+import type { Composition } from './fhir/r4/Composition.js';
+import type { Condition } from './fhir/r4/Condition.js';
+import type { Coverage } from './fhir/r4/Coverage.js';
+import type { DocumentReference } from './fhir/r4/DocumentReference.js';
+import type { Encounter } from './fhir/r4/Encounter.js';
+import type { Location } from './fhir/r4/Location.js';
+import type { Observation } from './fhir/r4/Observation.js';
+import type { Organization } from './fhir/r4/Organization.js';
+import type { Practitioner } from './fhir/r4/Practitioner.js';
+import type { PractitionerRole } from './fhir/r4/PractitionerRole.js';
+import type { Procedure } from './fhir/r4/Procedure.js';
+import type { RelatedPerson } from './fhir/r4/RelatedPerson.js';
+import type { ServiceRequest } from './fhir/r4/ServiceRequest.js';
+import type { Specimen } from './fhir/r4/Specimen.js';
 
 /** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */
 export interface KindMap {
@@ -73,6 +144,38 @@ export interface KindMap {
   "Provider/Update": ProviderUpdate;
   "Scheduling/AvailableSlotsResponse": AvailableSlotsResponse;
   "Scheduling/AvailableSlots": AvailableSlots;
+  "fhir/ChargeItemCreate": ChargeItemCreateBundle;
+  "fhir/ClaimAttach": ClaimAttachBundle;
+  "fhir/DocumentReferenceCreate": DocumentReferenceCreateBundle;
+  "fhir/EncounterTransfer": EncounterTransferBundle;
+  "fhir/Goal": ServiceGoal;
+  "fhir/MedicationRequest": ServiceMedicationRequest;
+  "fhir/MessageHeader": ServiceMessageHeader;
+  "fhir/message": MessageBundle;
+  "fhir/PatientAdminUpdated": PatientAdminUpdatedBundle;
+  "fhir/Patient": ServicePatient;
+  "fhir/ReferralComplete": ReferralCompleteBundle;
+  "fhir/ReferralRequest": ReferralRequestBundle;
+  "fhir/ResultCreated": ResultCreatedBundle;
+  "fhir/searchset": SearchResultBundle;
+  "fhir/Account": Account;
+  "fhir/AllergyIntolerance": AllergyIntolerance;
+  "fhir/Bundle": Bundle;
+  "fhir/ChargeItem": ChargeItem;
+  "fhir/Composition": Composition;
+  "fhir/Condition": Condition;
+  "fhir/Coverage": Coverage;
+  "fhir/DocumentReference": DocumentReference;
+  "fhir/Encounter": Encounter;
+  "fhir/Location": Location;
+  "fhir/Observation": Observation;
+  "fhir/Organization": Organization;
+  "fhir/Practitioner": Practitioner;
+  "fhir/PractitionerRole": PractitionerRole;
+  "fhir/Procedure": Procedure;
+  "fhir/RelatedPerson": RelatedPerson;
+  "fhir/ServiceRequest": ServiceRequest;
+  "fhir/Specimen": Specimen;
 }
 
 /** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */
@@ -83,3 +186,6 @@ export type AuthBody = AuthenticateRequest | AuthenticateResponse | ClientAssert
 
 /** Every datamodel payload type. */
 export type DataModelMessage = DiscoveryResponse | OrderSign | PatientViewResponse | DocumentQuery | PatientMerge | ProviderDeactivate | ProviderUpdate | AvailableSlotsResponse | AvailableSlots;
+
+/** Every fhir payload type. */
+export type FhirPayload = ChargeItemCreateBundle | ClaimAttachBundle | DocumentReferenceCreateBundle | EncounterTransferBundle | ServiceGoal | ServiceMedicationRequest | ServiceMessageHeader | MessageBundle | PatientAdminUpdatedBundle | ServicePatient | ReferralCompleteBundle | ReferralRequestBundle | ResultCreatedBundle | SearchResultBundle | Account | AllergyIntolerance | Bundle | ChargeItem | Composition | Condition | Coverage | DocumentReference | Encounter | Location | Observation | Organization | Practitioner | PractitionerRole | Procedure | RelatedPerson | ServiceRequest | Specimen;

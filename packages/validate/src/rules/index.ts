@@ -1,5 +1,11 @@
 import { dataOnDemandRule } from './data-on-demand.js';
 import { destinationsRule } from './destinations.js';
+import { attachmentSizeRule } from './fhir/attachment-size.js';
+import { bundleEventUriRule } from './fhir/bundle-event-uri.js';
+import { bundleFocusRule } from './fhir/bundle-focus.js';
+import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
+import { bundleReferenceRule } from './fhir/bundle-reference.js';
+import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
 import { nestingDepthMeta } from './nesting-depth.js';
 import type { Rule } from './rule.js';
 import { schemaRule } from './schema.js';
@@ -11,6 +17,12 @@ import { unknownKindMeta } from './unknown-kind.js';
 /** Checks run on a payload of a known kind, in this order (schema first). Alphabetical after it. */
 export const RULES: readonly Rule[] = [
   schemaRule,
+  attachmentSizeRule,
+  bundleEventUriRule,
+  bundleFocusRule,
+  bundleMessageHeaderRule,
+  bundleReferenceRule,
+  bundleRequiredEntryRule,
   dataOnDemandRule,
   destinationsRule,
   sourceIdRule,

@@ -36,6 +36,11 @@ export interface Rule {
   readonly description: string;
   /** Whether the rule runs for a kind at all (default: every kind). */
   appliesTo?(kind: KindInfo): boolean;
+  /**
+   * The rule relates parts of the payload to each other (references, required entries), so any
+   * unknown part (`options.unknown`) can make its findings false: it is then skipped.
+   */
+  readonly needsWholePayload?: boolean;
   check(context: RuleContext): void;
 }
 

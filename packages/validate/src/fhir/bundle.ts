@@ -1,0 +1,159 @@
+/**
+ * Reading FHIR bundles for the bundle rules: entries, the MessageHeader, and reference resolution
+ * under FHIR's bundle rules (R4 Bundle, "Resolving references in Bundles"), as the service
+ * applies them:
+ *
+ * - `urn:uuid:…` / `urn:oid:…` → the entry whose fullUrl is equal;
+ * - an absolute URL → the entry whose fullUrl is equal (a `/_history/n` suffix is ignored);
+ * - a relative `Type/id` → the entry whose fullUrl ends in `/Type/id`, or whose resource has that
+ *   type and id;
+ * - `#id` points into `contained` and never resolves to an entry.
+ *
+ * Nothing here copies a string value: large inline attachments are only ever measured.
+ */
+import { childPointer } from '../finding.js';
+
+export type Json = Record<string, unknown>;
+
+export function asObject(value: unknown): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+/** One entry of a bundle, with what the rules read from it. */
+export interface EntryView {
+  readonly index: number;
+  /** `/entry/<index>` */
+  readonly pointer: string;
+  readonly fullUrl: string | undefined;
+  readonly resource: Json | undefined;
+  readonly resourceType: string | undefined;
+  readonly id: string | undefined;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The entries of a bundle (empty when `entry` is not an array); non-object entries are skipped. */
+export function bundleEntries(payload: unknown): EntryView[] {
+  const entry = asObject(payload)?.entry;
+  if (!Array.isArray(entry)) return [];
+  const out: EntryView[] = [];
+  for (let index = 0; index < entry.length; index++) {
+    const item = asObject(entry[index]);
+    if (!item) continue;
+    const resource = asObject(item.resource);
+    out.push({
+      index,
+      pointer: `/entry/${index}`,
+      fullUrl: str(item.fullUrl),
+      resource,
+      resourceType: str(resource?.resourceType),
+      id: str(resource?.id),
+    });
+  }
+  return out;
+}
+
+/** The message's MessageHeader: the first entry's resource when it is one, else the first found. */
+export function messageHeader(entries: readonly EntryView[]): EntryView | undefined {
+  const first = entries[0];
+  if (first?.index === 0 && first.resourceType === 'MessageHeader') return first;
+  return entries.find((e) => e.resourceType === 'MessageHeader');
+}
+
+export type ReferenceForm = 'urn' | 'absolute' | 'relative' | 'contained' | 'other';
+
+const RELATIVE = /^([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]{1,64})?$/;
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+export function referenceForm(reference: string): ReferenceForm {
+  if (/^urn:(?:uuid|oid):/i.test(reference)) return 'urn';
+  if (reference.startsWith('#')) return 'contained';
+  if (ABSOLUTE.test(reference)) return 'absolute';
+  if (RELATIVE.test(reference)) return 'relative';
+  return 'other';
+}
+
+/** The type a reference names by its form (`Patient/1`, `https://x/fhir/Patient/1`), if any. */
+export function referencedType(reference: string): string | undefined {
+  const withoutHistory = reference.replace(/\/_history\/[^/]*$/, '');
+  const match = /(?:^|\/)([A-Z][A-Za-z]+)\/[A-Za-z0-9\-.]{1,64}$/.exec(withoutHistory);
+  return match?.[1];
+}
+
+/** The entry a reference resolves to inside the bundle, or undefined. */
+export function resolveReference(reference: string, entries: readonly EntryView[]): EntryView | undefined {
+  switch (referenceForm(reference)) {
+    case 'urn':
+      return entries.find((e) => e.fullUrl === reference);
+    case 'absolute': {
+      const bare = reference.replace(/\/_history\/[^/]*$/, '');
+      return entries.find((e) => e.fullUrl === reference || e.fullUrl === bare);
+    }
+    case 'relative': {
+      const [, type, id] = RELATIVE.exec(reference)!;
+      const suffix = `/${type}/${id}`;
+      return entries.find((e) => e.fullUrl?.endsWith(suffix) || (e.resourceType === type && e.id === id));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A `reference` member found in a bundle: its pointer and value. */
+export interface FoundReference {
+  readonly pointer: string;
+  readonly value: string;
+  /** Index of the entry it was found in. */
+  readonly entry: number;
+}
+
+/**
+ * Every string `reference` member inside the entries' resources that `accept`s (Reference elements
+ * at any depth, contained resources included), entry by entry, in pointer order. Iterative, so a deep payload cannot overflow
+ * the stack; pointers are built only for the references found (a bundle has far more members
+ * than references).
+ */
+/**
+ * Every string `reference` member inside the entries' resources that `accept`s (Reference elements
+ * at any depth, contained resources included), in document order. Pointers are built only for the
+ * references accepted: a bundle has far more members than references. Recursive: validate() has
+ * already run ajv, which needs far more stack per level, on the same payload.
+ */
+export function findReferences(entries: readonly EntryView[], accept: (value: string) => boolean): FoundReference[] {
+  const out: FoundReference[] = [];
+  const path: (string | number)[] = [];
+  let current: EntryView;
+  const visit = (value: object): void => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (typeof child !== 'object' || child === null) continue;
+        path.push(i);
+        visit(child);
+        path.pop();
+      }
+      return;
+    }
+    // JSON.parse output has no inherited enumerable members; for-in is the fastest walk.
+    for (const key in value) {
+      const child = (value as Json)[key];
+      if (typeof child === 'string') {
+        if (key === 'reference' && accept(child)) {
+          let pointer = `${current.pointer}/resource`;
+          for (const token of path) pointer = childPointer(pointer, token);
+          out.push({ pointer: childPointer(pointer, key), value: child, entry: current.index });
+        }
+      } else if (typeof child === 'object' && child !== null) {
+        path.push(key);
+        visit(child);
+        path.pop();
+      }
+    }
+  };
+  for (const entry of entries) {
+    if (!entry.resource) continue;
+    current = entry;
+    visit(entry.resource);
+  }
+  return out;
+}

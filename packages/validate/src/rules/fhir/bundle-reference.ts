@@ -1,0 +1,35 @@
+import { quote } from '../../finding.js';
+import { bundleEntries, findReferences, messageHeader } from '../../fhir/bundle.js';
+import { isBundleKind } from '../../fhir/kinds.js';
+import type { Rule } from '../rule.js';
+
+const URN_UUID = /^urn:uuid:/i;
+const isUrnUuid = (value: string) => value.startsWith('urn:uuid:') || URN_UUID.test(value);
+
+/**
+ * A `urn:uuid:` reference has no meaning outside its bundle: it must equal the fullUrl of one of
+ * the bundle's entries. Checked for every Reference.reference in every entry (contained resources
+ * included), except MessageHeader.focus, which bundle-focus checks.
+ */
+export const bundleReferenceRule: Rule = {
+  id: 'bundle-reference',
+  defaultSeverity: 'error',
+  description: 'Every urn:uuid: reference in a bundle matches the fullUrl of one of its entries.',
+  needsWholePayload: true,
+  appliesTo: isBundleKind,
+  check(context) {
+    const entries = bundleEntries(context.payload);
+    if (entries.length === 0) return;
+    const fullUrls = new Set(entries.flatMap((e) => (e.fullUrl === undefined ? [] : [e.fullUrl])));
+    const header = messageHeader(entries);
+    const focus = header ? `${header.pointer}/resource/focus/` : undefined;
+    const dangling = (value: string) => isUrnUuid(value) && !fullUrls.has(value);
+    for (const found of findReferences(entries, dangling)) {
+      if (focus !== undefined && found.pointer.startsWith(focus)) continue;
+      context.report({
+        pointer: found.pointer,
+        message: `The reference ${quote(found.value)} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).`,
+      });
+    }
+  },
+};

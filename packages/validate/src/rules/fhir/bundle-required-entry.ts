@@ -1,0 +1,35 @@
+import { asObject, bundleEntries, messageHeader } from '../../fhir/bundle.js';
+import { CLAIM_ATTACH } from '../../fhir/events.js';
+import { isClaimAttachKind, isMessageKind, messageEvent } from '../../fhir/kinds.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * The entries each operation and notification must carry (spec, "FHIR R4 operations" and
+ * "Events"): ChargeItemCreate Patient + ChargeItem; ReferralComplete Procedure + Patient;
+ * ReferralRequest Patient + ServiceRequest; DocumentReferenceCreate DocumentReference + Patient +
+ * Encounter; ResultCreated Observation + Patient; PatientAdminUpdated Patient; Claim $attach a
+ * DocumentReference.
+ */
+export const bundleRequiredEntryRule: Rule = {
+  id: 'bundle-required-entry',
+  defaultSeverity: 'error',
+  description: 'The bundle carries every resource its operation or notification requires (for example Patient and ChargeItem for ChargeItemCreate).',
+  needsWholePayload: true,
+  appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
+  check(context) {
+    if (!Array.isArray(asObject(context.payload)?.entry)) return; // the schema reports a missing entry
+    const entries = bundleEntries(context.payload);
+    const claim = isClaimAttachKind(context.kind);
+    const event = claim ? undefined : messageEvent(context.kind, messageHeader(entries)?.resource);
+    const required = claim ? CLAIM_ATTACH.required : (event?.required ?? []);
+    const name = claim ? 'Claim $attach' : event?.name;
+    const present = new Set(entries.map((e) => e.resourceType));
+    for (const type of required) {
+      if (present.has(type)) continue;
+      context.report({
+        pointer: '/entry',
+        message: `A ${name} bundle must carry a ${type} entry; none of its entries is a ${type}.`,
+      });
+    }
+  },
+};
