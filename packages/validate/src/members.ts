@@ -25,6 +25,31 @@ export interface MemberReport {
   readonly noDataOnDemand: readonly string[];
 }
 
+/** A shape node prepared for walking: member lookups by Map, leaves marked so they are not visited. */
+interface Prepared {
+  readonly members: Map<string, number> | undefined;
+  readonly canonical: string[];
+  readonly node: ShapeNode;
+  /** Nothing below this node can produce an issue: no members, no items, no flags. */
+  readonly leaf: boolean;
+}
+
+const prepared = new WeakMap<readonly ShapeNode[], Prepared[]>();
+
+function prepare(shape: readonly ShapeNode[]): Prepared[] {
+  let out = prepared.get(shape);
+  if (!out) {
+    out = shape.map((node) => ({
+      node,
+      members: node.p && !node.o ? new Map(Object.entries(node.p)) : undefined,
+      canonical: node.p ? Object.keys(node.p).filter((n) => !node.v || !Object.hasOwn(node.v, n)) : [],
+      leaf: !node.p && node.i === undefined,
+    }));
+    prepared.set(shape, out);
+  }
+  return out;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -32,57 +57,62 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * Walks only where the schema defines structure, so its depth is bounded by the payload's
  * structure the schema knows about (a recursive schema can still be driven deep: callers
- * catch the RangeError, see validate.ts).
+ * catch the RangeError, see validate.ts). The hot path allocates nothing: the path is a stack of
+ * keys, turned into a JSON Pointer only for a member that is reported.
  */
 export function walkMembers(
   payload: unknown,
   shape: readonly ShapeNode[],
   extraVariants: Readonly<Record<string, string>>,
 ): MemberReport {
+  const nodes = prepare(shape);
   const issues: MemberIssue[] = [];
   const noDataOnDemand: string[] = [];
+  const path: (string | number)[] = [];
+  const pointer = (name: string) => path.reduce<string>((p, key) => childPointer(p, key), '') + childPointer('', name);
+  const report = (value: Record<string, unknown>, name: string, reason: MemberIssue['reason'], candidates: string[]) =>
+    issues.push({ pointer: pointer(name), name, reason, candidates, present: candidates.filter((c) => Object.hasOwn(value, c)) });
 
-  const visit = (value: unknown, index: number, pointer: string): void => {
-    const node = shape[index];
-    if (!node) return;
+  const visit = (value: unknown, index: number): void => {
+    const here = nodes[index];
+    if (!here || here.leaf || typeof value !== 'object' || value === null) return;
     if (Array.isArray(value)) {
-      if (node.i !== undefined) for (let i = 0; i < value.length; i++) visit(value[i], node.i, `${pointer}/${i}`);
+      const items = here.node.i;
+      if (items === undefined || nodes[items]?.leaf) return;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i], items);
+        path.pop();
+      }
       return;
     }
-    if (!isObject(value) || node.o || !node.p) return;
-    const defined = node.p;
-    for (const name of Object.keys(value)) {
-      const member = childPointer(pointer, name);
-      const child = Object.hasOwn(defined, name) ? defined[name] : undefined;
+    const { members, node } = here;
+    if (!members || !isObject(value)) return;
+    for (const name in value) {
+      if (!Object.hasOwn(value, name)) continue;
+      const child = members.get(name);
       if (child !== undefined) {
         const canonical = node.v?.[name];
-        if (canonical) issues.push(issue(member, name, 'variant', [canonical], value));
-        const childNode = shape[child];
-        if (childNode?.nd && value[name] !== null) noDataOnDemand.push(member);
-        visit(value[name], child, member);
+        if (canonical) report(value, name, 'variant', [canonical]);
+        const childNode = nodes[child];
+        if (childNode?.node.nd && value[name] !== null) noDataOnDemand.push(pointer(name));
+        if (childNode && !childNode.leaf) {
+          path.push(name);
+          visit(value[name], child);
+          path.pop();
+        }
         continue;
       }
       const configured = Object.hasOwn(extraVariants, name) ? extraVariants[name] : undefined;
-      if (configured !== undefined && Object.hasOwn(defined, configured)) {
-        issues.push(issue(member, name, 'configured-variant', [configured], value));
+      if (configured !== undefined && members.has(configured)) {
+        report(value, name, 'configured-variant', [configured]);
         continue;
       }
-      const canonicalNames = Object.keys(defined).filter((n) => !node.v || !Object.hasOwn(node.v, n));
-      const candidates = nearMisses(name, canonicalNames);
-      issues.push(issue(member, name, candidates.length > 0 ? 'near-miss' : 'unknown', candidates, value));
+      const candidates = nearMisses(name, here.canonical);
+      report(value, name, candidates.length > 0 ? 'near-miss' : 'unknown', candidates);
     }
   };
 
-  visit(payload, 0, '');
+  visit(payload, 0);
   return { issues, noDataOnDemand };
-}
-
-function issue(
-  pointer: string,
-  name: string,
-  reason: MemberIssue['reason'],
-  candidates: string[],
-  parent: Record<string, unknown>,
-): MemberIssue {
-  return { pointer, name, reason, candidates, present: candidates.filter((c) => Object.hasOwn(parent, c)) };
 }
