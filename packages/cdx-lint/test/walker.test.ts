@@ -55,14 +55,14 @@ describe('syntax errors', () => {
 describe('jsonReader', () => {
   it('reads a file with a BOM and keeps the BOM for writing back', () => {
     const outcome = jsonReader.read('\uFEFF{"a": 1}');
-    expect(outcome.ok && outcome.document.prefix).toBe('\uFEFF');
-    expect(outcome.ok && outcome.document.value).toEqual({ a: 1 });
+    expect(outcome.ok && outcome.prefix).toBe('\uFEFF');
+    expect(outcome.ok && outcome.documents.map((d) => d.value)).toEqual([{ a: 1 }]);
   });
 
   it('takes values from JSON.parse: __proto__ is an own member, not a prototype', () => {
     const outcome = jsonReader.read('{"__proto__": {"polluted": true}}');
     expect(outcome.ok).toBe(true);
-    const value = outcome.ok ? (outcome.document.value as Record<string, unknown>) : {};
+    const value = outcome.ok ? (outcome.documents[0]!.value as Record<string, unknown>) : {};
     expect(Object.keys(value)).toEqual(['__proto__']);
     expect((value as { polluted?: unknown }).polluted).toBeUndefined();
   });

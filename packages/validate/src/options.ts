@@ -20,6 +20,29 @@ export interface ValidateOptions {
   knownVariants?: Readonly<Record<string, string>>;
   /** The caller holds more than one API key, so `Meta.Source.ID` is required (rule `source-id`). */
   multipleApiKeys?: boolean;
+  /**
+   * Parts of the payload whose content is not known, for payloads read from code rather than JSON
+   * (a TypeScript fixture's variables, calls and spreads). No finding is reported that an unknown
+   * part could make false; see `UnknownParts`.
+   */
+  unknown?: UnknownParts;
+}
+
+/**
+ * Where a payload holds values that are not known. The payload passed to `validate()` holds some
+ * placeholder at each of `values` (any value distinct from the others will do).
+ */
+export interface UnknownParts {
+  /**
+   * JSON Pointers of values that are not known (a variable, a call). Nothing at or inside them is
+   * reported, except what is about the member's own name (`spelling-drift`, `unknown-field`).
+   */
+  values?: readonly string[];
+  /**
+   * JSON Pointers of objects and arrays that may hold more than is shown (a spread, a computed
+   * name). No finding about a member they lack, nor about their own size or shape.
+   */
+  open?: readonly string[];
 }
 
 /** Options after defaults are applied; what rules see. */
@@ -31,6 +54,8 @@ export interface ResolvedOptions {
   readonly attachmentLimit: number;
   readonly knownVariants: Readonly<Record<string, string>>;
   readonly multipleApiKeys: boolean;
+  /** Undefined when everything is known (always, for JSON). */
+  readonly unknown: { readonly values: readonly string[]; readonly open: readonly string[] } | undefined;
 }
 
 /** The spec's limit: "below 7 MB base64"; MB taken as 10^6 (see docs/decisions.md). */
@@ -47,5 +72,12 @@ export function resolveOptions(options: ValidateOptions = {}): ResolvedOptions {
     attachmentLimit: options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT,
     knownVariants: options.knownVariants ?? EMPTY,
     multipleApiKeys: options.multipleApiKeys ?? false,
+    unknown: resolveUnknown(options.unknown),
   };
+}
+
+function resolveUnknown(unknown: UnknownParts | undefined): ResolvedOptions['unknown'] {
+  const values = unknown?.values ?? [];
+  const open = unknown?.open ?? [];
+  return values.length === 0 && open.length === 0 ? undefined : { values, open };
 }

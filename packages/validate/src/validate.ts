@@ -9,6 +9,7 @@ import { findTooDeep, nestingDepthMeta } from './rules/nesting-depth.js';
 import type { Report, Rule, RuleContext } from './rules/rule.js';
 import { reportSchemaErrors, schemaRule } from './rules/schema.js';
 import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
+import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
 
 /** The outcome of validating one payload. */
 export interface ValidationResult {
@@ -56,9 +57,13 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
     members: () => (members ??= walkMembers(payload, module.shape, options.knownVariants)),
     report: (report) => push(findings, current, options, report),
   };
-  if (!clean && !module.validate(payload)) reportSchemaErrors(module.validate.errors ?? [], context);
+  if (!clean && !module.validate(payload)) {
+    const errors = module.validate.errors ?? [];
+    reportSchemaErrors(options.unknown ? certainSchemaErrors(errors, options.unknown) : errors, context);
+  }
   for (const rule of RULES) {
     if (rule === schemaRule || options.rules[rule.id] === 'off') continue;
+    if (rule.needsWholePayload && options.unknown) continue;
     if (rule.appliesTo && !rule.appliesTo(kind)) continue;
     current = rule;
     rule.check(context);
@@ -78,6 +83,7 @@ export function validate(payload: unknown, options?: ValidateOptions): Validatio
     throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
   }
   if (!kind) {
+    if (resolved.unknown && kindMayBeHidden(payload, resolved.unknown)) return { kind: null, valid: true, findings };
     push(findings, unknownKindMeta, resolved, diagnoseUnknownKind(payload, listKinds()));
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
@@ -92,5 +98,8 @@ export function validate(payload: unknown, options?: ValidateOptions): Validatio
       message: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.',
     });
   }
-  return { kind: kind.id, valid: !findings.some((f) => f.severity === 'error'), findings };
+  // The one place unknown parts are accounted for, after every rule has spoken.
+  const { unknown } = resolved;
+  const kept = unknown ? findings.filter((f) => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) : findings;
+  return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }

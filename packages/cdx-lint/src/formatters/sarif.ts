@@ -17,7 +17,9 @@ function repoUri(filePath: string, root: string): { uri: string; uriBaseId?: str
  * never the line (code scanning would otherwise reopen an alert whenever lines above move).
  */
 function fingerprint(ruleId: string, uri: string, message: LintMessage): string {
-  return createHash('sha256').update(`${ruleId}\u0000${uri}\u0000${message.pointer}`).digest('hex').slice(0, 32);
+  // A TypeScript fixture's payloads share pointers: its payload's name tells them apart (JSON files have none).
+  const payload = message.payload === undefined ? '' : `\u0000${message.payload}`;
+  return createHash('sha256').update(`${ruleId}\u0000${uri}\u0000${message.pointer}${payload}`).digest('hex').slice(0, 32);
 }
 
 /**

@@ -2,10 +2,10 @@ import { validate, type Finding } from '@cdx/validate';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
 import { fieldPath } from './field-path.js';
-import { toMessages } from './messages.js';
+import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
-import type { FileSettings, LintResult } from './types.js';
+import type { FileSettings, LintMessage, LintResult } from './types.js';
 
 /** A finding before it is placed in the text. */
 export interface PendingFinding extends Finding {
@@ -13,8 +13,12 @@ export interface PendingFinding extends Finding {
   duplicate?: { offset: number; length: number; firstOffset: number };
 }
 
-function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex): PendingFinding[] {
+function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): PendingFinding[] {
   const findings: PendingFinding[] = [];
+  // JSON.parse and a JavaScript object literal both keep the last value, without a word.
+  const keeps = json
+    ? 'JSON.parse and the service keep only the last one and silently drop the other'
+    : 'the object literal keeps only the last one and silently drops the other';
   for (const dup of document.duplicateKeys()) {
     const severity = settle(settings, 'duplicate-key', dup.pointer, 'error');
     if (!severity) continue;
@@ -23,11 +27,33 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
       ruleId: 'duplicate-key',
       severity,
       pointer: dup.pointer,
-      message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); JSON.parse and the service keep only the last one and silently drop the other. Remove one of them.`,
+      message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); ${keeps}. Remove one of them.`,
       duplicate: { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset },
     });
   }
   return findings;
+}
+
+/** One payload's findings, placed in the file's text, and the kind it was checked as. */
+function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: string | null; messages: LintMessage[] } {
+  const kind = document.kind ?? settings.kind;
+  const result = validate(document.value, {
+    ...(kind !== undefined ? { kind } : {}),
+    rules: validateRules(settings),
+    knownVariants: settings.knownVariants,
+    fhirDefsUrl: settings.fhirDefsUrl,
+    attachmentLimit: settings.attachmentLimit,
+    multipleApiKeys: settings.multipleApiKeys,
+    ...(document.unknown ? { unknown: document.unknown } : {}),
+  });
+  const findings: PendingFinding[] = [];
+  for (const finding of result.findings) {
+    const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
+    if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
+  }
+  const mayRepeat = document.mayHaveDuplicateKeys();
+  if (mayRepeat) findings.push(...duplicateFindings(document, settings, lines, json));
+  return { kind: result.kind, messages: findings.length === 0 ? [] : toMessages(findings, document, lines, mayRepeat) };
 }
 
 /**
@@ -39,32 +65,30 @@ export function lintText(raw: string, filePath: string, settings: FileSettings):
   return lintSource(raw, filePath, settings).result;
 }
 
-/** `lintText` plus what a fix needs: the text the ranges refer to and what precedes it (a BOM). */
+/**
+ * `lintText` plus what a fix needs: the text the ranges refer to and what precedes it (a BOM).
+ * A TypeScript or JavaScript fixture may hold several payloads: one result holds them all, each
+ * message naming its payload (`payload`) and giving its pointer within it.
+ */
 export function lintSource(raw: string, filePath: string, settings: FileSettings): { result: LintResult; text: string; prefix: string } {
-  const outcome = readerFor(filePath).read(raw);
+  const reader = readerFor(filePath);
+  const outcome = reader.read(raw);
   if (!outcome.ok) {
     const { problem, text } = outcome;
     const span = new LineIndex(text).span(problem.offset, problem.offset + problem.length);
     const message = { ruleId: 'parse-error', severity: 2 as const, fatal: true as const, message: problem.message, pointer: '', ...span };
     return { result: resultOf(filePath, null, [message]), text, prefix: raw.slice(0, raw.length - text.length) };
   }
-  const { document } = outcome;
-  const result = validate(document.value, {
-    kind: settings.kind,
-    rules: validateRules(settings),
-    knownVariants: settings.knownVariants,
-    fhirDefsUrl: settings.fhirDefsUrl,
-    attachmentLimit: settings.attachmentLimit,
-    multipleApiKeys: settings.multipleApiKeys,
-  });
-  const findings: PendingFinding[] = [];
-  for (const finding of result.findings) {
-    const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
+  const { text, prefix, documents } = outcome;
+  const lines = new LineIndex(text);
+  const kinds = new Set<string | null>();
+  const messages: LintMessage[] = [];
+  for (const document of documents) {
+    const linted = lintDocument(document, settings, lines, reader.id === 'json');
+    kinds.add(linted.kind);
+    messages.push(...linted.messages);
   }
-  const lines = new LineIndex(document.text);
-  const mayRepeat = document.mayHaveDuplicateKeys();
-  if (mayRepeat) findings.push(...duplicateFindings(document, settings, lines));
-  const messages = findings.length === 0 ? [] : toMessages(findings, document, lines, mayRepeat);
-  return { result: resultOf(filePath, result.kind, messages), text: document.text, prefix: document.prefix };
+  if (documents.length > 1) messages.sort(byPosition);
+  const kind = kinds.size === 1 ? [...kinds][0]! : null;
+  return { result: resultOf(filePath, kind, messages), text, prefix };
 }

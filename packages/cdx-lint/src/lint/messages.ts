@@ -11,12 +11,14 @@ import type { LintMessage, MessageFix } from './types.js';
  * member is not where the pointer says, or its name repeats in the object (which occurrence
  * would be renamed is then a guess).
  */
-function editFor(fix: RenameFix, found: ReadonlyMap<string, NodeLocation>, repeated: ReadonlySet<string>): MessageFix | undefined {
+function editFor(fix: RenameFix, document: SourceDocument, found: ReadonlyMap<string, NodeLocation>, repeated: ReadonlySet<string>): MessageFix | undefined {
   const location = found.get(fix.pointer);
   if (!location || location.keyOffset < 0 || repeated.has(fix.pointer) || lastToken(fix.pointer) !== fix.from) return undefined;
+  const text = document.renameText(location, fix.to);
+  if (text === undefined) return undefined;
   return {
     range: [location.keyOffset, location.keyOffset + location.keyLength],
-    text: JSON.stringify(fix.to),
+    text,
     kind: 'rename-member',
     pointer: fix.pointer,
     from: fix.from,
@@ -26,11 +28,15 @@ function editFor(fix: RenameFix, found: ReadonlyMap<string, NodeLocation>, repea
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function byPosition(a: LintMessage, b: LintMessage): number {
-  return a.line - b.line || a.column - b.column || compare(a.ruleId, b.ruleId) || compare(a.pointer, b.pointer);
+/** Text order; `payload` breaks the tie between two payloads' findings at one place. */
+export function byPosition(a: LintMessage, b: LintMessage): number {
+  return a.line - b.line || a.column - b.column || compare(a.ruleId, b.ruleId) || compare(a.pointer, b.pointer) || compare(a.payload ?? '', b.payload ?? '');
 }
 
-/** Places findings in the text: one walk locates every pointer they mention. */
+/**
+ * Places one payload's findings in the text: one walk locates every pointer they mention. A
+ * payload with a label (one of several in a TypeScript file) names itself in each message.
+ */
 export function toMessages(findings: readonly PendingFinding[], document: SourceDocument, lines: LineIndex, hasDuplicates: boolean): LintMessage[] {
   const pointers = new Set<string>();
   for (const f of findings) {
@@ -42,11 +48,13 @@ export function toMessages(findings: readonly PendingFinding[], document: Source
   const repeated = new Set(findings.filter((f) => f.duplicate).map((f) => f.pointer));
   const messages = findings.map((f): LintMessage => {
     const span = f.duplicate ? lines.span(f.duplicate.offset, f.duplicate.offset + f.duplicate.length) : spanOf(f.pointer, found, lines);
-    const message: LintMessage = { ruleId: f.ruleId, severity: f.severity === 'error' ? 2 : 1, message: f.message, ...span, pointer: f.pointer };
-    const fix = f.fix && editFor(f.fix, found, repeated);
+    const text = document.label === undefined ? f.message : `${document.label}: ${f.message}`;
+    const message: LintMessage = { ruleId: f.ruleId, severity: f.severity === 'error' ? 2 : 1, message: text, ...span, pointer: f.pointer };
+    if (document.label !== undefined) message.payload = document.label;
+    const fix = f.fix && editFor(f.fix, document, found, repeated);
     if (fix) message.fix = fix;
     const suggestions = (f.suggestions ?? []).flatMap((s) => {
-      const edit = editFor(s, found, repeated);
+      const edit = editFor(s, document, found, repeated);
       return edit ? [{ desc: `Rename \`${s.from}\` to \`${s.to}\`.`, fix: edit }] : [];
     });
     if (suggestions.length > 0) message.suggestions = suggestions;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { applyEdits, planRenames } from '../fix/plan.js';
 import { writeFileAtomic } from '../fix/write.js';
 import { lintSource } from './lint-text.js';
-import type { AppliedRename, FileSettings, LintResult } from './types.js';
+import type { AppliedRename, FileSettings, LintMessage, LintResult, MessageFix } from './types.js';
 
 /** `fix` writes the renames; `dry-run` only reports them (`output`, `fixes`). */
 export type FixMode = 'off' | 'fix' | 'dry-run';
@@ -33,6 +33,16 @@ export function contentHash(bytes: Uint8Array | string): string {
 }
 
 /**
+ * The renames of one pass. Pointers are per payload, so a file of several payloads (a TypeScript
+ * fixture) is planned payload by payload: the same misspelling in two of them is no collision.
+ */
+function renamesOf(messages: readonly LintMessage[]): MessageFix[] {
+  const byPayload = new Map<string | undefined, LintMessage[]>();
+  for (const m of messages) if (m.fix) byPayload.set(m.payload, [...(byPayload.get(m.payload) ?? []), m]);
+  return [...byPayload.values()].flatMap((group) => planRenames(group).edits);
+}
+
+/**
  * Applies renames until none is left (so a second run changes nothing), re-linting after each
  * pass so the result describes the fixed text.
  */
@@ -40,7 +50,7 @@ export function fixText(raw: string, filePath: string, settings: FileSettings): 
   let current = lintSource(raw, filePath, settings);
   const fixes: AppliedRename[] = [];
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const { edits } = planRenames(current.result.messages);
+    const edits = renamesOf(current.result.messages);
     if (edits.length === 0) break;
     const text = applyEdits(current.text, edits);
     const next = lintSource(current.prefix + text, filePath, settings);
@@ -48,7 +58,14 @@ export function fixText(raw: string, filePath: string, settings: FileSettings): 
     if (next.result.fatalErrorCount > 0) break;
     for (const edit of edits) {
       const message = current.result.messages.find((m) => m.fix === edit)!;
-      fixes.push({ pointer: edit.pointer, from: edit.from, to: edit.to, line: message.line, column: message.column });
+      fixes.push({
+        pointer: edit.pointer,
+        ...(message.payload !== undefined ? { payload: message.payload } : {}),
+        from: edit.from,
+        to: edit.to,
+        line: message.line,
+        column: message.column,
+      });
     }
     current = next;
   }

@@ -22,6 +22,12 @@ export interface LintMessage {
   endLine: number;
   endColumn: number;
   pointer: string;
+  /**
+   * The payload it is about, in a file that can hold several (a TypeScript fixture): its
+   * variable name, e.g. `merge`, `cases[0].payload`, or `payload at line 12`. `pointer` is
+   * within that payload. Absent for JSON files.
+   */
+  payload?: string;
   /** Only on `parse-error`: nothing else in the file could be checked. */
   fatal?: true;
   fix?: MessageFix;
@@ -31,6 +37,8 @@ export interface LintMessage {
 /** A rename `--fix` applied (or, with `--fix-dry-run`, would apply). */
 export interface AppliedRename {
   pointer: string;
+  /** The payload `pointer` is in, for a file that can hold several (see LintMessage). */
+  payload?: string;
   from: string;
   to: string;
   /** Where the name was, in the original text. */
@@ -41,7 +49,10 @@ export interface AppliedRename {
 /** The result for one file, in ESLint's result shape (what `--format json` prints). */
 export interface LintResult {
   filePath: string;
-  /** The kind the payload was checked as, or null when none could be told. */
+  /**
+   * The kind the payload was checked as, or null when none could be told. For a TypeScript or
+   * JavaScript fixture: the kind its payloads share, or null when they differ or there are none.
+   */
   kind: string | null;
   messages: LintMessage[];
   suppressedMessages: LintMessage[];

@@ -1,11 +1,12 @@
 import { extname } from 'node:path';
 import { jsonReader } from './json.js';
 import type { SourceReader } from './reader.js';
+import { codeReaders } from './ts/reader.js';
 
 export type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
 
 /** Every reader, by the extensions it claims. */
-const READERS: readonly SourceReader[] = [jsonReader];
+const READERS: readonly SourceReader[] = [jsonReader, ...codeReaders];
 
 /**
  * The reader for a file. Files named explicitly with an extension no reader claims (say a

@@ -1,5 +1,5 @@
 import { findDuplicateKeys, mayHaveDuplicateKeys } from '../locate/duplicates.js';
-import { locatePointers } from '../locate/locate.js';
+import { locatePointers, type NodeLocation } from '../locate/locate.js';
 import { splitBom } from '../locate/text.js';
 import { walkJson, type SyntaxProblem } from '../locate/walker.js';
 import type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
@@ -18,8 +18,7 @@ function fromV8(error: unknown, text: string): SyntaxProblem {
 
 class JsonDocument implements SourceDocument {
   constructor(
-    readonly text: string,
-    readonly prefix: string,
+    private readonly text: string,
     readonly value: unknown,
   ) {}
 
@@ -33,6 +32,10 @@ class JsonDocument implements SourceDocument {
 
   locate(pointers: Iterable<string>, hasDuplicates: boolean) {
     return locatePointers(this.text, pointers, hasDuplicates);
+  }
+
+  renameText(_location: NodeLocation, to: string): string {
+    return JSON.stringify(to);
   }
 }
 
@@ -50,6 +53,6 @@ export const jsonReader: SourceReader = {
     } catch (error) {
       return { ok: false, text: body, problem: walkJson(body) ?? fromV8(error, body) };
     }
-    return { ok: true, document: new JsonDocument(body, bom, value) };
+    return { ok: true, text: body, prefix: bom, documents: [new JsonDocument(body, value)] };
   },
 };

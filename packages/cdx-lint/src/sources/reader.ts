@@ -1,30 +1,51 @@
+import type { ValidateOptions } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { NodeLocation } from '../locate/locate.js';
 import type { SyntaxProblem } from '../locate/walker.js';
 
-/** A file's payload as parsed, with what the lint needs to place findings in its text. */
+/** Where a payload's values are not known; @cdx/validate's `UnknownParts`. */
+export type UnknownParts = NonNullable<ValidateOptions['unknown']>;
+
+/**
+ * One payload found in a file, with what the lint needs to place findings in the file's text. A
+ * JSON file is one payload; a TypeScript fixture may hold several, each with its own pointers.
+ */
 export interface SourceDocument {
-  /** The text that spans and fix ranges refer to (a JSON file without its BOM). */
-  readonly text: string;
-  /** What precedes `text` in the file (a BOM), put back when a fixed file is written. */
-  readonly prefix: string;
-  /** The payload. Always from `JSON.parse`, never from a location parser (see `__proto__`). */
+  /** The payload. JSON: always from `JSON.parse`, never from a location parser (see `__proto__`). */
   readonly value: unknown;
+  /** Its kind when the source says it (a TypeScript type name); otherwise detected or configured. */
+  readonly kind?: string;
+  /** How messages name it when a file can hold several (a TypeScript variable name). */
+  readonly label?: string;
+  /** Parts whose value is not in the source (variables, calls, spreads): see @cdx/validate. */
+  readonly unknown?: UnknownParts;
   /** A cheap check; false means `duplicateKeys()` would find nothing. */
   mayHaveDuplicateKeys(): boolean;
   duplicateKeys(): DuplicateKey[];
-  /** Locations of these pointers and their ancestors. */
+  /** Locations of these pointers and their ancestors, as offsets in the file's text. */
   locate(pointers: Iterable<string>, hasDuplicates: boolean): Map<string, NodeLocation>;
+  /**
+   * The text that replaces a located member name to rename it to `to` (JSON: `"to"`), or
+   * undefined when that name cannot be renamed by editing it (a getter).
+   */
+  renameText(location: NodeLocation, to: string): string | undefined;
 }
 
 export type ReadOutcome =
-  | { ok: true; document: SourceDocument }
+  | {
+      ok: true;
+      /** The text that spans and fix ranges refer to (the file without its BOM). */
+      text: string;
+      /** What precedes `text` in the file (a BOM), put back when a fixed file is written. */
+      prefix: string;
+      /** The payloads, in text order; none for a TypeScript file without payload literals. */
+      documents: SourceDocument[];
+    }
   | { ok: false; text: string; problem: SyntaxProblem };
 
 /**
- * Turns a file's text into a payload and locations. JSON is the only reader today; the registry
- * in sources/index.ts picks one by extension, so a reader for payloads embedded in other files
- * (TypeScript fixtures) can be added without touching the lint.
+ * Turns a file's text into payloads and locations. The registry in sources/index.ts picks a
+ * reader by extension: JSON, or TypeScript and JavaScript fixtures (payload literals in code).
  */
 export interface SourceReader {
   readonly id: string;

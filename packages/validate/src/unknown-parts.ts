@@ -1,0 +1,66 @@
+// Payloads read from code fixtures can have parts that are not known statically (identifiers,
+// calls, spreads): `options.unknown`. No finding may be false because of them; these helpers decide
+// which findings could be, for validate.ts to drop in one place.
+import type { ResolvedOptions } from './options.js';
+import type { AjvError } from './registry.js';
+
+export type Unknown = NonNullable<ResolvedOptions['unknown']>;
+
+/** Rules about a member's name, which is known even when its value is not. */
+const NAME_RULES = new Set(['spelling-drift', 'unknown-field']);
+
+/** What detectKind reads. */
+const DATA_MODEL_MARKERS = ['/Meta/DataModel', '/Meta/EventType'];
+const DETECTED_BY = [...DATA_MODEL_MARKERS, '/resourceType', '/type', '/entry/0/resource/eventUri'];
+
+/** `pointer` is `base` or inside it. */
+const within = (pointer: string, base: string) => pointer === base || base === '' || pointer.startsWith(`${base}/`);
+
+/** The longest prefix of `pointer` that names a member present in `payload` (the pointer itself when it is present). */
+function deepestPresent(payload: unknown, pointer: string): string {
+  let value = payload;
+  let at = '';
+  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return at;
+    value = (value as Record<string, unknown>)[key];
+    at = `${at}/${raw}`;
+  }
+  return at;
+}
+
+/**
+ * Whether the unknown parts could make a finding false: it is at or inside an unknown value
+ * (unless it is about the member's name, which is written out), it is about the size or shape of
+ * an open object or array, or it is about a member that is absent where an open object could
+ * supply it.
+ */
+export function couldBeFalse(ruleId: string, pointer: string, payload: unknown, unknown: Unknown): boolean {
+  for (const at of unknown.values) {
+    if (pointer === at ? !NAME_RULES.has(ruleId) : within(pointer, at)) return true;
+  }
+  if (!NAME_RULES.has(ruleId) && unknown.open.includes(pointer)) return true;
+  const present = deepestPresent(payload, pointer);
+  return present !== pointer && unknown.open.includes(present);
+}
+
+/**
+ * Drops the errors of an anyOf/oneOf whose instance holds an unknown part: ajv reports the branch
+ * that fits the placeholder best, which need not be the one the real value takes. (if/then needs
+ * nothing: a placeholder never satisfies an `if`, so it only ever skips a `then`.)
+ */
+export function certainSchemaErrors(errors: readonly AjvError[], unknown: Unknown): readonly AjvError[] {
+  const parts = [...unknown.values, ...unknown.open];
+  const combinators = errors.filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && parts.some((p) => within(p, e.instancePath)));
+  if (combinators.length === 0) return errors;
+  const inBranch = (e: AjvError, c: AjvError) => e.schemaPath.startsWith(`${c.schemaPath}/`) && within(e.instancePath, c.instancePath);
+  return errors.filter((e) => !combinators.some((c) => e === c || inBranch(e, c)));
+}
+
+/** Whether a kind could have been detected if the unknown parts were known. */
+export function kindMayBeHidden(payload: unknown, unknown: Unknown): boolean {
+  const uncertain = (pointer: string) => couldBeFalse('unknown-kind', pointer, payload, unknown);
+  // Both Data Model markers written out: detection looks at nothing else.
+  if (DATA_MODEL_MARKERS.every((p) => deepestPresent(payload, p) === p && !uncertain(p))) return false;
+  return DETECTED_BY.some(uncertain);
+}
