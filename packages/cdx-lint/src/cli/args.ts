@@ -10,6 +10,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: cdx-lint [options] <file|directory|glob>...
        cdx-lint [options] - --stdin-filename <path>   (read one payload from stdin)
+       cdx-lint assertion [options] <file|->          (explain a client-assertion JWT; see assertion --help)
 
 Lints Clinical Data Exchange Service payloads: schema, spelling drift (with fixes), unknown
 fields, duplicate keys and more, each with its line and column.

@@ -10,12 +10,13 @@ import { readStdin } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
 import type { LintResult } from '../lint/types.js';
-import { allRules } from '../rules.js';
+import { allRules, type RuleInfo } from '../rules.js';
 import { toolVersion } from '../version.js';
 import { parseCliArgs, USAGE, UsageError, type CliOptions } from './args.js';
 import { lintFiles } from './collect.js';
 import { findRepoRoot, useColor } from './environment.js';
 import { listKindsText, listRulesText } from './listings.js';
+import { ASSERTION_USAGE, explainAssertion, parseAssertionArgs } from './assertion.js';
 
 /** Where the command reads and writes; tests pass their own. */
 export interface RunIo {
@@ -63,6 +64,7 @@ async function lintStdin(options: CliOptions, io: RunIo, resolver: ReturnType<ty
  * return the exit status (0 clean, 1 findings, 2 usage/config/internal error).
  */
 export async function run(argv: readonly string[], io: RunIo = defaultIo()): Promise<number> {
+  if (argv[0] === 'assertion') return runAssertion(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCliArgs(argv);
@@ -99,7 +101,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       results = collected.results;
       if (collected.ioErrors.length > 0) {
         io.stderr.write(`cdx-lint: could not lint:\n${collected.ioErrors.map((e) => `  ${e}`).join('\n')}\n`);
-        await report(results, options, io);
+        await report(results, options, io, allRules());
         return EXIT_USAGE;
       }
     }
@@ -109,26 +111,51 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
     return EXIT_USAGE;
   }
 
-  await report(results, options, io);
+  await report(results, options, io, allRules());
+  return exitStatus(results, options.maxWarnings, io);
+}
+
+/** 0 clean, 1 errors or more warnings than allowed (maxWarnings -1: no limit). */
+function exitStatus(results: readonly LintResult[], maxWarnings: number, io: RunIo): number {
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   if (errors > 0) return EXIT_FINDINGS;
-  if (options.maxWarnings >= 0 && warnings > options.maxWarnings) {
-    io.stderr.write(`cdx-lint found too many warnings (maximum: ${options.maxWarnings}).\n`);
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    io.stderr.write(`cdx-lint found too many warnings (maximum: ${maxWarnings}).\n`);
     return EXIT_FINDINGS;
   }
   return EXIT_CLEAN;
 }
 
+/** `cdx-lint assertion …`: explain a client assertion; same formats and exit codes as linting. */
+async function runAssertion(argv: readonly string[], io: RunIo): Promise<number> {
+  try {
+    if (argv.includes('--help') || argv.includes('-h')) return (io.stdout.write(ASSERTION_USAGE), EXIT_CLEAN);
+    const command = parseAssertionArgs(argv, io.cwd);
+    const { result, rules } = await explainAssertion(command, io.cwd, io.stdin);
+    await report([result], { ...command, fix: 'off' }, io, rules);
+    return exitStatus([result], -1, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`cdx-lint: ${error.message}\nRun cdx-lint assertion --help for usage.\n`);
+    return EXIT_USAGE;
+  }
+}
+
 /** Formats the results and writes them to stdout or --output-file. */
-async function report(results: readonly LintResult[], options: CliOptions, io: RunIo): Promise<void> {
+async function report(
+  results: readonly LintResult[],
+  options: Pick<CliOptions, 'format' | 'outputFile' | 'color' | 'fix'>,
+  io: RunIo,
+  rules: readonly RuleInfo[],
+): Promise<void> {
   const format = await loadFormatter(options.format);
   const toFile = options.outputFile !== undefined;
   const text = format(results, {
     cwd: io.cwd,
     repoRoot: findRepoRoot(io.cwd),
     color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
-    rules: allRules(),
+    rules,
     version: toolVersion(),
     fix: options.fix,
   });
