@@ -14,9 +14,12 @@ const dist = join(root, 'packages/validate/dist');
 const example = join(root, 'schemas/examples/valid/patientadmin-patientmerge.json');
 const text = readFileSync(example, 'utf8');
 const payload = JSON.parse(text);
-const { validate, getKind } = await import(join(dist, 'index.js'));
+// The entry users get: the package's exports (one bundled file, see scripts/bundle.mjs).
+const manifest = JSON.parse(readFileSync(join(root, 'packages/validate/package.json'), 'utf8'));
+const entry = join(root, 'packages/validate', manifest.exports['.'].default);
+const { validate, getKind } = await import(entry);
 const kind = getKind('PatientAdmin/PatientMerge');
-const bare = createRequire(import.meta.url)(join(dist, 'generated/validators', kind.module)).validate;
+const bare = createRequire(import.meta.url)(join(dist, 'generated/validators', kind.module)).kinds[kind.id].validate;
 
 function throughput(fn, ms = 1500) {
   for (let i = 0; i < 20_000; i++) fn(); // warm up
@@ -34,7 +37,7 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function wall(args, runs = 15) {
+function wall(args, runs = 21) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -50,7 +53,7 @@ const rounds = [];
 for (let i = 0; i < 3; i++) rounds.push([throughput(() => bare(payload)), throughput(() => validate(payload))]);
 const [bareRate, cdxRate] = rounds.reduce((best, r) => (r[1] / r[0] > best[1] / best[0] ? r : best));
 
-const cold = `import(${JSON.stringify(join(dist, 'index.js'))}).then((m) => { const r = m.validate(JSON.parse(require('fs').readFileSync(${JSON.stringify(example)}, 'utf8'))); if (!r.valid) process.exit(1); })`;
+const cold = `import(${JSON.stringify(entry)}).then((m) => { const r = m.validate(JSON.parse(require('fs').readFileSync(${JSON.stringify(example)}, 'utf8'))); if (!r.valid) process.exit(1); })`;
 const baseline = wall(['-e', '0']);
 const coldMs = wall(['-e', cold]);
 

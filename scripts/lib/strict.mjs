@@ -27,12 +27,36 @@ function variantNames(schema) {
   return names;
 }
 
+/**
+ * Definitions some schema extends (`allOf: [{ $ref }]` beside more members): closing them where
+ * they are defined would reject the extension's members, so they are closed where they are used.
+ * Every other definition is closed where it is defined, which ajv checks statically (fast).
+ */
+function extendedDefinitions(entries) {
+  const extended = new Set();
+  const visit = (node, entry) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, entry));
+    for (const part of node.allOf ?? []) {
+      if (typeof part?.$ref !== 'string') continue;
+      const url = new URL(part.$ref, entry.id);
+      extended.add(url.href.replace(/#$/, ''));
+    }
+    for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(value, entry);
+  };
+  for (const entry of entries) visit(entry.schema, entry);
+  return extended;
+}
+
+const extendedCache = new WeakMap();
+
 export function strictTwin(entry, entries) {
+  if (!extendedCache.has(entries)) extendedCache.set(entries, extendedDefinitions(entries));
+  const extended = extendedCache.get(entries);
+  const isExtended = (id) => extended.has(id);
   const variants = variantNames(entry.schema);
-  // Reusable definitions (file roots, $defs) stay open, since another schema may extend them
-  // through allOf; they are closed where they are used: at the schema that holds the $ref.
-  const visit = (node, position = 'use') => {
-    if (Array.isArray(node)) return node.map((n) => visit(n, position));
+  const visit = (node, position = 'use', where = entry.id) => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, position, where));
     if (!node || typeof node !== 'object') return node;
     const out = {};
     // Present and non-null is what the data-on-demand rule reports; null must still satisfy the field.
@@ -42,18 +66,23 @@ export function strictTwin(entry, entries) {
       else if (key === 'properties') {
         out.properties = {};
         for (const [name, sub] of Object.entries(value)) out.properties[name] = variants.has(name) ? false : visit(sub);
-      } else if (key === 'dependentSchemas' || key === '$defs') {
-        const position = key === '$defs' ? 'definition' : 'in-place';
-        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, position)]));
+      } else if (key === '$defs') {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'definition', `${entry.id}#/$defs/${name}`)]));
+      } else if (key === 'dependentSchemas') {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place')]));
       } else out[key] = visit(value, IN_PLACE.has(key) ? 'in-place' : 'use');
     }
-    if (position === 'use' && !OPEN_KEYWORDS.some((k) => k in node)) {
-      if (node.properties || node.allOf) out.unevaluatedProperties = false;
-      else if (node.$ref && !node.type) {
-        // ajv's strictTypes wants the holder typed; the target's own type says the same thing.
-        const target = resolveRef(node.$ref, entry.id, entries).target;
-        if ([target.type].flat().includes('object')) Object.assign(out, { type: target.type, unevaluatedProperties: false });
-      }
+    if (OPEN_KEYWORDS.some((k) => k in node) || position === 'in-place') return out;
+    const describesMembers = node.properties || node.allOf;
+    if (position === 'definition') {
+      if (describesMembers && !isExtended(where)) out.unevaluatedProperties = false;
+    } else if (describesMembers) out.unevaluatedProperties = false;
+    else if (node.$ref && !node.type) {
+      // A use of an extended definition closes it here; ajv's strictTypes wants the holder typed,
+      // and the target's own type says the same thing.
+      const { target } = resolveRef(node.$ref, entry.id, entries);
+      const id = new URL(node.$ref, entry.id).href.replace(/#$/, '');
+      if (isExtended(id) && [target.type].flat().includes('object')) Object.assign(out, { type: target.type, unevaluatedProperties: false });
     }
     return out;
   };

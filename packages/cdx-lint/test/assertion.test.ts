@@ -19,7 +19,7 @@ let form: string;
 beforeAll(async () => {
   const built = await buildClientAssertion({ clientId: 'client-1', tokenUrl: `${BASE}/v2/auth/token`, privateKey, kid: 'k1', alg: 'ES384' });
   good = built.assertion;
-  form = new URLSearchParams(built.form).toString();
+  form = new URLSearchParams({ ...built.form }).toString();
 });
 
 const explain = (input: string, extra: string[] = []) =>

@@ -3,7 +3,22 @@ import { listKinds } from './registry.js';
 
 type Json = Record<string, unknown>;
 
-let dataModelIds: Set<string> | undefined;
+/** DataModel → EventType → kind id; nested so detection needs no string building per payload. */
+let dataModelIds: Map<string, Map<string, string>> | undefined;
+
+function dataModelKinds(): Map<string, Map<string, string>> {
+  if (!dataModelIds) {
+    dataModelIds = new Map();
+    for (const kind of listKinds()) {
+      if (kind.family !== 'datamodel') continue;
+      const slash = kind.id.indexOf('/');
+      const model = kind.id.slice(0, slash);
+      if (!dataModelIds.has(model)) dataModelIds.set(model, new Map());
+      dataModelIds.get(model)!.set(kind.id.slice(slash + 1), kind.id);
+    }
+  }
+  return dataModelIds;
+}
 
 function asObject(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
@@ -60,9 +75,7 @@ export function detectKind(payload: unknown): string | undefined {
   if (!root) return undefined;
   const meta = asObject(root.Meta);
   if (meta && typeof meta.DataModel === 'string' && typeof meta.EventType === 'string') {
-    const id = `${meta.DataModel}/${meta.EventType}`;
-    dataModelIds ??= new Set(listKinds().filter((k) => k.family === 'datamodel').map((k) => k.id));
-    return dataModelIds.has(id) ? id : undefined;
+    return dataModelKinds().get(meta.DataModel)?.get(meta.EventType);
   }
   const hint = fhirHint(root);
   if (!hint) return undefined;

@@ -63,7 +63,15 @@ export const DEFAULT_ATTACHMENT_LIMIT = 7_000_000;
 
 const EMPTY = Object.freeze({});
 
-export function resolveOptions(options: ValidateOptions = {}): ResolvedOptions {
+let defaults: ResolvedOptions | undefined;
+
+export function resolveOptions(options?: ValidateOptions): ResolvedOptions {
+  // Most calls pass no options: share one frozen object instead of building it per payload.
+  if (options === undefined) return (defaults ??= Object.freeze(resolve({})));
+  return resolve(options);
+}
+
+function resolve(options: ValidateOptions): ResolvedOptions {
   return {
     kind: options.kind,
     rules: options.rules ?? EMPTY,

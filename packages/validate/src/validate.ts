@@ -42,6 +42,18 @@ function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof 
   findings.push(finding);
 }
 
+const rulesByKind = new Map<string, readonly Rule[]>();
+
+/** The rules that apply to a kind, after `schema` (which validate() runs itself); computed once per kind. */
+function rulesFor(kind: KindInfo): readonly Rule[] {
+  let rules = rulesByKind.get(kind.id);
+  if (!rules) {
+    rules = RULES.filter((rule) => rule !== schemaRule && (!rule.appliesTo || rule.appliesTo(kind)));
+    rulesByKind.set(kind.id, rules);
+  }
+  return rules;
+}
+
 const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDemand: [] });
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
@@ -61,10 +73,9 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
     const errors = module.validate.errors ?? [];
     reportSchemaErrors(options.unknown ? certainSchemaErrors(errors, options.unknown) : errors, context);
   }
-  for (const rule of RULES) {
-    if (rule === schemaRule || options.rules[rule.id] === 'off') continue;
+  for (const rule of rulesFor(kind)) {
+    if (options.rules[rule.id] === 'off' || (clean && rule.onlyMembers)) continue;
     if (rule.needsWholePayload && options.unknown) continue;
-    if (rule.appliesTo && !rule.appliesTo(kind)) continue;
     current = rule;
     rule.check(context);
   }

@@ -41,6 +41,11 @@ export interface Rule {
    * unknown part (`options.unknown`) can make its findings false: it is then skipped.
    */
   readonly needsWholePayload?: boolean;
+  /**
+   * The rule reports only from `members()`. When the strict twin accepted the payload there is
+   * nothing there, so the rule is not run at all (validate()'s fast path).
+   */
+  readonly onlyMembers?: boolean;
   check(context: RuleContext): void;
 }
 
