@@ -6,12 +6,11 @@
 //   - 10,000 files vs 2,000 files:    cdx-lint ≤ 5.2 × (linear)
 // Not a test: it prints numbers for docs/performance.md and fails only if a tool fails to run.
 // Needs a build first (`pnpm build`). Fixtures go to bench/.fixtures/ (gitignored).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { compare } from './lib/timing.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'packages/cdx-lint/dist/bin.js');
@@ -55,26 +54,8 @@ function fixtures(count) {
   return dir;
 }
 
-/** Wall time of one run in ms; exit codes 0 and 1 are both normal (findings), anything else fails. */
-function time(args) {
-  const start = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  const ms = performance.now() - start;
-  if (run.status !== 0 && run.status !== 1) {
-    console.error(`failed (${run.status}): node ${args.join(' ')}\n${run.stderr}`);
-    process.exit(1);
-  }
-  return ms;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** Runs each command RUNS times, interleaved so that machine noise hits all of them alike. */
-function compare(commands) {
-  const times = commands.map(() => []);
-  for (let r = 0; r < RUNS; r++) commands.forEach(([, args], i) => times[i].push(time(args)));
-  return Object.fromEntries(commands.map(([name], i) => [name, median(times[i])]));
-}
+/** Interleaved medians of each command, by name. */
+const compareRuns = (commands) => Object.fromEntries(compare(commands, RUNS, root));
 
 const ajv = (data) => [ajvCli, 'validate', '--spec=draft2020', '--strict=false', '-c', 'ajv-formats', '-s', schema, '-r', 'schemas/datamodel/defs/*.schema.json', '-d', data];
 const cdx = (...args) => [bin, ...args];
@@ -84,12 +65,12 @@ const ten = fixtures(10_000);
 const one = join(two, readdirSync(two).find((f) => f.endsWith('.json')));
 
 console.log(`cdx-lint benchmark: node ${process.version}, ${availableParallelism()} cores, median of ${RUNS} interleaved runs\n`);
-const many = compare([
+const many = compareRuns([
   ['cdx-lint 2,000', cdx(two)],
   ['ajv-cli 2,000', ajv(join(two, '*.json'))],
   ['cdx-lint 10,000', cdx(ten)],
 ]);
-const cold = compare([
+const cold = compareRuns([
   ['cdx-lint 1 file', cdx(one)],
   ['ajv-cli 1 file', ajv(one)],
   ['node -e 0', ['-e', '0']],

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compare } from './lib/timing.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'packages/cdx-lint/dist');
@@ -81,26 +82,8 @@ writeFileSync(tsFile, `${lines.join('\n')}\n`);
 for (let i = 0; i < PAYLOADS; i++) writeFileSync(join(dir, 'json', `merge-${String(i).padStart(2, '0')}.json`), `${JSON.stringify(asJson(i), null, 2)}\n`);
 const oneJson = join(dir, 'json', 'merge-00.json');
 
-/** Wall time of one run in ms; exit codes 0 and 1 are both normal (findings), anything else fails. */
-function time(args) {
-  const start = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  const ms = performance.now() - start;
-  if (run.status !== 0 && run.status !== 1) {
-    console.error(`failed (${run.status}): node ${args.join(' ')}\n${run.stderr}`);
-    process.exit(1);
-  }
-  return ms;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** Runs each command RUNS times, interleaved so that machine noise hits all of them alike. */
-function compare(commands) {
-  const times = commands.map(() => []);
-  for (let r = 0; r < RUNS; r++) commands.forEach(([, args], i) => times[i].push(time(args)));
-  return commands.map(([name], i) => [name, median(times[i])]);
-}
+/** Interleaved medians of each command. */
+const compareRuns = (commands) => compare(commands, RUNS, root);
 
 /** In a fresh process: load the compiler, then read and lint the file cold and warm. */
 function breakdown() {
@@ -138,7 +121,7 @@ function breakdown() {
 
 console.log(`TypeScript fixtures: node ${process.version}, ${availableParallelism()} cores, median of ${RUNS} interleaved runs`);
 console.log(`${lines.length} lines, ${PAYLOADS} payload literals in ${tsFile.slice(root.length)}\n`);
-const cli = compare([
+const cli = compareRuns([
   ['cdx-lint merges.ts (1,000 lines, 50 payloads)', [bin, tsFile]],
   ['cdx-lint json/ (the same 50 payloads, JSON-only)', [bin, join(dir, 'json')]],
   ['cdx-lint one JSON file (JSON-only cold start)', [bin, oneJson]],
