@@ -37,7 +37,8 @@ function setup(options: LintOptions) {
  */
 export async function lintFiles(patterns: readonly string[], options: LintOptions = {}): Promise<LintResult[]> {
   const { cwd, resolver } = setup(options);
-  const { files } = await expandInputs(patterns, cwd, resolver);
+  const { files, unreadable } = await expandInputs(patterns, cwd, resolver);
+  if (unreadable.length > 0) throw new Error(`cannot read ${unreadable.join('; ')}`);
   const tasks = files.map((path) => ({ path, settings: resolver.settingsFor(path) }));
   const outcomes = await runTasks(tasks, { fix: options.fix ?? 'off', hashing: false }, planThreads(options.concurrency ?? 'auto', tasks.length));
   return outcomes.map((o) => {

@@ -77,7 +77,7 @@ describe('writeFileAtomic', () => {
 
   it.each(['writeSync', 'fsyncSync', 'renameSync'] as const)('a crash in %s leaves the original intact and no temporary file', (step) => {
     const path = tempCopy('payload.json', 'original');
-    expect(() => writeFileAtomic(path, 'replacement', failing(step))).toThrow(/simulated crash/);
+    expect(() => writeFileAtomic(path, 'replacement', { io: failing(step) })).toThrow(/simulated crash/);
     expect(readFileSync(path, 'utf8')).toBe('original');
     expect(readdirSync(join(path, '..'))).toEqual(['payload.json']);
   });
@@ -129,13 +129,18 @@ describe('cdx-lint --fix (built bin)', () => {
 });
 
 describe('--fix and bytes that are not UTF-8', () => {
-  it('lints the file but never rewrites it', () => {
+  it('reports a parse error at the first such byte and never rewrites the file', () => {
     const [before, after] = merge.replace('"FirstName"', '"FirstNmae"').split('Methodist');
     const bytes = Buffer.concat([Buffer.from(`${before}Method`), Buffer.from([0xff]), Buffer.from(`ist${after}`)]);
     const path = tempCopy('latin1.json', '');
     writeFileSync(path, bytes);
     const run = runBin(['--fix', '--format', 'json', path]);
-    expect(JSON.parse(run.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['spelling-drift']);
+    expect(run.status).toBe(1);
+    const line = `${before}Method`.split('\n').length;
+    const column = `${before}Method`.split('\n').at(-1)!.length + 1;
+    expect(JSON.parse(run.stdout)[0].messages).toEqual([
+      expect.objectContaining({ ruleId: 'parse-error', fatal: true, line, column, message: expect.stringMatching(/not valid UTF-8: byte 0xFF/) }),
+    ]);
     expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { KindInfo } from './kind-info.js';
+import { withoutTrailingSlashes } from './trim.js';
 import { listKinds } from './registry.js';
 
 type Json = Record<string, unknown>;
@@ -27,7 +28,7 @@ function asObject(value: unknown): Json | undefined {
 /** The last path segment of a MessageHeader.eventUri: `…/EventDefinition/ChargeItemCreate` → `ChargeItemCreate`. */
 export function eventName(uri: unknown): string | undefined {
   if (typeof uri !== 'string') return undefined;
-  const segment = uri.replace(/\/+$/, '').split('/').pop();
+  const segment = withoutTrailingSlashes(uri).split('/').pop();
   return segment || undefined;
 }
 

@@ -48,14 +48,46 @@ export function parsePointer(pointer: string): string[] {
 const MAX_QUOTED = 40;
 
 /**
- * Quotes a user value for a message: short, single-line, never the whole of a large value
- * (messages end up in logs; a payload in a log is a leak).
+ * Characters JSON.stringify leaves as they are but a terminal or a log viewer acts on: DEL, the
+ * C1 controls (U+0085 is a line break to some log parsers), the Unicode line and paragraph
+ * separators and the bidirectional overrides that can make a message read differently from
+ * what it says.
+ */
+const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A string as a JSON string literal in which every control character is an escape. */
+export function jsonString(text: string): string {
+  return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Quotes a user value for a message: short, single-line, control characters escaped, never the
+ * whole of a large value (messages end up in logs; a payload in a log is a leak, and a control
+ * character in one is a way to forge log lines).
  */
 export function quote(value: unknown): string {
   let text: string;
-  if (typeof value === 'string') text = JSON.stringify(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value);
+  if (typeof value === 'string') text = jsonString(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value);
   else if (value === null || typeof value === 'number' || typeof value === 'boolean') text = String(value);
   else if (Array.isArray(value)) text = `an array of ${value.length}`;
   else text = typeof value === 'object' ? 'an object' : typeof value;
   return text;
+}
+
+/**
+ * Where to report a member that should be at `path`: its own pointer when every object on the way
+ * is there, else the pointer of the first missing one, so a pointer always names a value or a
+ * missing member of an object. Undefined when something on the way is not an object (the schema
+ * rule reports that).
+ */
+export function memberPointer(payload: unknown, path: readonly string[]): string | undefined {
+  let node = payload;
+  let pointer = '';
+  for (const name of path) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    pointer = childPointer(pointer, name);
+    if (!Object.hasOwn(node, name)) return pointer;
+    node = (node as Record<string, unknown>)[name];
+  }
+  return pointer;
 }

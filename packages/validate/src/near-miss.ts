@@ -24,8 +24,12 @@ export function nearMisses(name: string, candidates: Iterable<string>): string[]
   for (const candidate of candidates) {
     if (candidate === name) continue;
     const other = normalizeName(candidate);
+    const limit = tolerance(Math.min(normal.length, other.length));
+    // The distance is at least the difference in length: skip before paying for it, which for a
+    // member name of megabytes (hostile input) costs seconds per candidate.
+    if (Math.abs(normal.length - other.length) > limit) continue;
     const score = other === normal ? 0 : distance(normal, other);
-    if (score > tolerance(Math.min(normal.length, other.length))) continue;
+    if (score > limit) continue;
     if (score < bestScore) {
       best = [candidate];
       bestScore = score;

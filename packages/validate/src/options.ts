@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from './trim.js';
+
 /** A user's say over a rule: turn it off, or force its severity. */
 export type RuleSetting = 'off' | 'warn' | 'error';
 
@@ -75,7 +77,7 @@ function resolve(options: ValidateOptions): ResolvedOptions {
   return {
     kind: options.kind,
     rules: options.rules ?? EMPTY,
-    fhirDefsUrl: options.fhirDefsUrl?.replace(/\/+$/, ''),
+    fhirDefsUrl: options.fhirDefsUrl === undefined ? undefined : withoutTrailingSlashes(options.fhirDefsUrl),
     operation: options.operation,
     attachmentLimit: options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT,
     knownVariants: options.knownVariants ?? EMPTY,

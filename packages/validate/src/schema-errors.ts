@@ -27,6 +27,8 @@ function valueAt(root: unknown, pointer: string): unknown {
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
+  // JSON.parse reads 1e400 as Infinity, which no JSON Schema number type accepts.
+  if (typeof value === 'number' && !Number.isFinite(value)) return `a number too large to represent (it reads as ${value})`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 

@@ -17,7 +17,9 @@ describe('validate', () => {
 
   it('source-id is silent unless the caller holds several API keys', () => {
     expect(found(merge())).toEqual([]);
-    expect(found(merge(), { multipleApiKeys: true })).toEqual([['source-id', '/Meta/Source/ID', 'error']]);
+    // Reported at the first missing member, so the pointer names a place in the payload.
+    expect(found(merge(), { multipleApiKeys: true })).toEqual([['source-id', '/Meta/Source', 'error']]);
+    expect(found(merge({ Source: { Name: 'EHR' } }), { multipleApiKeys: true })).toEqual([['source-id', '/Meta/Source/ID', 'error']]);
     const withId = merge({ Source: { ID: '0f8fad5b-d9cb-469f-a165-70867728950e' } });
     expect(found(withId, { multipleApiKeys: true })).toEqual([]);
   });

@@ -120,7 +120,9 @@ function span(text: string, pointer: string): [number, number] {
     const at = text.indexOf(`${field[1]}=`);
     if (at >= 0) return [at, at + field[1]!.length];
   }
-  const jwt = /[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/.exec(text);
+  // Only from the start of a run of base64url characters (the leftmost match begins there anyway):
+  // without the lookbehind, a long run with no dot was retried from each of its characters.
+  const jwt = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/.exec(text);
   if (!jwt) return [0, text.trimEnd().length];
   const parts = jwt[0].split('.');
   const index = pointer.startsWith('/header') ? 0 : pointer.startsWith('/payload') ? 1 : -1;

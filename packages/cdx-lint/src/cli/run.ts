@@ -4,9 +4,11 @@ import { listKinds } from '@cdx/validate';
 import { loadConfig } from '../config/load.js';
 import { createResolver } from '../config/resolve.js';
 import { ConfigError } from '../config/types.js';
+import { escapeControl } from '../formatters/escape.js';
 import { loadFormatter } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
-import { readStdin } from '../inputs/stdin.js';
+import { decodeUtf8 } from '../inputs/decode.js';
+import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
 import type { LintResult } from '../lint/types.js';
@@ -48,9 +50,12 @@ function checkNames(options: CliOptions): void {
 }
 
 async function lintStdin(options: CliOptions, io: RunIo, resolver: ReturnType<typeof createResolver>): Promise<LintResult[]> {
-  const text = await readStdin(io.stdin);
+  const bytes = await readStdinBytes(io.stdin);
   const filePath = options.stdinFilename === undefined ? '<text>' : resolve(io.cwd, options.stdinFilename);
   if (filePath !== '<text>' && resolver.isIgnored(filePath)) return [];
+  const decoded = decodeUtf8(bytes, filePath);
+  if (!decoded.ok) return [decoded.result];
+  const text = decoded.text;
   const settings = resolver.settingsFor(filePath === '<text>' ? resolve(io.cwd, 'stdin.json') : filePath);
   if (options.fix === 'dry-run') {
     const { result, output, fixes } = fixText(text, filePath, settings);
@@ -91,7 +96,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
     });
     if (options.stdin) results = await lintStdin(options, io, resolver);
     else {
-      const { files, unmatched } = await expandInputs(options.patterns, io.cwd, resolver);
+      const { files, unmatched, unreadable } = await expandInputs(options.patterns, io.cwd, resolver);
       if (unmatched.length > 0 && options.errorOnUnmatchedPattern) {
         const which = unmatched.map((p) => JSON.stringify(p)).join(', ');
         io.stderr.write(`cdx-lint: No files matching ${which} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
@@ -99,8 +104,10 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       }
       const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
       results = collected.results;
-      if (collected.ioErrors.length > 0) {
-        io.stderr.write(`cdx-lint: could not lint:\n${collected.ioErrors.map((e) => `  ${e}`).join('\n')}\n`);
+      const ioErrors = [...unreadable, ...collected.ioErrors];
+      if (ioErrors.length > 0) {
+        // Paths come from the file system: a name may hold control characters.
+        io.stderr.write(`cdx-lint: could not lint:\n${ioErrors.map((e) => `  ${escapeControl(e)}`).join('\n')}\n`);
         await report(results, options, io, allRules());
         return EXIT_USAGE;
       }

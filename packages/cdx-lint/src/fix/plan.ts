@@ -23,7 +23,7 @@ export function planRenames(messages: readonly LintMessage[]): RenamePlan {
   }
   const edits: MessageFix[] = [];
   const refused: MessageFix[] = [];
-  for (const group of byTarget.values()) (group.length === 1 ? edits : refused).push(...group);
+  for (const group of byTarget.values()) for (const fix of group) (group.length === 1 ? edits : refused).push(fix);
   edits.sort((a, b) => a.range[0] - b.range[0]);
   return { edits, refused };
 }

@@ -1,5 +1,6 @@
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync, realpathSync, chmodSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { InputError } from '../inputs/read.js';
 
 /** The file operations an atomic write uses; tests swap one for a failing one. */
 export interface WriteIo {
@@ -13,18 +14,42 @@ export interface WriteIo {
 
 const nodeIo: WriteIo = { openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync };
 
+export interface WriteOptions {
+  /**
+   * The bytes the new contents were computed from. If the file no longer holds them (an editor
+   * saved it while cdx-lint ran), nothing is written: replacing it would lose that edit.
+   */
+  expected?: Uint8Array;
+  io?: WriteIo;
+}
+
 let written = 0;
+
+/** Flushes a directory entry (the rename) to disk; some file systems cannot, which costs nothing but durability. */
+function syncDirectory(dir: string, io: WriteIo): void {
+  let fd: number | undefined;
+  try {
+    fd = io.openSync(dir, 'r');
+    io.fsyncSync(fd);
+  } catch {
+    // not supported here (Windows, some network file systems)
+  } finally {
+    if (fd !== undefined) io.closeSync(fd);
+  }
+}
 
 /**
  * Replaces a file's contents so that a crash at any moment leaves either the old file or the new
  * one, never a torn mix: write a temporary file beside it (same directory, so same file system),
- * flush it to disk, give it the original's mode, then rename it over the original. A symlink is
- * followed, so the link stays a link. On any error the temporary file is removed and the original
- * is untouched.
+ * flush it to disk, give it the original's mode (and owner, when allowed), check the original
+ * still holds what was read, then rename it over the original and flush the directory. A symlink
+ * is followed, so the link stays a link. On any error the temporary file is removed and the
+ * original is untouched.
  */
-export function writeFileAtomic(path: string, contents: string, io: WriteIo = nodeIo): void {
+export function writeFileAtomic(path: string, contents: string, { expected, io = nodeIo }: WriteOptions = {}): void {
   const target = realpathSync(path);
-  const mode = statSync(target).mode & 0o7777;
+  const stat = statSync(target);
+  const mode = stat.mode & 0o7777;
   // Unique per process (pid) and per write (counter); `wx` refuses to reuse a leftover name.
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${(written++).toString(36)}.cdx-lint-tmp`);
   let fd: number | undefined;
@@ -36,6 +61,10 @@ export function writeFileAtomic(path: string, contents: string, io: WriteIo = no
     io.closeSync(fd);
     fd = undefined;
     chmodSync(temp, mode); // the umask may have narrowed the mode given to open
+    if (process.getuid?.() === 0) chownSync(temp, stat.uid, stat.gid); // root fixing a user's file keeps it theirs
+    if (expected !== undefined && !readFileSync(target).equals(expected)) {
+      throw new InputError('changed on disk while cdx-lint was fixing it, so it was not rewritten; run cdx-lint --fix again', 'ECHANGED');
+    }
     io.renameSync(temp, target);
   } catch (error) {
     if (fd !== undefined) {
@@ -52,4 +81,5 @@ export function writeFileAtomic(path: string, contents: string, io: WriteIo = no
     }
     throw error;
   }
+  syncDirectory(dirname(target), io);
 }

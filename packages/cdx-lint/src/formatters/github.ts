@@ -1,17 +1,24 @@
 import { relative, sep } from 'node:path';
+import { escapeControl } from './escape.js';
 import type { Formatter } from './types.js';
 
 /** GitHub shows at most this many annotations of each level per step; the rest only in the log. */
 export const GITHUB_ANNOTATION_LIMIT = 10;
 
-/** Escaping of a workflow command's message (`%`, CR, LF). */
+/** Escaping of a workflow command's message (`%`, CR, LF), and of every other control character. */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return escapeControl(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escaping of a workflow command's property value: as data, plus `:` and `,`. */
 export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** The pointer as an annotation shows it: member names are user data, and one can run to megabytes. */
+function shortPointer(pointer: string): string {
+  if (pointer === '') return '/';
+  return pointer.length > 200 ? `${pointer.slice(0, 200)}…` : pointer;
 }
 
 /**
@@ -37,7 +44,7 @@ export const format: Formatter = (results, context) => {
         `endColumn=${m.endColumn}`,
         `title=${escapeProperty(m.ruleId)}`,
       ].join(',');
-      lines.push(`::${level} ${properties}::${escapeData(`${m.message} (${m.pointer || '/'})`)}`);
+      lines.push(`::${level} ${properties}::${escapeData(`${m.message} (${shortPointer(m.pointer)})`)}`);
     }
   }
   if (errors > GITHUB_ANNOTATION_LIMIT || warnings > GITHUB_ANNOTATION_LIMIT) {

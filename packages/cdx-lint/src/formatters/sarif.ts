@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LintMessage } from '../lint/types.js';
+import { safeJson } from './escape.js';
 import type { Formatter } from './types.js';
 
 /** A repository-relative URI: percent-encoded segments with `/`, as SARIF's artifactLocation wants. */
@@ -72,7 +73,7 @@ export const format: Formatter = (results, context) => {
           driver: {
             name: 'cdx-lint',
             version: context.version,
-            informationUri: rules[0]?.docsUrl.replace(/[^/]+$/, '') ?? 'https://github.com/',
+            informationUri: rules[0] ? rules[0].docsUrl.slice(0, rules[0].docsUrl.lastIndexOf('/') + 1) : 'https://github.com/',
             rules: rules.map((r) => ({
               id: r.id,
               name: r.id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
@@ -89,5 +90,5 @@ export const format: Formatter = (results, context) => {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${safeJson(log, 2)}\n`;
 };

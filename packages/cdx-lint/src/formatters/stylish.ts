@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import picocolors from 'picocolors';
 import type { LintMessage, LintResult } from '../lint/types.js';
+import { escapeControl } from './escape.js';
 import type { Formatter } from './types.js';
 
 function plural(n: number, word: string): string {
@@ -10,16 +11,30 @@ function plural(n: number, word: string): string {
 function displayPath(filePath: string, cwd: string): string {
   if (filePath.startsWith('<')) return filePath;
   const rel = relative(cwd, filePath);
-  return rel === '' || rel.startsWith('..') ? filePath : rel;
+  return escapeControl(rel === '' || rel.startsWith('..') ? filePath : rel);
+}
+
+/**
+ * A message on one line: each line break, with the spaces around it, becomes one space. Not a
+ * regex of `\s*` around `\n`, which retries from every space of a long run without a line break
+ * (quadratic).
+ */
+function oneLine(text: string): string {
+  if (!text.includes('\n')) return text;
+  const parts = text.split('\n').map((part, i, all) => {
+    const start = i > 0 ? part.trimStart() : part;
+    return i < all.length - 1 ? start.trimEnd() : start;
+  });
+  return parts.filter((part, i) => part !== '' || i === 0 || i === parts.length - 1).join(' ');
 }
 
 /** Rows of a file's messages with the position and severity columns padded to one width. */
 function rows(messages: readonly LintMessage[], c: ReturnType<typeof picocolors.createColors>): string[] {
   const positions = messages.map((m) => `${m.line}:${m.column}`);
-  const width = Math.max(...positions.map((p) => p.length));
+  const width = positions.reduce((max, p) => Math.max(max, p.length), 0);
   return messages.map((m, i) => {
     const severity = m.severity === 2 ? c.red('error  ') : c.yellow('warning');
-    const text = m.message.replace(/\s*\n\s*/g, ' ');
+    const text = escapeControl(oneLine(m.message));
     return `  ${c.dim(positions[i]!.padEnd(width))}  ${severity}  ${text}  ${c.dim(m.ruleId)}`;
   });
 }
@@ -48,8 +63,8 @@ export const format: Formatter = (results, context) => {
     const fixes = result.fixes ?? [];
     if (result.messages.length === 0 && fixes.length === 0) continue;
     out.push('', c.underline(displayPath(result.filePath, context.cwd)));
-    for (const fix of fixes) out.push(`  ${c.dim(`${fix.line}:${fix.column}`)}  ${c.green(verb)}  \`${fix.from}\` → \`${fix.to}\`  ${c.dim(fix.pointer)}`);
-    if (result.messages.length > 0) out.push(...rows(result.messages, c));
+    for (const fix of fixes) out.push(`  ${c.dim(`${fix.line}:${fix.column}`)}  ${c.green(verb)}  \`${escapeControl(fix.from)}\` → \`${escapeControl(fix.to)}\`  ${c.dim(escapeControl(fix.pointer))}`);
+    for (const row of rows(result.messages, c)) out.push(row); // not push(...): 200,000 findings overflow the stack
     renames += fixes.length;
     if (fixes.length > 0) renamedFiles++;
   }

@@ -1,19 +1,42 @@
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ALWAYS_IGNORED, CONFIG_NAME, type Resolver } from '../config/resolve.js';
+import { describeInputError, InputError } from './read.js';
 
-/** The files to lint, in a stable order, and the patterns that matched nothing. */
+/** The files to lint, in a stable order, the patterns that matched nothing, and paths that cannot be read. */
 export interface Expanded {
   files: string[];
   unmatched: string[];
+  /** One line per path named (or met in a directory) that exists but cannot be linted: why, in words. */
+  unreadable: string[];
 }
 
-function kindOf(path: string): 'file' | 'directory' | undefined {
+/**
+ * `stat` with bigint fields. Node 20 keeps the last synchronous stat in a buffer it shares with
+ * module resolution: after one of a FIFO, the next import of a package (tinyglobby's `fdir`)
+ * failed with ERR_MODULE_NOT_FOUND. Bigint stats use another buffer.
+ */
+function stat(path: string): BigIntStats {
+  return statSync(path, { bigint: true });
+}
+
+type PathKind = { kind: 'file' | 'directory' | 'missing' } | { kind: 'unreadable'; reason: string };
+
+function kindOf(path: string): PathKind {
   try {
-    const stat = statSync(path);
-    return stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : undefined;
-  } catch {
-    return undefined;
+    const stats = stat(path);
+    if (stats.isFile()) return { kind: 'file' };
+    if (stats.isDirectory()) return { kind: 'directory' };
+    return { kind: 'unreadable', reason: describeInputError(path, new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG')) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return { kind: 'unreadable', reason: describeInputError(path, error) };
+    try {
+      lstatSync(path, { bigint: true });
+      return { kind: 'unreadable', reason: describeInputError(path, new InputError('a broken symbolic link (its target does not exist)', 'ENOENT')) };
+    } catch {
+      return { kind: 'missing' };
+    }
   }
 }
 
@@ -27,12 +50,20 @@ async function globFiles(patterns: string[], cwd: string): Promise<string[]> {
  * Files under a directory with one of the extensions, skipping node_modules and dot files and
  * directories. A plain walk: for a directory argument, matching extensions needs no glob engine.
  */
-function walkDirectory(root: string, extensions: readonly string[]): string[] {
+function walkDirectory(root: string, extensions: readonly string[], unreadable: string[]): string[] {
   const files: string[] = [];
   const pending = [root];
   while (pending.length > 0) {
     const dir = pending.pop()!;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      // One unreadable directory (permissions, removed meanwhile) leaves the rest to lint.
+      unreadable.push(describeInputError(dir, error));
+      continue;
+    }
+    for (const entry of entries) {
       if (entry.name.startsWith('.')) continue; // as globs do: dot files only when named
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
@@ -47,10 +78,29 @@ function walkDirectory(root: string, extensions: readonly string[]): string[] {
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return stat(path).isFile();
   } catch {
     return false;
   }
+}
+
+/**
+ * The shortest path of each file. A glob follows directory symlinks, so one that loops back
+ * reaches the same files again under longer paths; linting (and fixing) them twice helps nobody.
+ */
+function onePathPerFile(paths: string[]): string[] {
+  const seen = new Set<string>();
+  return paths.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).filter((path) => {
+    let real = path;
+    try {
+      real = realpathSync.native(path);
+    } catch {
+      // vanished meanwhile: reading it will say so
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
 }
 
 function hasExtension(path: string, extensions: readonly string[]): boolean {
@@ -68,20 +118,27 @@ export async function expandInputs(patterns: readonly string[], cwd: string, res
   const seen = new Set<string>();
   const files: string[] = [];
   const unmatched: string[] = [];
+  const unreadable: string[] = [];
   for (const pattern of patterns) {
     const path = resolve(cwd, pattern);
-    const kind = kindOf(path);
+    const found = kindOf(path);
     let matched: string[];
     let kept: string[];
-    if (kind === 'directory') {
-      matched = walkDirectory(path, resolver.extensions);
+    if (found.kind === 'unreadable') {
+      // Named but not lintable: reported (exit 2) while the other inputs are still linted.
+      if (!resolver.isIgnored(path)) unreadable.push(found.reason);
+      continue;
+    }
+    if (found.kind === 'directory') {
+      matched = walkDirectory(path, resolver.extensions, unreadable);
       // The walk already skipped node_modules, dot files and configs: only config ignores remain.
       kept = resolver.filtersWalkedFiles ? matched.filter((f) => !resolver.isIgnored(f)) : matched;
     } else {
-      if (kind === 'file') matched = [path];
+      if (found.kind === 'file') matched = [path];
       else {
         const { isDynamicPattern } = await import('tinyglobby');
-        matched = isDynamicPattern(pattern) ? (await globFiles([pattern], cwd)).filter((f) => hasExtension(f, resolver.extensions)) : [];
+        // The glob's "files" include symlinks to FIFOs, whose reading would never end: regular files only.
+        matched = isDynamicPattern(pattern) ? onePathPerFile((await globFiles([pattern], cwd)).filter((f) => hasExtension(f, resolver.extensions) && isFile(f))) : [];
       }
       kept = matched.filter((f) => !resolver.isIgnored(f));
     }
@@ -93,5 +150,5 @@ export async function expandInputs(patterns: readonly string[], cwd: string, res
       files.push(file);
     }
   }
-  return { files, unmatched };
+  return { files, unmatched, unreadable };
 }

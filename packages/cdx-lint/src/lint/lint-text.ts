@@ -52,7 +52,8 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
     if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
-  if (mayRepeat) findings.push(...duplicateFindings(document, settings, lines, json));
+  // A loop, not push(...): a file can repeat a name 200,000 times, past the arguments a call takes.
+  if (mayRepeat) for (const finding of duplicateFindings(document, settings, lines, json)) findings.push(finding);
   return { kind: result.kind, messages: findings.length === 0 ? [] : toMessages(findings, document, lines, mayRepeat) };
 }
 
@@ -86,7 +87,7 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   for (const document of documents) {
     const linted = lintDocument(document, settings, lines, reader.id === 'json');
     kinds.add(linted.kind);
-    messages.push(...linted.messages);
+    for (const message of linted.messages) messages.push(message);
   }
   if (documents.length > 1) messages.sort(byPosition);
   const kind = kinds.size === 1 ? [...kinds][0]! : null;

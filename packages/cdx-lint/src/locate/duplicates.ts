@@ -61,7 +61,15 @@ export function mayHaveDuplicateKeys(text: string, value: unknown): boolean {
   return membersUpperBound(text) !== countMembersInValue(value);
 }
 
-/** Every repeated member name, at its later occurrence(s), in text order. */
+/**
+ * How deep a repeated name is still reported: as deep as @cdx/validate's nesting-depth limit, past
+ * any real message. Each finding's pointer is as long as its depth, so reporting a repeat at every
+ * level of a file nested 100,000 deep would build pointers of 10^10 characters (a 240 KB file
+ * hung the linter, growing past 3 GB).
+ */
+export const MAX_DUPLICATE_DEPTH = 512;
+
+/** Every repeated member name (down to MAX_DUPLICATE_DEPTH levels), at its later occurrence(s), in text order. */
 export function findDuplicateKeys(text: string): DuplicateKey[] {
   const duplicates: DuplicateKey[] = [];
   // One entry per open container: its pointer token and, for objects, the names seen so far.
@@ -70,7 +78,7 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
   walkJson(text, {
     value(event) {
       const parent = open[open.length - 1];
-      if (parent?.names && typeof event.key === 'string') {
+      if (parent?.names && typeof event.key === 'string' && open.length <= MAX_DUPLICATE_DEPTH) {
         const first = parent.names.get(event.key);
         if (first === undefined) parent.names.set(event.key, event.keyOffset);
         else {

@@ -1,6 +1,6 @@
 import { LineIndex, type Span } from './text.js';
 import { Next, walkJson, type ValueShape } from './walker.js';
-import { parentPointer, pointerToken, withAncestors } from './pointer.js';
+import { parentPointer, pointerToken } from './pointer.js';
 
 /** Where one value sits in the text, and the member name that holds it. */
 export interface NodeLocation {
@@ -22,10 +22,23 @@ export interface NodeLocation {
  */
 export function locatePointers(text: string, pointers: Iterable<string>, hasDuplicates = true): Map<string, NodeLocation> {
   const wanted = new Set<string>();
-  for (const pointer of pointers) for (const p of withAncestors(pointer)) wanted.add(p);
+  // Upward until an ancestor already wanted (its own ancestors are then too): with many findings
+  // deep in one object, listing every ancestor of each was quadratic in the depth.
+  for (const pointer of pointers) for (let p: string | undefined = pointer; p !== undefined && !wanted.has(p); p = parentPointer(p)) wanted.add(p);
   const found = new Map<string, NodeLocation>();
   const open: { pointer: string; location: NodeLocation }[] = [];
   let pending = wanted.size;
+  // What was found directly inside each container, so that a repeated member forgets its earlier
+  // occurrence's subtree without scanning everything found (quadratic with thousands of repeats).
+  const inside = new Map<string, string[]>();
+  const forget = (pointer: string) => {
+    for (const stack = [pointer]; stack.length > 0; ) {
+      const p = stack.pop()!;
+      found.delete(p);
+      for (const child of inside.get(p) ?? []) stack.push(child);
+      inside.delete(p);
+    }
+  };
 
   walkJson(text, {
     value(event) {
@@ -39,11 +52,15 @@ export function locatePointers(text: string, pointers: Iterable<string>, hasDupl
         end: event.offset + event.length,
         shape: event.shape,
       };
-      if (found.has(pointer)) {
-        // A repeated member: forget what the earlier occurrence's subtree recorded.
-        for (const p of found.keys()) if (p === pointer || p.startsWith(`${pointer}/`)) found.delete(p);
-      } else pending--;
+      // A repeated member: forget what the earlier occurrence's subtree recorded.
+      if (found.has(pointer)) forget(pointer);
+      else pending--;
       found.set(pointer, location);
+      if (parent) {
+        const siblings = inside.get(parent.pointer);
+        if (siblings) siblings.push(pointer);
+        else inside.set(parent.pointer, [pointer]);
+      }
       if (event.shape !== 'scalar') open.push({ pointer, location });
       // Container ends are never needed for spans, so the walk can end at the last wanted value.
       return !hasDuplicates && pending === 0 ? Next.Stop : Next.Continue;

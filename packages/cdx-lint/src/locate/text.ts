@@ -65,7 +65,9 @@ export class LineIndex {
       if (starts[mid]! <= at) low = mid;
       else high = mid - 1;
     }
-    return { line: low + 1, column: at - starts[low]! + 1 };
+    // An offset between the CR and the LF of a line end (a token cut there) is the end of its line.
+    const midLineEnd = at > 0 && this.text.charCodeAt(at - 1) === 13 && this.text.charCodeAt(at) === 10;
+    return { line: low + 1, column: at - starts[low]! + (midLineEnd ? 0 : 1) };
   }
 
   /** The span of `[start, end)`; an empty range still covers one column so it can be shown. */

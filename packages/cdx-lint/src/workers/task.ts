@@ -1,3 +1,4 @@
+import { describeInputError } from '../inputs/read.js';
 import { processFile, type CachedResult, type FixMode } from '../lint/process-file.js';
 import { resultOf } from '../lint/result.js';
 import type { FileSettings, LintResult } from '../lint/types.js';
@@ -22,8 +23,7 @@ export function runChunk(tasks: readonly Task[], options: RunOptions): TaskOutco
     try {
       return processFile(task.path, task.settings, { fix: options.fix, hashing: options.hashing, cached: task.cached });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { error: `${task.path}: ${code ?? (error instanceof Error ? error.message : String(error))}` };
+      return { error: describeInputError(task.path, error) };
     }
   });
 }

@@ -9,16 +9,24 @@ export const BIN = join(here, '../dist/bin.js');
 export const FIXTURES = join(here, 'fixtures');
 const REPO = join(here, '../../..');
 
-/** Runs the bin the way a user's shell would, without colour. */
-export function runBin(args: readonly string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
+/**
+ * Runs the bin the way a user's shell would, without colour. `nodeArgs` go to node before the
+ * bin; `timeout` (ms) kills a run that hangs (status null, signal set).
+ */
+export function runBin(
+  args: readonly string[],
+  options: { cwd?: string; input?: string; env?: Record<string, string>; nodeArgs?: readonly string[]; timeout?: number } = {},
+) {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm build\` before the tests.`);
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
     cwd: options.cwd ?? FIXTURES,
     input: options.input ?? '',
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
+    maxBuffer: 1024 * 1024 * 1024,
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Machine-specific parts of the output, replaced so the expected files hold on any checkout. */

@@ -1,6 +1,8 @@
 // The service's authentication rules as constants, in one place, so the builder, the checker and the
 // docs cannot drift apart. Source: the interface spec, sections "Authentication" and "Limits".
 
+import { withoutTrailingSlashes } from '../trim.js';
+
 /** Signature algorithms the token endpoint accepts for a client assertion (spec: JWT header `alg`). */
 export const ALLOWED_ALGS = ['RS384', 'RS512', 'ES384', 'ES512'] as const;
 
@@ -50,5 +52,5 @@ export function tokenUrlProblem(url: string): string | undefined {
 
 /** `{base_url}/v2/auth/token` for a base URL given with or without a trailing slash. */
 export function tokenUrlFor(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${TOKEN_PATH}`;
+  return `${withoutTrailingSlashes(baseUrl)}${TOKEN_PATH}`;
 }

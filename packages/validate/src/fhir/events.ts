@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from '../trim.js';
+
 /**
  * The FHIR events and operations of the service (spec: "FHIR R4 operations", "Events"): which
  * operation sends which event, what the MessageHeader focus must be, which entries are required.
@@ -50,7 +52,7 @@ export const BUNDLE_OPERATIONS: readonly string[] = [
  * Returns the input's last segment with a leading `$` when it names no known operation.
  */
 export function normalizeOperation(operation: string): string {
-  const last = operation.trim().replace(/\/+$/, '').split('/').pop() ?? '';
+  const last = withoutTrailingSlashes(operation.trim()).split('/').pop() ?? '';
   return last.startsWith('$') ? last : `$${last}`;
 }
 

@@ -1,6 +1,9 @@
+import { memberPointer } from '../finding.js';
 import type { Rule } from './rule.js';
 
 function destinationCount(payload: unknown): number | undefined {
+  // With an explicit kind, the payload can be anything, null included: the schema reports that.
+  if (typeof payload !== 'object' || payload === null) return undefined;
   const meta = (payload as { Meta?: unknown }).Meta;
   if (typeof meta !== 'object' || meta === null) return undefined;
   const destinations = (meta as { Destinations?: unknown }).Destinations;
@@ -18,7 +21,8 @@ export const destinationsRule: Rule = {
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     const count = destinationCount(context.payload);
-    const pointer = '/Meta/Destinations';
+    const pointer = memberPointer(context.payload, ['Meta', 'Destinations']);
+    if (pointer === undefined) return;
     if (context.kind.query) {
       if (count === 1) return;
       const got = count === undefined ? 'none' : String(count);

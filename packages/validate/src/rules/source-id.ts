@@ -1,3 +1,4 @@
+import { memberPointer } from '../finding.js';
 import type { Rule } from './rule.js';
 
 /**
@@ -12,11 +13,14 @@ export const sourceIdRule: Rule = {
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     if (!context.options.multipleApiKeys) return;
+    const pointer = memberPointer(context.payload, ['Meta', 'Source', 'ID']);
+    if (pointer === undefined) return;
     const meta = (context.payload as { Meta?: { Source?: { ID?: unknown } } }).Meta;
     const id = typeof meta === 'object' && meta !== null ? meta.Source?.ID : undefined;
     if (typeof id === 'string' && id.length > 0) return;
     context.report({
-      pointer: '/Meta/Source/ID',
+      // The first of Meta, Source and ID that is missing, so the pointer names a place that exists.
+      pointer,
       message: '`Meta.Source.ID` is required because you hold more than one API key: set it to the source ID shown in the dashboard.',
     });
   },

@@ -1,4 +1,5 @@
 import { code } from '../display.js';
+import { quote } from '../finding.js';
 import { nearMisses } from '../near-miss.js';
 import type { KindInfo } from '../kind-info.js';
 import type { Report } from './rule.js';
@@ -26,10 +27,10 @@ export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]
       const known = [...new Set(dataModels.map(([m]) => m!))];
       return {
         pointer: '/Meta/DataModel',
-        message: `Unknown \`Meta.DataModel\` ${JSON.stringify(model.slice(0, 40))}.${suggest(model, known)} Known data models: ${known.join(', ')}.`,
+        message: `Unknown \`Meta.DataModel\` ${quote(model)}.${suggest(model, known)} Known data models: ${known.join(', ')}.`,
       };
     }
-    const shown = typeof event === 'string' ? JSON.stringify(event.slice(0, 40)) : 'missing';
+    const shown = typeof event === 'string' ? quote(event) : 'missing';
     return {
       pointer: '/Meta/EventType',
       message: `\`Meta.EventType\` ${shown} is not an event of ${model}.${typeof event === 'string' ? suggest(event, events) : ''} Known: ${events.join(', ')}.`,
@@ -39,7 +40,7 @@ export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]
   if (typeof resourceType === 'string') {
     return {
       pointer: '/resourceType',
-      message: `No profile for this FHIR payload (resourceType ${JSON.stringify(resourceType.slice(0, 40))}); pass the kind explicitly if it is one.`,
+      message: `No profile for this FHIR payload (resourceType ${quote(resourceType)}); pass the kind explicitly if it is one.`,
     };
   }
   return {

@@ -12,6 +12,7 @@ import {
 } from '../../fhir/events.js';
 import { isClaimAttachKind, isMessageKind, kindEvent } from '../../fhir/kinds.js';
 import { nearMisses } from '../../near-miss.js';
+import { withoutTrailingSlashes } from '../../trim.js';
 import type { Report, Rule, RuleContext } from '../rule.js';
 
 const KNOWN = FHIR_EVENTS.map((e) => e.name);
@@ -122,7 +123,7 @@ export const bundleEventUriRule: Rule = {
     const { event: expected, report } = operationEvent(context, pointer);
     if (report) context.report(report);
     if (!parsed) {
-      const last = uri.replace(/\/+$/, '').split('/').pop() ?? '';
+      const last = withoutTrailingSlashes(uri).split('/').pop() ?? '';
       context.report({
         pointer,
         message: `eventUri must be ${eventAddress(context, '<Event>')}; got ${quote(uri)}.${last ? suggestion(last) : ''}`,

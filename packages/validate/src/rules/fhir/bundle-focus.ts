@@ -11,7 +11,7 @@ function unresolved(reference: string): string {
     case 'absolute':
       return `The focus ${shown} matches no entry's fullUrl; an absolute reference resolves only to an entry with exactly that fullUrl.`;
     case 'relative':
-      return `The focus ${shown} resolves to no entry: none has a fullUrl ending in /${reference.replace(/\/_history\/.*$/, '')} or is that resource type with that id.`;
+      return `The focus ${shown} resolves to no entry: none has a fullUrl ending in /${reference.replace(/\/_history\/[^/]*$/, '')} or is that resource type with that id.`;
     case 'contained':
       return `The focus ${shown} points into a contained resource; it must reference an entry of the bundle.`;
     default:

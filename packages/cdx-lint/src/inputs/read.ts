@@ -1,0 +1,54 @@
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+
+/** An input that is not a file cdx-lint can read; `code` as Node's errors have it. */
+export class InputError extends Error {
+  override name = 'InputError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads a regular file, as bytes or as UTF-8 text. Opened non-blocking and checked after opening,
+ * so a path that became a FIFO (or a device, or a socket) after the file list was made fails at
+ * once instead of waiting forever for a writer.
+ */
+export function readRegularFile(path: string): Buffer;
+export function readRegularFile(path: string, encoding: 'utf8'): string;
+export function readRegularFile(path: string, encoding?: 'utf8'): Buffer | string {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fstatSync(fd).isFile()) throw new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
+    return encoding === undefined ? readFileSync(fd) : readFileSync(fd, encoding);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file (removed or renamed while cdx-lint ran?)',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'is a directory',
+  ELOOP: 'too many levels of symbolic links (a symlink loop)',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the path is too long',
+  ERR_FS_FILE_TOO_LARGE: 'too large to read (over 2 GB)',
+  ERR_STRING_TOO_LONG: 'too large to lint as text (over 512 MB)',
+};
+
+/**
+ * One line for the `could not lint` list: the path, what went wrong in words, and Node's code for
+ * searching. Never a stack trace: an unreadable file is the user's situation, not cdx-lint's bug.
+ */
+export function describeInputError(path: string, error: unknown): string {
+  if (error instanceof InputError) return `${path}: ${error.message}`;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code !== undefined ? REASONS[code] : undefined;
+  if (reason !== undefined) return `${path}: ${reason} (${code})`;
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return `${path}: ${message}${code !== undefined && !message.includes(code) ? ` (${code})` : ''}`;
+}
