@@ -77,7 +77,7 @@ try {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }
 
-const mb = (n) => `${(n / MB).toFixed(0)} MB`;
+const mb = (n) => (n < MB ? `${(n / 1000).toFixed(1)} KB` : `${(n / MB).toFixed(0)} MB`);
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
 console.log('| input | size | through | peak RSS | RSS / size | time | result |');
 console.log('|---|---|---|---|---|---|---|');
