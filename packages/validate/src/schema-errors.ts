@@ -1,4 +1,4 @@
-import { childPointer, quote } from './finding.js';
+import { childPointer, parsePointer, quote } from './finding.js';
 import { code, fieldPath } from './display.js';
 import type { AjvError } from './registry.js';
 import type { Report } from './rules/rule.js';
@@ -16,8 +16,7 @@ const FORMAT_TEXT: Record<string, string> = {
 
 function valueAt(root: unknown, pointer: string): unknown {
   let value = root;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of parsePointer(pointer)) {
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
@@ -41,7 +40,7 @@ function listValues(values: unknown): string {
 /** "when `suggestions` is present", for requirements that come from dependentSchemas. */
 function condition(schemaPath: string): string {
   const match = /\/dependentSchemas\/([^/]+)\//.exec(schemaPath);
-  return match ? ` when ${code(match[1]!.replace(/~1/g, '/').replace(/~0/g, '~'))} is present` : '';
+  return match ? ` when ${code(parsePointer(`/${match[1]!}`)[0]!)} is present` : '';
 }
 
 /** One ajv error (already disentangled from combinators) as a finding report. */

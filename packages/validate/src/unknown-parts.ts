@@ -1,6 +1,7 @@
 // Payloads read from code fixtures can have parts that are not known statically (identifiers,
 // calls, spreads): `options.unknown`. No finding may be false because of them; these helpers decide
 // which findings could be, for validate.ts to drop in one place.
+import { childPointer, parsePointer } from './finding.js';
 import type { ResolvedOptions } from './options.js';
 import type { AjvError } from './registry.js';
 
@@ -20,11 +21,10 @@ const within = (pointer: string, base: string) => pointer === base || base === '
 function deepestPresent(payload: unknown, pointer: string): string {
   let value = payload;
   let at = '';
-  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of parsePointer(pointer)) {
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return at;
     value = (value as Record<string, unknown>)[key];
-    at = `${at}/${raw}`;
+    at = childPointer(at, key);
   }
   return at;
 }

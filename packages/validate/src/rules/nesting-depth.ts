@@ -1,3 +1,5 @@
+import { childPointer } from '../finding.js';
+
 /** Metadata of `nesting-depth`: a payload nested so deeply that no real message could be. */
 export const nestingDepthMeta = {
   id: 'nesting-depth',
@@ -18,7 +20,7 @@ export function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undef
     const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
     for (const [key, child] of entries) {
       if (typeof child === 'object' && child !== null) {
-        stack.push({ value: child, pointer: `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: depth + 1 });
+        stack.push({ value: child, pointer: childPointer(pointer, key), depth: depth + 1 });
       }
     }
   }
