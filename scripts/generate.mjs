@@ -14,7 +14,7 @@ import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
-import { strictTwin } from './lib/strict.mjs';
+import { createTwinAjv, strictTwin } from './lib/strict.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
 
 
@@ -40,7 +40,11 @@ const DERIVED = [{ dir: 'schemas/fhir/r4', produce: deriveFhirR4 }];
 async function outputs() {
   const entries = loadSchemas(join(root, 'schemas'));
   const ajv = createAjv();
-  for (const entry of entries) ajv.addSchema(entry.schema).addSchema(strictTwin(entry, entries));
+  const twinAjv = createTwinAjv();
+  for (const entry of entries) {
+    ajv.addSchema(entry.schema);
+    twinAjv.addSchema(strictTwin(entry, entries));
+  }
   for (const entry of entries) ajv.getSchema(entry.id); // compiles, so schema errors surface here
   const kinds = entries
     .filter((e) => e.schema.cdxKind)
@@ -60,7 +64,7 @@ async function outputs() {
     { dir: 'packages/types/src/generated', files: await emitTypes(entries, kinds, banner('schemas/')) },
     {
       dir: 'packages/validate/src/generated',
-      files: await emitValidators(ajv, entries, kinds, banner('schemas/')),
+      files: await emitValidators({ canonical: ajv, twin: twinAjv }, entries, kinds, banner('schemas/')),
     },
     { dir: 'docs/reference', files: emitDocs(entries, `<!-- ${banner('schemas/').slice(3, -3)} -->`) },
   ];

@@ -31,12 +31,16 @@ export const CDX_FORMATS = {
   base64: /^(?=[^_]*$)[\w+/]+={0,2}$/,
 };
 
-export function createAjv() {
+/**
+ * @param {{ ownProperties?: boolean }} [options] ownProperties: false only for the strict twins
+ *   (scripts/lib/strict.mjs), which guard the prototype of every object they read instead.
+ */
+export function createAjv({ ownProperties = true } = {}) {
   const ajv = new Ajv2020.default({
     strict: true,
     allErrors: true,
     allowUnionTypes: true,
-    ownProperties: true,
+    ownProperties,
     messages: false,
     inlineRefs: true,
     code: { source: true, lines: false },

@@ -34,24 +34,39 @@ export function appendErrorsInPlace(code) {
   return out;
 }
 
-async function emitModule(ajv, entries, kinds, banner) {
-  const exportNames = {};
+/**
+ * One standalone module's code in its own function scope, so that two of them (each names its
+ * functions validate0, validate1, …) can share a file: returns an expression for its exports.
+ */
+function scoped(code) {
+  return `(function (exports) {\n${code}\nreturn exports;\n})({})`;
+}
+
+async function emitModule(ajvs, entries, kinds, banner) {
+  const canonicalNames = {};
+  const twinNames = {};
   kinds.forEach((kind, i) => {
-    exportNames[`v${i}`] = kind.entry.id;
-    if (!WITHOUT_TWIN.has(kind.family)) exportNames[`s${i}`] = STRICT_BASE + kind.entry.rel;
+    canonicalNames[`v${i}`] = kind.entry.id;
+    if (!WITHOUT_TWIN.has(kind.family)) twinNames[`s${i}`] = STRICT_BASE + kind.entry.rel;
   });
-  const code = appendErrorsInPlace(standaloneCode.default(ajv, exportNames));
+  const standalone = (ajv, names) => appendErrorsInPlace(standaloneCode.default(ajv, names));
+  const parts = [`const canonical = ${scoped(standalone(ajvs.canonical, canonicalNames))};`];
+  if (Object.keys(twinNames).length > 0) parts.push(`const twin = ${scoped(standalone(ajvs.twin, twinNames))};`);
   const table = [];
   for (const [i, kind] of kinds.entries()) {
     const shape = buildShape(await dereference(kind.entry, entries));
-    const strict = WITHOUT_TWIN.has(kind.family) ? 'null' : `exports.s${i}`;
-    table.push(`  ${JSON.stringify(kind.id)}: { validate: exports.v${i}, strict: ${strict}, shape: ${JSON.stringify(shape)} },`);
+    const strict = WITHOUT_TWIN.has(kind.family) ? 'null' : `twin.s${i}`;
+    table.push(`  ${JSON.stringify(kind.id)}: { validate: canonical.v${i}, strict: ${strict}, shape: ${JSON.stringify(shape)} },`);
   }
-  return `${banner}\n${code}\nexports.kinds = {\n${table.join('\n')}\n};\n`;
+  return `${banner}\n"use strict";\n${parts.join('\n')}\nexports.kinds = {\n${table.join('\n')}\n};\n`;
 }
 
-/** @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → contents */
-export async function emitValidators(ajv, entries, kinds, banner) {
+/**
+ * @param {{ canonical: import('ajv').default, twin: import('ajv').default }} ajvs the instances holding
+ *   the canonical schemas and their strict twins (scripts/lib/strict.mjs)
+ * @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → contents
+ */
+export async function emitValidators(ajvs, entries, kinds, banner) {
   const files = new Map();
   const byModule = new Map();
   for (const kind of kinds) {
@@ -59,7 +74,7 @@ export async function emitValidators(ajv, entries, kinds, banner) {
     if (!byModule.has(module)) byModule.set(module, []);
     byModule.get(module).push(kind);
   }
-  for (const [module, members] of byModule) files.set(`validators/${module}`, await emitModule(ajv, entries, members, banner));
+  for (const [module, members] of byModule) files.set(`validators/${module}`, await emitModule(ajvs, entries, members, banner));
 
   const registry = [
     banner,

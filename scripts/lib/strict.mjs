@@ -4,10 +4,47 @@
 // the schema, spelling-drift, unknown-field or data-on-demand rules to report, so validate()
 // can skip the member walk: the common case (a valid payload) costs one precompiled validator.
 // The twin is only a fast path: when it fails, the canonical validator and the walk decide.
+//
+// Twins are compiled by their own ajv instance, without `ownProperties`: ajv then reads members as
+// `data.X !== undefined` instead of also calling hasOwnProperty on each, and walks members with
+// for…in instead of allocating Object.keys(data) per object. That made the PatientMerge twin 1.4×
+// the speed of its canonical validator instead of 0.78×. It is exact only for objects whose
+// prototype is Object.prototype (or null) and for member names Object.prototype lacks, so every
+// object a twin reads members of is guarded by `cdxPlainObject` (a hand-built object with another
+// prototype fails the twin and takes the exact path), and member names are checked here.
+import ajv2020 from 'ajv/dist/2020.js';
+import { createAjv } from './ajv.mjs';
 import { resolveRef } from './resolve.mjs';
 import { ID_BASE } from './schemas.mjs';
 
 export const STRICT_BASE = `${ID_BASE}.strict/`;
+
+const { _ } = ajv2020;
+
+/** Fails an object whose prototype is neither Object.prototype nor null; code, so standalone inlines it. */
+const PLAIN_OBJECT = {
+  keyword: 'cdxPlainObject',
+  type: 'object',
+  schemaType: 'boolean',
+  code(cxt) {
+    const proto = cxt.gen.const('proto', _`Object.getPrototypeOf(${cxt.data})`);
+    cxt.fail(_`${proto} !== Object.prototype && ${proto} !== null`);
+  },
+};
+
+/** The ajv instance that compiles strict twins. */
+export function createTwinAjv() {
+  return createAjv({ ownProperties: false }).addKeyword(PLAIN_OBJECT);
+}
+
+/** Keywords that make ajv read members of the instance by name. */
+const READS_MEMBERS = ['properties', 'required', 'dependentRequired', 'dependentSchemas'];
+/** Names a plain object inherits: `data.toString !== undefined` holds for every object. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function memberNames(node) {
+  return [...Object.keys(node.properties ?? {}), ...(node.required ?? []), ...Object.keys(node.dependentRequired ?? {}), ...Object.keys(node.dependentSchemas ?? {})];
+}
 
 /** Keywords whose values are data, not subschemas. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect']);
@@ -61,6 +98,11 @@ export function strictTwin(entry, entries) {
     const out = {};
     // Present and non-null is what the data-on-demand rule reports; null must still satisfy the field.
     if (node.cdxNoDataOnDemand) out.const = null;
+    if (READS_MEMBERS.some((k) => k in node)) {
+      const inherited = memberNames(node).find((name) => INHERITED.has(name));
+      if (inherited) throw new Error(`${where}: member ${inherited} is also a member of every object; the strict twin cannot be compiled without ownProperties`);
+      out.cdxPlainObject = true;
+    }
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) out[key] = value;
       else if (key === 'properties') {

@@ -4,10 +4,10 @@ import { listKinds } from './registry.js';
 
 type Json = Record<string, unknown>;
 
-/** DataModel → EventType → kind id; nested so detection needs no string building per payload. */
-let dataModelIds: Map<string, Map<string, string>> | undefined;
+/** DataModel → EventType → kind; nested so detection needs no string building per payload. */
+let dataModelIds: Map<string, Map<string, KindInfo>> | undefined;
 
-function dataModelKinds(): Map<string, Map<string, string>> {
+function dataModelKinds(): Map<string, Map<string, KindInfo>> {
   if (!dataModelIds) {
     dataModelIds = new Map();
     for (const kind of listKinds()) {
@@ -15,7 +15,7 @@ function dataModelKinds(): Map<string, Map<string, string>> {
       const slash = kind.id.indexOf('/');
       const model = kind.id.slice(0, slash);
       if (!dataModelIds.has(model)) dataModelIds.set(model, new Map());
-      dataModelIds.get(model)!.set(kind.id.slice(slash + 1), kind.id);
+      dataModelIds.get(model)!.set(kind.id.slice(slash + 1), kind);
     }
   }
   return dataModelIds;
@@ -66,12 +66,12 @@ function mostSpecific(kinds: readonly KindInfo[], hint: Record<string, string>):
 }
 
 /**
- * The kind id of a payload, or undefined when it is none this version knows.
+ * The kind of a payload, or undefined when it is none this version knows.
  * Data Model messages by `Meta.DataModel` + `Meta.EventType`; FHIR payloads by resourceType,
  * bundle type, or the event named by the first MessageHeader's eventUri. Auth bodies cannot be
  * told apart by shape and are never detected: pass their kind explicitly.
  */
-export function detectKind(payload: unknown): string | undefined {
+export function detectKindInfo(payload: unknown): KindInfo | undefined {
   const root = asObject(payload);
   if (!root) return undefined;
   const meta = asObject(root.Meta);
@@ -79,6 +79,10 @@ export function detectKind(payload: unknown): string | undefined {
     return dataModelKinds().get(meta.DataModel)?.get(meta.EventType);
   }
   const hint = fhirHint(root);
-  if (!hint) return undefined;
-  return mostSpecific(listKinds(), hint)?.id;
+  return hint && mostSpecific(listKinds(), hint);
+}
+
+/** The kind id of a payload (see detectKindInfo), or undefined when it is none this version knows. */
+export function detectKind(payload: unknown): string | undefined {
+  return detectKindInfo(payload)?.id;
 }

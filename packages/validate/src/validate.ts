@@ -1,5 +1,5 @@
 import type { Finding, Severity } from './finding.js';
-import { detectKind } from './detect.js';
+import { detectKindInfo } from './detect.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
 import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './options.js';
@@ -7,6 +7,7 @@ import { getKind, listKinds, loadKind, type KindModule } from './registry.js';
 import { RULES } from './rules/index.js';
 import { findTooDeep, nestingDepthMeta } from './rules/nesting-depth.js';
 import type { Report, Rule, RuleContext } from './rules/rule.js';
+import type { ShapeNode } from './shape.js';
 import { reportSchemaErrors, schemaRule } from './rules/schema.js';
 import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
 import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
@@ -42,13 +43,20 @@ function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof 
   findings.push(finding);
 }
 
-const rulesByKind = new Map<string, readonly Rule[]>();
+/** A kind's rules after `schema` (which validate() runs itself): all of them, and those a clean payload needs. */
+interface KindRules {
+  readonly all: readonly Rule[];
+  readonly clean: readonly Rule[];
+}
 
-/** The rules that apply to a kind, after `schema` (which validate() runs itself); computed once per kind. */
-function rulesFor(kind: KindInfo): readonly Rule[] {
+const rulesByKind = new Map<string, KindRules>();
+
+/** Computed once per kind. */
+function rulesFor(kind: KindInfo): KindRules {
   let rules = rulesByKind.get(kind.id);
   if (!rules) {
-    rules = RULES.filter((rule) => rule !== schemaRule && (!rule.appliesTo || rule.appliesTo(kind)));
+    const all = RULES.filter((rule) => rule !== schemaRule && (!rule.appliesTo || rule.appliesTo(kind)));
+    rules = { all, clean: all.filter((rule) => !rule.onlyMembers) };
     rulesByKind.set(kind.id, rules);
   }
   return rules;
@@ -56,27 +64,48 @@ function rulesFor(kind: KindInfo): readonly Rule[] {
 
 const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDemand: [] });
 
+/** One payload's context; a class so that each validation allocates one object, not one per closure. */
+class Context implements RuleContext {
+  /** The rule whose reports are being taken. */
+  current: Rule = schemaRule;
+  #members: MemberReport | undefined;
+
+  constructor(
+    readonly payload: unknown,
+    readonly kind: KindInfo,
+    readonly options: ResolvedOptions,
+    private readonly module: KindModule,
+    private readonly findings: Finding[],
+    clean: boolean,
+  ) {
+    if (clean) this.#members = NOTHING_TO_REPORT;
+  }
+
+  get shape(): readonly ShapeNode[] {
+    return this.module.shape;
+  }
+
+  members(): MemberReport {
+    return (this.#members ??= walkMembers(this.payload, this.module.shape, this.options.knownVariants));
+  }
+
+  report(report: Report): void {
+    push(this.findings, this.current, this.options, report);
+  }
+}
+
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
   // Fast path: a payload its strict twin accepts has no schema error and no member issue.
   const clean = module.strict?.(payload) ?? false;
-  let members: MemberReport | undefined = clean ? NOTHING_TO_REPORT : undefined;
-  let current: Rule = schemaRule;
-  const context: RuleContext = {
-    payload,
-    kind,
-    options,
-    shape: module.shape,
-    members: () => (members ??= walkMembers(payload, module.shape, options.knownVariants)),
-    report: (report) => push(findings, current, options, report),
-  };
+  const context = new Context(payload, kind, options, module, findings, clean);
   if (!clean && !module.validate(payload)) {
     const errors = module.validate.errors ?? [];
     reportSchemaErrors(options.unknown ? certainSchemaErrors(errors, options.unknown) : errors, context);
   }
-  for (const rule of rulesFor(kind)) {
-    if (options.rules[rule.id] === 'off' || (clean && rule.onlyMembers)) continue;
-    if (rule.needsWholePayload && options.unknown) continue;
-    current = rule;
+  const rules = rulesFor(kind);
+  for (const rule of clean ? rules.clean : rules.all) {
+    if (options.rules[rule.id] === 'off' || (rule.needsWholePayload && options.unknown)) continue;
+    context.current = rule;
     rule.check(context);
   }
 }
@@ -88,8 +117,7 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
 export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
   const resolved = resolveOptions(options);
   const findings: Finding[] = [];
-  const kindId = resolved.kind ?? detectKind(payload);
-  const kind = kindId === undefined ? undefined : getKind(kindId);
+  const kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
   if (resolved.kind !== undefined && !kind) {
     throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
   }

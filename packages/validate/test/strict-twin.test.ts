@@ -1,10 +1,11 @@
 // The strict twin is validate()'s fast path. It may reject more than it must (then the slow path
 // decides), but whenever it accepts, the slow path must have nothing to report.
 import { describe, expect, it } from 'vitest';
-import { getKind, listKinds } from '../src/index.js';
+import { strictTwin } from '../../../scripts/lib/strict.mjs';
+import { getKind, listKinds, validate } from '../src/index.js';
 import { walkMembers } from '../src/members.js';
 import { loadKind } from '../src/registry.js';
-import { loadCaseFiles } from './support/cases.js';
+import { examplesDir, kindFile, loadCaseFiles, readJson } from './support/cases.js';
 
 const payloads = loadCaseFiles().flatMap(({ kind, cases }) => cases.map((c) => [kind, c.description, c.payload] as const));
 
@@ -21,12 +22,45 @@ describe('strict twin', () => {
     expect(walkMembers(payload, module.shape, {})).toEqual({ issues: [], noDataOnDemand: [] });
   });
 
-  it('accepts the valid examples, so valid payloads take the fast path', async () => {
-    const { examplesDir, kindFile, readJson } = await import('./support/cases.js');
+  it('accepts the valid examples, so valid payloads take the fast path', () => {
     for (const kind of listKinds()) {
       const { strict } = loadKind(kind);
       if (kind.family === 'fhir') expect(strict, `${kind.id} is compiled without a twin`).toBeNull();
       else expect(strict?.(readJson(`${examplesDir}/valid/${kindFile(kind.id)}.json`)), kind.id).toBe(true);
     }
+  });
+
+  // Twins read members without hasOwnProperty (see scripts/lib/strict.mjs): an object that
+  // inherits members must fail the twin, so the canonical validator (own members only) decides.
+  describe('objects that are not plain', () => {
+    const kind = getKind('PatientAdmin/PatientMerge')!;
+    const example = () => readJson(`${examplesDir}/valid/${kindFile(kind.id)}.json`) as Record<string, unknown>;
+
+    it('a message whose Meta is inherited fails the twin and gets the required finding', () => {
+      const { Meta, ...rest } = example();
+      const payload = Object.assign(Object.create({ Meta }), rest);
+      expect(loadKind(kind).strict!(payload)).toBe(false);
+      const result = validate(payload, { kind: kind.id });
+      expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual(['schema', '/Meta']);
+    });
+
+    it('a nested object built from a class fails the twin', () => {
+      const payload = example();
+      class Patient {}
+      payload.Patient = Object.assign(new Patient(), payload.Patient);
+      expect(loadKind(kind).strict!(payload)).toBe(false);
+      expect(validate(payload).valid).toBe(true);
+    });
+
+    it('objects without a prototype are plain', () => {
+      const bare = (value: unknown): unknown =>
+        Array.isArray(value) ? value.map(bare) : value && typeof value === 'object' ? Object.assign(Object.create(null), Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bare(v)]))) : value;
+      expect(loadKind(kind).strict!(bare(example()))).toBe(true);
+    });
+  });
+
+  it('refuses a schema member named like a member of every object', () => {
+    const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema: { type: 'object', properties: { toString: { type: 'string' } } } };
+    expect(() => strictTwin(entry, [entry])).toThrow(/toString/);
   });
 });

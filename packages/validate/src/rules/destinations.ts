@@ -21,16 +21,17 @@ export const destinationsRule: Rule = {
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     const count = destinationCount(context.payload);
+    // Decided before any pointer is built: this runs on every valid message.
+    if (context.kind.query ? count === 1 : count !== 0) return;
     const pointer = memberPointer(context.payload, ['Meta', 'Destinations']);
     if (pointer === undefined) return;
     if (context.kind.query) {
-      if (count === 1) return;
       const got = count === undefined ? 'none' : String(count);
       context.report({
         pointer,
         message: `\`Meta.Destinations\` must have exactly one entry for ${context.kind.title}, a synchronous query; got ${got}. Send one query per destination.`,
       });
-    } else if (count === 0) {
+    } else {
       context.report({ pointer, message: '`Meta.Destinations` is empty; a request needs at least one destination (or omit it on messages from the service).' });
     }
   },
