@@ -14,7 +14,8 @@ import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
-import { createTwinAjv, strictTwin } from './lib/strict.mjs';
+import { strictTwin } from './lib/strict.mjs';
+import { createTwinAjv } from './lib/twin-ajv.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
 
 

@@ -37,15 +37,17 @@ export const CDX_FORMATS = {
 };
 
 /**
- * @param {{ ownProperties?: boolean }} [options] ownProperties: false only for the strict twins
- *   (scripts/lib/strict.mjs), which guard the prototype of every object they read instead.
+ * @param {{ ownProperties?: boolean, discriminator?: boolean, strictRequired?: boolean }} [options]
+ *   other than the defaults only for the strict twins (scripts/lib/twin-ajv.mjs)
  */
-export function createAjv({ ownProperties = true } = {}) {
+export function createAjv({ ownProperties = true, discriminator = false, strictRequired = true } = {}) {
   const ajv = new Ajv2020.default({
     strict: true,
+    strictRequired,
     allErrors: true,
     allowUnionTypes: true,
     ownProperties,
+    discriminator,
     messages: false,
     inlineRefs: true,
     code: { source: true, lines: false, formats: Ajv2020._`require(${FUNCTION_FORMATS_FROM_GENERATED})` },

@@ -1,6 +1,6 @@
 // Emits @cdx/validate's generated half: CommonJS modules holding precompiled ajv validators (each
-// kind's canonical validator and its strict twin) and field maps, loaded on first use, and a
-// registry listing every kind.
+// kind's canonical validator and its strict twin, scripts/lib/strict.mjs) and field maps, loaded on
+// first use, and a registry listing every kind.
 //
 // Modules are grouped by family. Data Model and auth kinds get one small module each, so a
 // pre-commit run on one message loads only what it needs. FHIR kinds share one module: every FHIR
@@ -12,12 +12,15 @@ import { dereference } from './resolve.mjs';
 import { STRICT_BASE } from './strict.mjs';
 
 const SHARED_FAMILIES = new Set(['fhir']);
-// FHIR payloads are bundles of resources the walk must visit anyway, and the strict twin of the R4
-// closure is 7.5 MB of evaluation-tracking code: FHIR kinds take the canonical path only.
-const WITHOUT_TWIN = new Set(['fhir']);
 
-/** The module file of a kind, relative to generated/validators/. */
+/** The module file of a kind's canonical validator and field map, relative to generated/validators/. */
 const moduleOf = (kind) => (SHARED_FAMILIES.has(kind.family) ? `${kind.family}.cjs` : `${kind.slug}.cjs`);
+/**
+ * The file of its strict twin: the same small file for a Data Model or auth kind; for a shared
+ * family a file of its own, so that a valid payload (which the twin settles) never loads the
+ * 4 MB of canonical FHIR code, nor an invalid one the twins twice.
+ */
+const twinModuleOf = (kind) => (SHARED_FAMILIES.has(kind.family) ? `${kind.family}.twin.cjs` : moduleOf(kind));
 
 /**
  * ajv's standalone code gathers a $ref'd validator's errors with
@@ -42,24 +45,25 @@ function scoped(code) {
   return `(function (exports) {\n${code}\nreturn exports;\n})({})`;
 }
 
-async function emitModule(ajvs, entries, kinds, banner) {
-  const canonicalNames = {};
-  const twinNames = {};
-  kinds.forEach((kind, i) => {
-    canonicalNames[`v${i}`] = kind.entry.id;
-    if (!WITHOUT_TWIN.has(kind.family)) twinNames[`s${i}`] = STRICT_BASE + kind.entry.rel;
-  });
-  const standalone = (ajv, names) => appendErrorsInPlace(standaloneCode.default(ajv, names));
-  const parts = [`const canonical = ${scoped(standalone(ajvs.canonical, canonicalNames))};`];
-  if (Object.keys(twinNames).length > 0) parts.push(`const twin = ${scoped(standalone(ajvs.twin, twinNames))};`);
+/** The canonical validators and field maps of `kinds`: code and `exports.kinds` lines. */
+async function emitCanonical(ajv, entries, kinds) {
+  const names = Object.fromEntries(kinds.map((kind, i) => [`v${i}`, kind.entry.id]));
   const table = [];
   for (const [i, kind] of kinds.entries()) {
     const shape = buildShape(await dereference(kind.entry, entries));
-    const strict = WITHOUT_TWIN.has(kind.family) ? 'null' : `twin.s${i}`;
-    table.push(`  ${JSON.stringify(kind.id)}: { validate: canonical.v${i}, strict: ${strict}, shape: ${JSON.stringify(shape)} },`);
+    table.push(`  ${JSON.stringify(kind.id)}: { validate: canonical.v${i}, shape: ${JSON.stringify(shape)} },`);
   }
-  return `${banner}\n"use strict";\n${parts.join('\n')}\nexports.kinds = {\n${table.join('\n')}\n};\n`;
+  return `const canonical = ${scoped(standalone(ajv, names))};\nexports.kinds = {\n${table.join('\n')}\n};`;
 }
+
+/** The strict twins of `kinds`: code and `exports.twins` lines. */
+function emitTwins(ajv, kinds) {
+  const names = Object.fromEntries(kinds.map((kind, i) => [`s${i}`, STRICT_BASE + kind.entry.rel]));
+  const table = kinds.map((kind, i) => `  ${JSON.stringify(kind.id)}: twin.s${i},`);
+  return `const twin = ${scoped(standalone(ajv, names))};\nexports.twins = {\n${table.join('\n')}\n};`;
+}
+
+const standalone = (ajv, names) => appendErrorsInPlace(standaloneCode.default(ajv, names));
 
 /**
  * @param {{ canonical: import('ajv').default, twin: import('ajv').default }} ajvs the instances holding
@@ -74,13 +78,20 @@ export async function emitValidators(ajvs, entries, kinds, banner) {
     if (!byModule.has(module)) byModule.set(module, []);
     byModule.get(module).push(kind);
   }
-  for (const [module, members] of byModule) files.set(`validators/${module}`, await emitModule(ajvs, entries, members, banner));
+  const file = (...parts) => `${banner}\n"use strict";\n${parts.join('\n')}\n`;
+  for (const [module, members] of byModule) {
+    const canonical = await emitCanonical(ajvs.canonical, entries, members);
+    const twins = emitTwins(ajvs.twin, members);
+    const twinModule = twinModuleOf(members[0]);
+    if (twinModule === module) files.set(`validators/${module}`, file(canonical, twins));
+    else files.set(`validators/${module}`, file(canonical)).set(`validators/${twinModule}`, file(twins));
+  }
 
   const registry = [
     banner,
     "import type { KindInfo } from '../kind-info.js';",
     '',
-    '/** Every kind, in schema path order. `module` names its file under generated/validators/. */',
+    '/** Every kind, in schema path order. `module` and `twinModule` name files under generated/validators/. */',
     'export const KINDS = [',
     ...kinds.map((k) => {
       const info = {
@@ -89,6 +100,7 @@ export async function emitValidators(ajvs, entries, kinds, banner) {
         title: k.title,
         schemaId: k.entry.id,
         module: moduleOf(k),
+        twinModule: twinModuleOf(k),
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),

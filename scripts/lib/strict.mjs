@@ -5,46 +5,14 @@
 // can skip the member walk: the common case (a valid payload) costs one precompiled validator.
 // The twin is only a fast path: when it fails, the canonical validator and the walk decide.
 //
-// Twins are compiled by their own ajv instance, without `ownProperties`: ajv then reads members as
-// `data.X !== undefined` instead of also calling hasOwnProperty on each, and walks members with
-// for…in instead of allocating Object.keys(data) per object. That made the PatientMerge twin 1.4×
-// the speed of its canonical validator instead of 0.78×. It is exact only for objects whose
-// prototype is Object.prototype (or null) and for member names Object.prototype lacks, so every
-// object a twin reads members of is guarded by `cdxPlainObject` (a hand-built object with another
-// prototype fails the twin and takes the exact path), and member names are checked here.
-import ajv2020 from 'ajv/dist/2020.js';
-import { createAjv } from './ajv.mjs';
+// Twins are compiled by their own ajv instance (scripts/lib/twin-ajv.mjs), which reads members
+// without hasOwnProperty; every object a twin reads members of is guarded for that.
+import { plainObjectGuard } from './twin-ajv.mjs';
+import { dispatchTwin, resourceDispatch } from './strict-dispatch.mjs';
 import { resolveRef } from './resolve.mjs';
 import { ID_BASE } from './schemas.mjs';
 
 export const STRICT_BASE = `${ID_BASE}.strict/`;
-
-const { _ } = ajv2020;
-
-/** Fails an object whose prototype is neither Object.prototype nor null; code, so standalone inlines it. */
-const PLAIN_OBJECT = {
-  keyword: 'cdxPlainObject',
-  type: 'object',
-  schemaType: 'boolean',
-  code(cxt) {
-    const proto = cxt.gen.const('proto', _`Object.getPrototypeOf(${cxt.data})`);
-    cxt.fail(_`${proto} !== Object.prototype && ${proto} !== null`);
-  },
-};
-
-/** The ajv instance that compiles strict twins. */
-export function createTwinAjv() {
-  return createAjv({ ownProperties: false }).addKeyword(PLAIN_OBJECT);
-}
-
-/** Keywords that make ajv read members of the instance by name. */
-const READS_MEMBERS = ['properties', 'required', 'dependentRequired', 'dependentSchemas'];
-/** Names a plain object inherits: `data.toString !== undefined` holds for every object. */
-const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-function memberNames(node) {
-  return [...Object.keys(node.properties ?? {}), ...(node.required ?? []), ...Object.keys(node.dependentRequired ?? {}), ...Object.keys(node.dependentSchemas ?? {})];
-}
 
 /** Keywords whose values are data, not subschemas. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect']);
@@ -87,44 +55,60 @@ function extendedDefinitions(entries) {
 
 const extendedCache = new WeakMap();
 
+/** Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe. */
+function close(out) {
+  out.unevaluatedProperties = false;
+  out.type ??= 'object';
+}
+
 export function strictTwin(entry, entries) {
   if (!extendedCache.has(entries)) extendedCache.set(entries, extendedDefinitions(entries));
   const extended = extendedCache.get(entries);
   const isExtended = (id) => extended.has(id);
   const variants = variantNames(entry.schema);
-  const visit = (node, position = 'use', where = entry.id) => {
-    if (Array.isArray(node)) return node.map((n) => visit(n, position, where));
+  // `ownNames`: for a subschema in place (allOf, then…), the members its enclosing object declares.
+  const visit = (node, position = 'use', where = entry.id, ownNames = new Set()) => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames));
     if (!node || typeof node !== 'object') return node;
-    const out = {};
+    const branches = resourceDispatch(node);
+    if (branches) return dispatchTwin(node, branches);
+    const out = plainObjectGuard(node, where);
     // Present and non-null is what the data-on-demand rule reports; null must still satisfy the field.
     if (node.cdxNoDataOnDemand) out.const = null;
-    if (READS_MEMBERS.some((k) => k in node)) {
-      const inherited = memberNames(node).find((name) => INHERITED.has(name));
-      if (inherited) throw new Error(`${where}: member ${inherited} is also a member of every object; the strict twin cannot be compiled without ownProperties`);
-      out.cdxPlainObject = true;
-    }
+    const names = new Set([...(position === 'in-place' ? ownNames : []), ...Object.keys(node.properties ?? {})]);
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) out[key] = value;
-      else if (key === 'properties') {
-        out.properties = {};
-        for (const [name, sub] of Object.entries(value)) out.properties[name] = variants.has(name) ? false : visit(sub);
-      } else if (key === '$defs') {
+      else if (key === 'properties') out.properties = twinProperties(value, position === 'in-place' ? ownNames : new Set());
+      else if (key === '$defs') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'definition', `${entry.id}#/$defs/${name}`)]));
       } else if (key === 'dependentSchemas') {
-        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place')]));
-      } else out[key] = visit(value, IN_PLACE.has(key) ? 'in-place' : 'use');
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place', where, names)]));
+      } else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names) : visit(value, 'use', where);
     }
     if (OPEN_KEYWORDS.some((k) => k in node) || position === 'in-place') return out;
     const describesMembers = node.properties || node.allOf;
     if (position === 'definition') {
-      if (describesMembers && !isExtended(where)) out.unevaluatedProperties = false;
-    } else if (describesMembers) out.unevaluatedProperties = false;
+      if (describesMembers && !isExtended(where)) close(out);
+    } else if (describesMembers) close(out);
     else if (node.$ref && !node.type) {
       // A use of an extended definition closes it here; ajv's strictTypes wants the holder typed,
       // and the target's own type says the same thing.
       const { target } = resolveRef(node.$ref, entry.id, entries);
       const id = new URL(node.$ref, entry.id).href.replace(/#$/, '');
       if (isExtended(id) && [target.type].flat().includes('object')) Object.assign(out, { type: target.type, unevaluatedProperties: false });
+    }
+    return out;
+  };
+  /**
+   * A member schema `true` in place (R4's `then: { properties: { status: true }, required: [status] }`)
+   * only marks a member its object declares anyway as evaluated; kept, it made ajv track evaluated
+   * members per object at run time instead of knowing them when compiling.
+   */
+  const twinProperties = (properties, declared) => {
+    const out = {};
+    for (const [name, sub] of Object.entries(properties)) {
+      if (sub === true && declared.has(name)) continue;
+      out[name] = variants.has(name) ? false : visit(sub);
     }
     return out;
   };

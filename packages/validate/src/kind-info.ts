@@ -9,8 +9,10 @@ export interface KindInfo {
   /** The name of its type in `@cdx/types`. */
   readonly title: string;
   readonly schemaId: string;
-  /** File of its precompiled validator under generated/validators/. */
+  /** File of its precompiled canonical validator and field map under generated/validators/. */
   readonly module: string;
+  /** File of its strict twin (the fast path) under generated/validators/; may be `module`. */
+  readonly twinModule: string;
   /** A synchronous query: exactly one destination; data-on-demand checks apply. */
   readonly query: boolean;
   readonly beta: boolean;

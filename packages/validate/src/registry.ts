@@ -16,17 +16,23 @@ export interface StandaloneValidator {
   errors?: AjvError[] | null;
 }
 
-/** A kind's generated module: precompiled validators and field map. */
-export interface KindModule {
+/** What the exact path needs of a kind: its canonical validator and field map. */
+export interface ExactModule {
   /** The canonical schema: its errors become `schema` findings. */
   readonly validate: StandaloneValidator;
-  /**
-   * The strict twin (scripts/lib/strict.mjs): also rejects unknown members, variant spellings
-   * and data-on-demand fields. Passing it proves there is nothing for the member rules to say.
-   * Null for kinds compiled without one (FHIR: see scripts/lib/emit-validators.mjs).
-   */
-  readonly strict: StandaloneValidator | null;
   readonly shape: readonly ShapeNode[];
+}
+
+/** A kind's generated validators. */
+export interface KindModule {
+  /**
+   * The strict twin (scripts/lib/strict.mjs): the canonical schema, also rejecting unknown
+   * members, variant spellings and data-on-demand fields. Passing it proves there is nothing for
+   * the schema and member rules to say.
+   */
+  readonly strict: StandaloneValidator;
+  /** Loads the exact path on first use: a payload the twin accepts never needs it. */
+  exact(): ExactModule;
 }
 
 const byId = new Map<string, KindInfo>(KINDS.map((k) => [k.id, k]));
@@ -43,13 +49,21 @@ export function getKind(id: string): KindInfo | undefined {
   return byId.get(id);
 }
 
+function generated<T>(file: string, table: 'kinds' | 'twins', kind: KindInfo): T {
+  const found = (require(`./generated/validators/${file}`) as Record<string, Record<string, T> | undefined>)[table]?.[kind.id];
+  if (!found) throw new Error(`generated/validators/${file} has no ${table} entry for ${kind.id}; run pnpm generate`);
+  return found;
+}
+
 /** Loads a kind's validators on first use, so start-up pays only for the kinds actually seen. */
 export function loadKind(kind: KindInfo): KindModule {
   let module = loaded.get(kind.id);
   if (!module) {
-    const file = require(`./generated/validators/${kind.module}`) as { kinds: Record<string, KindModule> };
-    module = file.kinds[kind.id];
-    if (!module) throw new Error(`generated/validators/${kind.module} has no validator for ${kind.id}; run pnpm generate`);
+    let exact: ExactModule | undefined;
+    module = {
+      strict: generated<StandaloneValidator>(kind.twinModule, 'twins', kind),
+      exact: () => (exact ??= generated<ExactModule>(kind.module, 'kinds', kind)),
+    };
     loaded.set(kind.id, module);
   }
   return module;

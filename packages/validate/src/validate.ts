@@ -82,11 +82,11 @@ class Context implements RuleContext {
   }
 
   get shape(): readonly ShapeNode[] {
-    return this.module.shape;
+    return this.module.exact().shape;
   }
 
   members(): MemberReport {
-    return (this.#members ??= walkMembers(this.payload, this.module.shape, this.options.knownVariants));
+    return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.options.knownVariants));
   }
 
   report(report: Report): void {
@@ -96,10 +96,11 @@ class Context implements RuleContext {
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
   // Fast path: a payload its strict twin accepts has no schema error and no member issue.
-  const clean = module.strict?.(payload) ?? false;
+  const clean = module.strict(payload);
   const context = new Context(payload, kind, options, module, findings, clean);
-  if (!clean && !module.validate(payload)) {
-    const errors = module.validate.errors ?? [];
+  const canonical = clean ? undefined : module.exact().validate;
+  if (canonical && !canonical(payload)) {
+    const errors = canonical.errors ?? [];
     reportSchemaErrors(options.unknown ? certainSchemaErrors(errors, options.unknown) : errors, context);
   }
   const rules = rulesFor(kind);

@@ -38,7 +38,8 @@ describe('kinds', () => {
 
   it.each(kinds.map((k) => [k.id, k] as const))('%s has a validator, a type, a valid example and cases', (id, kind) => {
     expect(existsSync(join(repoRoot, 'packages/validate/src/generated/validators', kind.module))).toBe(true);
-    expect(loadKind(kind).validate).toBeTypeOf('function');
+    expect(loadKind(kind).exact().validate).toBeTypeOf('function');
+    expect(loadKind(kind).strict).toBeTypeOf('function');
     expect(typesIndex).toContain(`${JSON.stringify(id)}: ${kind.title};`);
     expect(existsSync(join(examplesDir, 'valid', `${kindFile(id)}.json`)), `valid/${kindFile(id)}.json`).toBe(true);
     expect(existsSync(join(examplesDir, 'cases', `${kindFile(id)}.json`)), `cases/${kindFile(id)}.json`).toBe(true);
@@ -46,7 +47,7 @@ describe('kinds', () => {
 
   it('no generated validator module is orphaned', () => {
     const modules = readdirSync(join(repoRoot, 'packages/validate/src/generated/validators')).sort();
-    expect(modules).toEqual([...new Set(kinds.map((k) => k.module))].sort());
+    expect(modules).toEqual([...new Set(kinds.flatMap((k) => [k.module, k.twinModule]))].sort());
   });
 
   it('no example or cases file names a kind that does not exist', () => {

@@ -68,7 +68,7 @@ export type ClaimAttachDocumentReference = DocumentReference & {
   };
 };
 /**
- * The document: contentType and either inline base64 data (below the attachment limit) or the url of a Binary uploaded separately.
+ * The document: contentType and either inline base64 data (below the attachment limit) or the url of a Binary uploaded separately. An overlay on the R4 Attachment the DocumentReference declares, which brings the other members (title, size, hash…): open here, like the overlays above.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "claimAttachment".
