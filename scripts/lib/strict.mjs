@@ -55,6 +55,22 @@ function extendedDefinitions(entries) {
 
 const extendedCache = new WeakMap();
 
+/** Keywords that describe a schema without constraining anything. */
+const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
+
+/**
+ * Whether members no schema names may sit at this node, so that a twin cannot have seen every
+ * `reference` inside: a node open by design (`additionalProperties` or `patternProperties`: a
+ * contained resource is `additionalProperties: {}`), or one that accepts anything (`{}`, `true`).
+ * A node that only constrains a value (`{ type: object }`, `unevaluatedProperties: true`) is an
+ * overlay on the definition that describes the same place in full (R4's, under a profile); that
+ * one is closed, and answers for what is there.
+ */
+function isOpaque(node) {
+  if (['additionalProperties', 'patternProperties'].some((k) => k in node && node[k] !== false)) return true;
+  return Object.keys(node).every((k) => ANNOTATIONS.has(k));
+}
+
 /** Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe. */
 function close(out) {
   out.unevaluatedProperties = false;
@@ -66,6 +82,10 @@ export function strictTwin(entry, entries) {
   const extended = extendedCache.get(entries);
   const isExtended = (id) => extended.has(id);
   const variants = variantNames(entry.schema);
+  // FHIR twins hand bundle-reference the references they meet (scripts/lib/twin-ajv.mjs).
+  const gathers = entry.family === 'fhir';
+  /** A member or item schema `true`: anything may be there (references too), so it is opaque. */
+  const anything = gathers ? {} : true;
   // `ownNames`: for a subschema in place (allOf, then…), the members its enclosing object declares.
   const visit = (node, position = 'use', where = entry.id, ownNames = new Set()) => {
     if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames));
@@ -83,9 +103,12 @@ export function strictTwin(entry, entries) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'definition', `${entry.id}#/$defs/${name}`)]));
       } else if (key === 'dependentSchemas') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place', where, names)]));
-      } else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names) : visit(value, 'use', where);
+      } else if (key === 'items' && value === true) out.items = visit(anything);
+      else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names) : visit(value, 'use', where);
     }
-    if (OPEN_KEYWORDS.some((k) => k in node) || position === 'in-place') return out;
+    if (position === 'in-place') return out;
+    if (gathers && isOpaque(node)) out.cdxOpaque = true;
+    if (OPEN_KEYWORDS.some((k) => k in node)) return out;
     const describesMembers = node.properties || node.allOf;
     if (position === 'definition') {
       if (describesMembers && !isExtended(where)) close(out);
@@ -108,7 +131,8 @@ export function strictTwin(entry, entries) {
     const out = {};
     for (const [name, sub] of Object.entries(properties)) {
       if (sub === true && declared.has(name)) continue;
-      out[name] = variants.has(name) ? false : visit(sub);
+      out[name] = variants.has(name) ? false : visit(sub === true ? anything : sub);
+      if (gathers && name === 'reference') out[name] = { ...(out[name] === true ? {} : out[name]), cdxCollect: true };
     }
     return out;
   };

@@ -8,10 +8,16 @@
 // Object.prototype (or null) and for member names Object.prototype lacks, so every object a twin
 // reads members of is guarded by `cdxPlainObject` (a hand-built object with another prototype
 // fails the twin and takes the exact path), and member names are checked before compiling.
+import { createRequire } from 'node:module';
 import ajv2020 from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.mjs';
 
 const { _ } = ajv2020;
+const require = createRequire(import.meta.url);
+/** packages/validate/src/twin-sink.cjs, and its path from generated/validators/ (src/ and dist/ alike). */
+const SINK = require('../../packages/validate/src/twin-sink.cjs');
+const SINK_FROM_GENERATED = '../../twin-sink.cjs';
+const sink = (cxt) => cxt.gen.scopeValue('obj', { ref: SINK, code: _`require(${SINK_FROM_GENERATED})` });
 
 /** Fails an object whose prototype is neither Object.prototype nor null; code, so standalone inlines it. */
 const PLAIN_OBJECT = {
@@ -24,6 +30,29 @@ const PLAIN_OBJECT = {
   },
 };
 
+/** Hands a `reference` string to the sink (FHIR twins; see twin-sink.cjs). Never fails. */
+const COLLECT = {
+  keyword: 'cdxCollect',
+  type: 'string',
+  schemaType: 'boolean',
+  code(cxt) {
+    const s = sink(cxt);
+    cxt.gen.if(_`${s}.current !== null`, () => cxt.gen.code(_`${s}.current.references.push(${cxt.data})`));
+  },
+};
+
+/** Marks the gathering incomplete: an object or array here may hold members no schema names. Never fails. */
+const OPAQUE = {
+  keyword: 'cdxOpaque',
+  schemaType: 'boolean',
+  code(cxt) {
+    const s = sink(cxt);
+    // The type test is written out: declared through `type`, strictTypes would want every node typed.
+    const holder = _`typeof ${cxt.data} == "object" && ${cxt.data} !== null && ${s}.current !== null`;
+    cxt.gen.if(holder, () => cxt.gen.assign(_`${s}.current.complete`, false));
+  },
+};
+
 /**
  * Discriminator: bundle entries dispatch on resourceType (scripts/lib/strict-dispatch.mjs).
  * strictRequired off: a twin's `then: { required }` may rely on its parent's `properties`, which
@@ -31,7 +60,7 @@ const PLAIN_OBJECT = {
  */
 export function createTwinAjv() {
   const ajv = createAjv({ ownProperties: false, discriminator: true, strictRequired: false });
-  return ajv.addKeyword(PLAIN_OBJECT);
+  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE);
 }
 
 /** Keywords that make ajv read members of the instance by name. */

@@ -28,8 +28,8 @@ function asObject(value: unknown): Json | undefined {
 /** The last path segment of a MessageHeader.eventUri: `…/EventDefinition/ChargeItemCreate` → `ChargeItemCreate`. */
 export function eventName(uri: unknown): string | undefined {
   if (typeof uri !== 'string') return undefined;
-  const segment = withoutTrailingSlashes(uri).split('/').pop();
-  return segment || undefined;
+  const trimmed = withoutTrailingSlashes(uri);
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || undefined;
 }
 
 /**
@@ -49,20 +49,20 @@ function fhirHint(payload: Json): Record<string, string> | undefined {
   return hint;
 }
 
-function matches(kind: KindInfo, hint: Record<string, string>): boolean {
-  if (!kind.detect) return false;
-  const entries = Object.entries(kind.detect);
-  return entries.length > 0 && entries.every(([key, value]) => hint[key] === value);
+/** FHIR kinds with their detection hints, most specific first (an event's bundle before any message bundle). */
+let fhirKinds: { kind: KindInfo; hints: [string, string][] }[] | undefined;
+
+function fhirDetection(): { kind: KindInfo; hints: [string, string][] }[] {
+  fhirKinds ??= listKinds()
+    .filter((kind) => kind.family === 'fhir' && kind.detect && Object.keys(kind.detect).length > 0)
+    .map((kind) => ({ kind, hints: Object.entries(kind.detect!) }))
+    .sort((a, b) => b.hints.length - a.hints.length); // stable: schema order among equals
+  return fhirKinds;
 }
 
-/** The matching kind whose cdxDetect says the most (an event's bundle before any message bundle). */
-function mostSpecific(kinds: readonly KindInfo[], hint: Record<string, string>): KindInfo | undefined {
-  let best: KindInfo | undefined;
-  for (const kind of kinds) {
-    if (kind.family !== 'fhir' || !matches(kind, hint)) continue;
-    if (!best || Object.keys(kind.detect!).length > Object.keys(best.detect!).length) best = kind;
-  }
-  return best;
+/** The matching kind whose cdxDetect says the most. */
+function mostSpecific(hint: Record<string, string>): KindInfo | undefined {
+  return fhirDetection().find(({ hints }) => hints.every(([key, value]) => hint[key] === value))?.kind;
 }
 
 /**
@@ -79,7 +79,7 @@ export function detectKindInfo(payload: unknown): KindInfo | undefined {
     return dataModelKinds().get(meta.DataModel)?.get(meta.EventType);
   }
   const hint = fhirHint(root);
-  return hint && mostSpecific(listKinds(), hint);
+  return hint && mostSpecific(hint);
 }
 
 /** The kind id of a payload (see detectKindInfo), or undefined when it is none this version knows. */

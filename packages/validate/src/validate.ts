@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Finding, Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import type { KindInfo } from './kind-info.js';
@@ -68,7 +69,9 @@ const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDema
 class Context implements RuleContext {
   /** The rule whose reports are being taken. */
   current: Rule = schemaRule;
+  twinReferences: readonly string[] | undefined;
   #members: MemberReport | undefined;
+  #shared: Map<(payload: unknown) => unknown, unknown> | undefined;
 
   constructor(
     readonly payload: unknown,
@@ -89,15 +92,42 @@ class Context implements RuleContext {
     return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.options.knownVariants));
   }
 
+  shared<T>(compute: (payload: unknown) => T): T {
+    this.#shared ??= new Map();
+    if (!this.#shared.has(compute)) this.#shared.set(compute, compute(this.payload));
+    return this.#shared.get(compute) as T;
+  }
+
   report(report: Report): void {
     push(this.findings, this.current, this.options, report);
   }
 }
 
+/** What FHIR twins gather while they validate (twin-sink.cjs), shared with the generated code. */
+const sink = createRequire(import.meta.url)('./twin-sink.cjs') as { current: Gathered | null };
+
+interface Gathered {
+  references: string[];
+  complete: boolean;
+}
+
+/** Runs the strict twin; for FHIR kinds also collects what it gathers (saving and restoring any outer run). */
+function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {
+  if (kind.family !== 'fhir') return { clean: module.strict(payload) };
+  const outer = sink.current;
+  const gathered: Gathered = (sink.current = { references: [], complete: true });
+  try {
+    return { clean: module.strict(payload), gathered };
+  } finally {
+    sink.current = outer;
+  }
+}
+
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
   // Fast path: a payload its strict twin accepts has no schema error and no member issue.
-  const clean = module.strict(payload);
+  const { clean, gathered } = runTwin(payload, kind, module);
   const context = new Context(payload, kind, options, module, findings, clean);
+  if (clean && gathered?.complete) context.twinReferences = gathered.references;
   const canonical = clean ? undefined : module.exact().validate;
   if (canonical && !canonical(payload)) {
     const errors = canonical.errors ?? [];

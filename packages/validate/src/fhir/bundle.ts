@@ -109,12 +109,6 @@ export interface FoundReference {
 
 /**
  * Every string `reference` member inside the entries' resources that `accept`s (Reference elements
- * at any depth, contained resources included), entry by entry, in pointer order. Iterative, so a deep payload cannot overflow
- * the stack; pointers are built only for the references found (a bundle has far more members
- * than references).
- */
-/**
- * Every string `reference` member inside the entries' resources that `accept`s (Reference elements
  * at any depth, contained resources included), in document order. Pointers are built only for the
  * references accepted: a bundle has far more members than references. Recursive: validate() has
  * already run ajv, which needs far more stack per level, on the same payload.

@@ -24,6 +24,16 @@ export interface RuleContext {
   readonly shape: readonly ShapeNode[];
   /** Unknown members, known variants and flagged fields, from one walk of the payload. */
   members(): MemberReport;
+  /**
+   * Every `reference` string of a FHIR payload, as its strict twin met them while accepting it;
+   * undefined when the twin did not accept it or could not see all of it (then walk the payload).
+   */
+  readonly twinReferences: readonly string[] | undefined;
+  /**
+   * `compute(payload)`, computed once per validation and shared by every rule that asks for the
+   * same `compute` (for example the entries of a bundle, which five rules read).
+   */
+  shared<T>(compute: (payload: unknown) => T): T;
   report(report: Report): void;
 }
 

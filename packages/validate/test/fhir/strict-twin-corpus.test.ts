@@ -1,7 +1,9 @@
 // The FHIR strict twins on the R4 example corpus: whenever a twin accepts, the exact path (the
-// canonical validator and the member walk) must have nothing to say. Each covered example is
-// checked as a standalone resource and inside a message bundle, which goes through the twin's
-// resourceType dispatch (scripts/lib/strict-dispatch.mjs).
+// canonical validator and the member walk) must have nothing to say, and when it says it saw the
+// whole payload, it must have handed over every `reference` in it (bundle-reference relies on
+// that, src/twin-sink.cjs). Each covered example is checked as a standalone resource and inside
+// a message bundle, which goes through the twin's resourceType dispatch.
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { R4_RESOURCES } from '../../../../scripts/fhir/derive-r4.mjs';
 import { getKind } from '../../src/index.js';
@@ -12,10 +14,34 @@ import { r4Examples, readR4Example, validExample } from './support.js';
 const covered = new Set<string>(R4_RESOURCES);
 const files = r4Examples().filter((f) => covered.has(f.split('-')[0]!));
 
+const sink = createRequire(import.meta.url)('../../src/twin-sink.cjs') as { current: { references: string[]; complete: boolean } | null };
+
+/** Every string `reference` member anywhere in a payload. */
+function allReferences(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => allReferences(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'reference' && typeof child === 'string') out.push(child);
+      else allReferences(child, out);
+    }
+  }
+  return out;
+}
+
 /** Whether the twin accepted; throws (fails the test) when it accepted what the exact path rejects. */
 function twinIsSound(kindId: string, payload: unknown): boolean {
   const module = loadKind(getKind(kindId)!);
-  if (!module.strict(payload)) return false;
+  const gathered = (sink.current = { references: [], complete: true });
+  let accepted: boolean;
+  try {
+    accepted = module.strict(payload);
+  } finally {
+    sink.current = null;
+  }
+  if (!accepted) return false;
+  // A place two schemas describe (a profile over R4) hands a reference over twice: harmless.
+  const handed = new Set(gathered.references);
+  if (gathered.complete) expect(allReferences(payload).filter((r) => !handed.has(r)), `${kindId}: references the twin did not hand over`).toEqual([]);
   const { validate, shape } = module.exact();
   expect(validate(payload), `${kindId}: the canonical validator rejects what the twin accepted`).toBe(true);
   expect(walkMembers(payload, shape, {}).issues, `${kindId}: the walk reports what the twin accepted`).toEqual([]);

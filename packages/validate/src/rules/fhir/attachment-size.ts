@@ -17,7 +17,7 @@ export const attachmentSizeRule: Rule = {
   appliesTo: isClaimAttachKind,
   check(context) {
     const limit = context.options.attachmentLimit;
-    for (const entry of bundleEntries(context.payload)) {
+    for (const entry of context.shared(bundleEntries)) {
       if (entry.resourceType !== 'DocumentReference') continue;
       const content = entry.resource?.content;
       if (!Array.isArray(content)) continue;

@@ -108,7 +108,7 @@ export const bundleEventUriRule: Rule = {
       }
       return;
     }
-    const header = messageHeader(bundleEntries(context.payload));
+    const header = messageHeader(context.shared(bundleEntries));
     if (!header?.resource) return; // bundle-message-header reports it
     const at = `${header.pointer}/resource`;
     const pointer = `${at}/eventUri`;

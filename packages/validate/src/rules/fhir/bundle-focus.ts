@@ -33,7 +33,7 @@ export const bundleFocusRule: Rule = {
   needsWholePayload: true,
   appliesTo: isMessageKind,
   check(context) {
-    const entries = bundleEntries(context.payload);
+    const entries = context.shared(bundleEntries);
     const header = messageHeader(entries);
     const focus = header?.resource?.focus;
     if (!header || !Array.isArray(focus)) return; // bundle-message-header and the schema report these

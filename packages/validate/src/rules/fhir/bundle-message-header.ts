@@ -15,7 +15,7 @@ export const bundleMessageHeaderRule: Rule = {
   check(context) {
     const list = asObject(context.payload)?.entry;
     if (!Array.isArray(list) || list.length === 0) return; // the schema reports a missing or empty entry
-    const entries = bundleEntries(context.payload);
+    const entries = context.shared(bundleEntries);
     const first = entries[0]?.index === 0 ? entries[0] : undefined;
     if (first?.resourceType === 'MessageHeader') return;
     const elsewhere = entries.find((e) => e.resourceType === 'MessageHeader');

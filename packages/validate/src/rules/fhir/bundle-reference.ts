@@ -9,7 +9,9 @@ const isUrnUuid = (value: string) => value.startsWith('urn:uuid:') || URN_UUID.t
 /**
  * A `urn:uuid:` reference has no meaning outside its bundle: it must equal the fullUrl of one of
  * the bundle's entries. Checked for every Reference.reference in every entry (contained resources
- * included), except MessageHeader.focus, which bundle-focus checks.
+ * included), except MessageHeader.focus, which bundle-focus checks. When the strict twin accepted
+ * the bundle it has already met every reference (context.twinReferences), so the walk that
+ * places findings runs only if one of them dangles.
  */
 export const bundleReferenceRule: Rule = {
   id: 'bundle-reference',
@@ -18,12 +20,15 @@ export const bundleReferenceRule: Rule = {
   needsWholePayload: true,
   appliesTo: isBundleKind,
   check(context) {
-    const entries = bundleEntries(context.payload);
+    const entries = context.shared(bundleEntries);
     if (entries.length === 0) return;
-    const fullUrls = new Set(entries.flatMap((e) => (e.fullUrl === undefined ? [] : [e.fullUrl])));
+    const fullUrls = new Set<string>();
+    for (const entry of entries) if (entry.fullUrl !== undefined) fullUrls.add(entry.fullUrl);
+    const dangling = (value: string) => isUrnUuid(value) && !fullUrls.has(value);
+    // The twin met every reference while accepting the bundle: the walk is needed only to place a dangling one.
+    if (context.twinReferences && !context.twinReferences.some(dangling)) return;
     const header = messageHeader(entries);
     const focus = header ? `${header.pointer}/resource/focus/` : undefined;
-    const dangling = (value: string) => isUrnUuid(value) && !fullUrls.has(value);
     for (const found of findReferences(entries, dangling)) {
       if (focus !== undefined && found.pointer.startsWith(focus)) continue;
       context.report({

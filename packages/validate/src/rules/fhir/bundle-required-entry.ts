@@ -18,7 +18,7 @@ export const bundleRequiredEntryRule: Rule = {
   appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
   check(context) {
     if (!Array.isArray(asObject(context.payload)?.entry)) return; // the schema reports a missing entry
-    const entries = bundleEntries(context.payload);
+    const entries = context.shared(bundleEntries);
     const claim = isClaimAttachKind(context.kind);
     const event = claim ? undefined : messageEvent(context.kind, messageHeader(entries)?.resource);
     const required = claim ? CLAIM_ATTACH.required : (event?.required ?? []);
