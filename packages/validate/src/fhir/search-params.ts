@@ -8,6 +8,14 @@
 import { code } from '../display.js';
 import { childPointer, type Finding } from '../finding.js';
 import { nearMisses } from '../near-miss.js';
+import type { RuleMeta } from '../rules/index.js';
+
+/** The one rule checkSearchParams reports (documented at docs/rules/search-param.md). */
+export const SEARCH_PARAM_RULE: RuleMeta = {
+  id: 'search-param',
+  defaultSeverity: 'error',
+  description: 'A FHIR search form body names only the parameters, modifiers and values the service accepts.',
+};
 
 /** The resource types the service can search. */
 export type SearchResource = 'Goal' | 'Patient';
@@ -89,7 +97,7 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
 }
 
 function checkValue(name: string, spec: ParamSpec, value: string, pointer: string, modifier: string | undefined): Finding[] {
-  const error = (message: string): Finding => ({ ruleId: 'search-param', severity: 'error', pointer, message });
+  const error = (message: string): Finding => ({ ruleId: SEARCH_PARAM_RULE.id, severity: SEARCH_PARAM_RULE.defaultSeverity, pointer, message });
   if (value.trim() === '') return [error(`${code(name)} has an empty value; leave the parameter out instead.`)];
   if (modifier === 'missing') {
     return value === 'true' || value === 'false' ? [] : [error(`${code(`${name}:missing`)} takes true or false; got ${JSON.stringify(value.slice(0, 40))}.`)];
@@ -134,8 +142,8 @@ export function checkSearchParams(resource: SearchResource, input: SearchParamsI
     if (!spec) {
       const near = nearMisses(name, Object.keys(known));
       findings.push({
-        ruleId: 'search-param',
-        severity: 'error',
+        ruleId: SEARCH_PARAM_RULE.id,
+        severity: SEARCH_PARAM_RULE.defaultSeverity,
         pointer,
         message: `${code(name)} is not a ${resource} search parameter of the service.${near.length ? ` Did you mean ${near.map(code).join(' or ')}?` : ''} Known: ${Object.keys(known).join(', ')}.`,
       });
@@ -143,8 +151,8 @@ export function checkSearchParams(resource: SearchResource, input: SearchParamsI
     }
     if (extra.length > 0 || (modifier !== undefined && !MODIFIERS[spec.type].includes(modifier))) {
       findings.push({
-        ruleId: 'search-param',
-        severity: 'error',
+        ruleId: SEARCH_PARAM_RULE.id,
+        severity: SEARCH_PARAM_RULE.defaultSeverity,
         pointer,
         message: `${code(raw)}: ${JSON.stringify(raw.slice(name.length + 1))} is not a modifier of ${code(name)} (a ${spec.type} parameter; allowed: ${MODIFIERS[spec.type].join(', ')}).`,
       });
