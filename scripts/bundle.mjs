@@ -8,14 +8,34 @@
 //
 // usage (from a package folder): node ../../scripts/bundle.mjs dist/index.js [--external <pkg>]...
 // The package's exports point at the bundle; tsc's files stay for the declarations and source maps.
+//
+// Options for an executable (one entry):
+//   --outfile <file>       write the bundle there instead of beside the entry as *.bundle.js;
+//   --splitting            modules the code loads with import() stay out of the bundle: they become
+//                          files in chunks/ beside it, read only when the import runs (without this,
+//                          esbuild inlines them and every start parses them).
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { external: { type: 'string', multiple: true } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: {
+    external: { type: 'string', multiple: true },
+    outfile: { type: 'string' },
+    splitting: { type: 'boolean' },
+  },
+  allowPositionals: true,
+});
+if ((values.outfile !== undefined || values.splitting) && positionals.length !== 1) {
+  console.error('bundle.mjs: --outfile and --splitting take exactly one entry point.');
+  process.exit(2);
+}
+
 for (const entry of positionals) {
-  await build({
+  const outfile = values.outfile ?? entry.replace(/\.js$/, '.bundle.js');
+  const common = {
     entryPoints: [entry],
-    outfile: entry.replace(/\.js$/, '.bundle.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,5 +44,19 @@ for (const entry of positionals) {
     legalComments: 'eof',
     external: values.external ?? [],
     logLevel: 'warning',
-  });
+  };
+  if (values.splitting) {
+    const outdir = dirname(outfile);
+    // Chunk names carry a content hash: clear the last build's, so none is left over and packed.
+    rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
+    await build({
+      ...common,
+      entryPoints: [{ in: entry, out: basename(outfile).replace(/\.js$/, '') }],
+      outdir,
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    });
+  } else {
+    await build({ ...common, outfile });
+  }
 }

@@ -52,9 +52,16 @@ describe('worker threads', () => {
       writeFileSync(join(dir, `p${String(i).padStart(3, '0')}.json`), text);
     }
     const single = runBin(['--concurrency', 'off', '--format', 'json', dir]);
-    const threaded = runBin(['--concurrency', '2', '--format', 'json', dir]);
+    // A preload runs in worker threads too: it proves the bundled bin found its worker file
+    // (dist/worker.js), since without one the pool quietly keeps to the main thread.
+    const probeDir = tempDir('probe');
+    const marker = join(probeDir, 'workers');
+    const probe = join(probeDir, 'probe.cjs');
+    writeFileSync(probe, `if (!require('node:worker_threads').isMainThread) require('node:fs').appendFileSync(${JSON.stringify(marker)}, 'worker\\n');\n`);
+    const threaded = runBin(['--concurrency', '2', '--format', 'json', dir], { env: { NODE_OPTIONS: `--require ${probe}` } });
     expect(threaded.stderr).toBe('');
     expect(threaded.status).toBe(1);
+    expect(readFileSync(marker, 'utf8')).toBe('worker\n');
     expect(JSON.parse(threaded.stdout)).toEqual(JSON.parse(single.stdout));
     expect(JSON.parse(single.stdout)).toHaveLength(300);
   });

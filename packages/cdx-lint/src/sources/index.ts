@@ -13,6 +13,8 @@ const READERS: readonly SourceReader[] = [jsonReader, ...codeReaders];
  * `.json5` fixture passed on the command line) are read as JSON, which reports what is wrong.
  */
 export function readerFor(filePath: string): SourceReader {
+  // The usual case, without path.extname (a few ms over thousands of files).
+  if (filePath.endsWith('.json')) return jsonReader;
   const extension = extname(filePath).toLowerCase();
   return READERS.find((r) => r.extensions.includes(extension)) ?? jsonReader;
 }

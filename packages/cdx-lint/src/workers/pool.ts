@@ -49,6 +49,8 @@ interface Handle {
  * order. `mainThreadWorks: false` (tests) leaves all the work to the workers.
  */
 export async function runTasks(tasks: readonly Task[], options: RunOptions, plan: Plan, { mainThreadWorks = true } = {}): Promise<TaskOutcome[]> {
+  // Beside this code: tsc's dist/workers/worker.js, or for the bundled bin (dist/bin.js) the
+  // worker's own bundle, dist/worker.js (see "build" in package.json).
   const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
   const canSpawn = plan.threads > 1 && existsSync(workerFile);
   if (!canSpawn && !plan.adaptive) return runChunk(tasks, options);

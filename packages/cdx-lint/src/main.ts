@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 // The cdx-lint executable: everything lives in cli/run.ts, so it can be tested without a process.
+// The build bundles this entry into dist/bin.js (see "build" in package.json): one file to load
+// instead of ~50 modules, with formatters and the cache still loaded only when used. Packages stay
+// external but picocolors: it requires nothing, so it bundles cleanly into the stylish chunk and
+// the default output costs no package lookup and no extra file read at the end of a run.
 import { run } from './cli/run.js';
 
 try {
