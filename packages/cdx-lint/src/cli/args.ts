@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { RuleSetting } from '@cdx/validate';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import type { Concurrency } from '../workers/pool.js';
@@ -6,6 +6,18 @@ import type { Concurrency } from '../workers/pool.js';
 /** A command-line mistake: printed with a pointer to --help, exit status 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Strict<T extends Options> = { args: string[]; options: T; allowPositionals: true; allowNegative: true; strict: true };
+
+/** node:util's parseArgs as every cdx-lint command uses it: strict, positionals, --no-<name>; its errors are UsageErrors. */
+export function parseStrict<const T extends Options>(argv: readonly string[], options: T): ReturnType<typeof parseArgs<Strict<T>>> {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, allowNegative: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 export const USAGE = `Usage: cdx-lint [options] <file|directory|glob>...
@@ -117,13 +129,7 @@ function parseConcurrency(text: string): Concurrency {
 
 /** Parses argv (without node and the script). Throws UsageError for anything it does not accept. */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, allowNegative: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values: v, positionals } = parsed;
+  const { values: v, positionals } = parseStrict(argv, OPTIONS);
   // allowNegative also accepts --no-<name> for string options, as `false`: only --no-config means something.
   for (const [name, value] of Object.entries(v)) {
     if (value === false && OPTIONS[name as keyof typeof OPTIONS]?.type === 'string' && name !== 'config') {

@@ -3,14 +3,13 @@
 // formats and exit codes as payload linting. jose is loaded only here (the auth subpath).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Finding } from '@cdx/validate';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import { resultOf } from '../lint/result.js';
 import type { LintMessage, LintResult } from '../lint/types.js';
 import { docsUrl, type RuleInfo } from '../rules.js';
 import { readStdin } from '../inputs/stdin.js';
-import { UsageError } from './args.js';
+import { parseStrict, UsageError } from './args.js';
 
 export const ASSERTION_USAGE = `Usage: cdx-lint assertion [options] <file|->
 
@@ -74,13 +73,7 @@ function readKeyFile(path: string, cwd: string, option: string): unknown {
 
 /** Parses the arguments after `assertion`. Throws UsageError for anything it does not accept. */
 export function parseAssertionArgs(argv: readonly string[], cwd: string): AssertionCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, allowNegative: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values: v, positionals } = parsed;
+  const { values: v, positionals } = parseStrict(argv, OPTIONS);
   if (positionals.length !== 1) throw new UsageError('assertion: name one file holding the JWT or form body, or - for stdin.');
   if (!v['client-id']) throw new UsageError('assertion: --client-id is required (the OAuth API key\'s client ID).');
   if (!v['base-url'] === !v['token-url']) throw new UsageError('assertion: give --base-url or --token-url (one of them).');
