@@ -56,11 +56,22 @@ async function emitCanonical(ajv, entries, kinds) {
   return `const canonical = ${scoped(standalone(ajv, names))};\nexports.kinds = {\n${table.join('\n')}\n};`;
 }
 
+/**
+ * A twin answers only yes or no: its errors are never read. ajv's code still builds the
+ * instancePath of every call to a subschema's function (`instancePath+"/entry/" + i0`: a string
+ * per call, an index formatted per array item); passing the caller's own instead made the FHIR
+ * twin 9% faster. A path built with a comma in it (member names escaped for the pointer) is left
+ * as it is: only a little slower.
+ */
+export function withoutInstancePaths(code) {
+  return code.replace(/\{instancePath:instancePath\+[^,{}]*,parentData/g, '{instancePath,parentData');
+}
+
 /** The strict twins of `kinds`: code and `exports.twins` lines. */
 function emitTwins(ajv, kinds) {
   const names = Object.fromEntries(kinds.map((kind, i) => [`s${i}`, STRICT_BASE + kind.entry.rel]));
   const table = kinds.map((kind, i) => `  ${JSON.stringify(kind.id)}: twin.s${i},`);
-  return `const twin = ${scoped(standalone(ajv, names))};\nexports.twins = {\n${table.join('\n')}\n};`;
+  return `const twin = ${scoped(withoutInstancePaths(standalone(ajv, names)))};\nexports.twins = {\n${table.join('\n')}\n};`;
 }
 
 const standalone = (ajv, names) => appendErrorsInPlace(standaloneCode.default(ajv, names));
