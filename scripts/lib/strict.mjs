@@ -98,6 +98,7 @@ export function strictTwin(entry, entries) {
     const names = new Set([...(position === 'in-place' ? ownNames : []), ...Object.keys(node.properties ?? {})]);
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) out[key] = value;
+      else if (key === 'minLength' && typeof value === 'number') out.cdxMinUnits = Math.max(0, 2 * value - 1); // twin-ajv.mjs
       else if (key === 'properties') out.properties = twinProperties(value, position === 'in-place' ? ownNames : new Set());
       else if (key === '$defs') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'definition', `${entry.id}#/$defs/${name}`)]));

@@ -54,13 +54,28 @@ const OPAQUE = {
 };
 
 /**
+ * `minLength` in UTF-16 code units (`data.length`), where ajv counts code points by walking the
+ * string (ucs2length): a twin's `minLength: n` becomes `cdxMinUnits: 2n - 1` (scripts/lib/strict.mjs),
+ * which only strings of at least n code points pass, since a code point takes one or two units.
+ * For the usual `minLength: 1` it is the same test, without the walk over every fullUrl.
+ */
+const MIN_UNITS = {
+  keyword: 'cdxMinUnits',
+  type: 'string',
+  schemaType: 'number',
+  code(cxt) {
+    cxt.fail(_`${cxt.data}.length < ${cxt.schema}`);
+  },
+};
+
+/**
  * Discriminator: bundle entries dispatch on resourceType (scripts/lib/strict-dispatch.mjs).
  * strictRequired off: a twin's `then: { required }` may rely on its parent's `properties`, which
  * the canonical schema (compiled with every strict check) declares.
  */
 export function createTwinAjv() {
   const ajv = createAjv({ ownProperties: false, discriminator: true, strictRequired: false });
-  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE);
+  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE).addKeyword(MIN_UNITS);
 }
 
 /** Keywords that make ajv read members of the instance by name. */

@@ -1,7 +1,9 @@
 // The strict twin is validate()'s fast path. It may reject more than it must (then the slow path
 // decides), but whenever it accepts, the slow path must have nothing to report.
 import { describe, expect, it } from 'vitest';
+import { createAjv } from '../../../scripts/lib/ajv.mjs';
 import { strictTwin } from '../../../scripts/lib/strict.mjs';
+import { createTwinAjv } from '../../../scripts/lib/twin-ajv.mjs';
 import { getKind, listKinds, validate } from '../src/index.js';
 import { walkMembers } from '../src/members.js';
 import { loadKind } from '../src/registry.js';
@@ -62,5 +64,17 @@ describe('strict twin', () => {
   it('refuses a schema member named like a member of every object', () => {
     const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema: { type: 'object', properties: { toString: { type: 'string' } } } };
     expect(() => strictTwin(entry, [entry])).toThrow(/toString/);
+  });
+
+  it('counts minLength in code units only where that cannot accept what code points reject', () => {
+    // `😀` is one code point in two UTF-16 units; twins compare .length (twin-ajv.mjs, cdxMinUnits).
+    const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema: { type: 'string', minLength: 2 } };
+    const canonical = createAjv().compile(entry.schema);
+    const twin = createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
+    for (const text of ['', 'a', '😀', 'ab', '😀😀', 'abc', 'a😀']) {
+      if (twin(text)) expect(canonical(text), JSON.stringify(text)).toBe(true);
+    }
+    expect(twin('😀')).toBe(false);
+    expect(twin('abc')).toBe(true);
   });
 });

@@ -32,6 +32,28 @@ export interface EntryView {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+class Entry implements EntryView {
+  readonly fullUrl: string | undefined;
+  readonly resource: Json | undefined;
+  readonly resourceType: string | undefined;
+  readonly id: string | undefined;
+
+  constructor(
+    readonly index: number,
+    item: Json,
+  ) {
+    this.fullUrl = str(item.fullUrl);
+    this.resource = asObject(item.resource);
+    this.resourceType = str(this.resource?.resourceType);
+    this.id = str(this.resource?.id);
+  }
+
+  /** Built when a rule reports: most validations never need it. */
+  get pointer(): string {
+    return `/entry/${this.index}`;
+  }
+}
+
 /** The entries of a bundle (empty when `entry` is not an array); non-object entries are skipped. */
 export function bundleEntries(payload: unknown): EntryView[] {
   const entry = asObject(payload)?.entry;
@@ -39,16 +61,7 @@ export function bundleEntries(payload: unknown): EntryView[] {
   const out: EntryView[] = [];
   for (let index = 0; index < entry.length; index++) {
     const item = asObject(entry[index]);
-    if (!item) continue;
-    const resource = asObject(item.resource);
-    out.push({
-      index,
-      pointer: `/entry/${index}`,
-      fullUrl: str(item.fullUrl),
-      resource,
-      resourceType: str(resource?.resourceType),
-      id: str(resource?.id),
-    });
+    if (item) out.push(new Entry(index, item));
   }
   return out;
 }
