@@ -7,8 +7,8 @@
 // A resourceType the profile does not list fails the twin (the canonical schema accepts it as a
 // generic resource): the exact path then decides.
 
-/** Annotations kept on the twin of a dispatch node (they do not validate). */
-const ANNOTATIONS = ['title', 'description'];
+/** Keywords that describe a schema without constraining anything (kept on a dispatch's twin). */
+export const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
 
 /**
  * The branches of a resource dispatch: a node whose only applicator is `allOf`, every part of which
@@ -17,7 +17,7 @@ const ANNOTATIONS = ['title', 'description'];
  */
 export function resourceDispatch(node) {
   if (!Array.isArray(node.allOf) || node.allOf.length === 0) return undefined;
-  const others = Object.keys(node).filter((k) => k !== 'allOf' && k !== 'type' && !ANNOTATIONS.includes(k));
+  const others = Object.keys(node).filter((k) => k !== 'allOf' && k !== 'type' && !ANNOTATIONS.has(k));
   if (others.length > 0 || (node.type !== undefined && node.type !== 'object')) return undefined;
   const branches = [];
   for (const part of node.allOf) {
@@ -32,7 +32,7 @@ export function resourceDispatch(node) {
 
 /** The twin of a dispatch node; `$ref`s stay relative, so they reach the targets' twins. */
 export function dispatchTwin(node, branches) {
-  const twin = Object.fromEntries(ANNOTATIONS.filter((k) => k in node).map((k) => [k, node[k]]));
+  const twin = Object.fromEntries([...ANNOTATIONS].filter((k) => k in node).map((k) => [k, node[k]]));
   return Object.assign(twin, {
     type: 'object',
     cdxPlainObject: true,

@@ -8,7 +8,7 @@
 // Twins are compiled by their own ajv instance (scripts/lib/twin-ajv.mjs), which reads members
 // without hasOwnProperty; every object a twin reads members of is guarded for that.
 import { plainObjectGuard } from './twin-ajv.mjs';
-import { dispatchTwin, resourceDispatch } from './strict-dispatch.mjs';
+import { ANNOTATIONS, dispatchTwin, resourceDispatch } from './strict-dispatch.mjs';
 import { resolveRef } from './resolve.mjs';
 import { ID_BASE } from './schemas.mjs';
 
@@ -54,9 +54,6 @@ function extendedDefinitions(entries) {
 }
 
 const extendedCache = new WeakMap();
-
-/** Keywords that describe a schema without constraining anything. */
-const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
 
 /**
  * Whether members no schema names may sit at this node, so that a twin cannot have seen every
