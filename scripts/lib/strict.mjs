@@ -130,7 +130,8 @@ export function strictTwin(entry, entries) {
     for (const [name, sub] of Object.entries(properties)) {
       if (sub === true && declared.has(name)) continue;
       out[name] = variants.has(name) ? false : visit(sub === true ? anything : sub);
-      if (gathers && name === 'reference') out[name] = { ...(out[name] === true ? {} : out[name]), cdxCollect: true };
+      // A variant spelling stays `false`: a member the twin rejects hands nothing over.
+      if (gathers && name === 'reference' && typeof out[name] === 'object') out[name].cdxCollect = true;
     }
     return out;
   };

@@ -77,4 +77,16 @@ describe('strict twin', () => {
     expect(twin('😀')).toBe(false);
     expect(twin('abc')).toBe(true);
   });
+
+  it('rejects a known variant spelling even where FHIR twins gather references', () => {
+    const entry = {
+      id: 'https://schemas.cdx.dev/x.schema.json',
+      rel: 'x.schema.json',
+      family: 'fhir',
+      schema: { type: 'object', properties: { target: { type: 'string' }, reference: { type: 'string', cdxVariantOf: 'target' } } },
+    };
+    const twin = createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
+    expect(twin({ target: 'Patient/1' })).toBe(true);
+    expect(twin({ reference: 'Patient/1' })).toBe(false);
+  });
 });
