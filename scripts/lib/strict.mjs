@@ -83,13 +83,18 @@ export function strictTwin(entry, entries) {
   const gathers = entry.family === 'fhir';
   /** A member or item schema `true`: anything may be there (references too), so it is opaque. */
   const anything = gathers ? {} : true;
-  // `ownNames`: for a subschema in place (allOf, then…), the members its enclosing object declares.
-  const visit = (node, position = 'use', where = entry.id, ownNames = new Set()) => {
-    if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames));
+  // `ownNames`: for a subschema in place (allOf, then…), the members its enclosing object declares;
+  // `guarded`: whether an enclosing node in place already guards that object (twin-ajv.mjs).
+  const visit = (node, position = 'use', where = entry.id, ownNames = new Set(), guarded = false) => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames, guarded));
     if (!node || typeof node !== 'object') return node;
     const branches = resourceDispatch(node);
     if (branches) return dispatchTwin(node, branches);
-    const out = plainObjectGuard(node, where);
+    const guard = plainObjectGuard(node, where);
+    // A subschema in place reads the same object as its guarded parent, whose guard already fails
+    // the parent for a non-plain object, whatever the subschema says: once is enough.
+    const out = position === 'in-place' && guarded ? {} : guard;
+    const guardsHere = guarded || 'cdxPlainObject' in guard;
     // Present and non-null is what the data-on-demand rule reports; null must still satisfy the field.
     if (node.cdxNoDataOnDemand) out.const = null;
     const names = new Set([...(position === 'in-place' ? ownNames : []), ...Object.keys(node.properties ?? {})]);
@@ -100,9 +105,9 @@ export function strictTwin(entry, entries) {
       else if (key === '$defs') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'definition', `${entry.id}#/$defs/${name}`)]));
       } else if (key === 'dependentSchemas') {
-        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place', where, names)]));
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place', where, names, guardsHere)]));
       } else if (key === 'items' && value === true) out.items = visit(anything);
-      else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names) : visit(value, 'use', where);
+      else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names, guardsHere) : visit(value, 'use', where);
     }
     if (position === 'in-place') return out;
     if (gathers && isOpaque(node)) out.cdxOpaque = true;

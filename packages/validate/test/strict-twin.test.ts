@@ -1,5 +1,6 @@
 // The strict twin is validate()'s fast path. It may reject more than it must (then the slow path
 // decides), but whenever it accepts, the slow path must have nothing to report.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '../../../scripts/lib/ajv.mjs';
 import { strictTwin } from '../../../scripts/lib/strict.mjs';
@@ -52,6 +53,43 @@ describe('strict twin', () => {
       payload.Patient = Object.assign(new Patient(), payload.Patient);
       expect(loadKind(kind).strict(payload)).toBe(false);
       expect(validate(payload).valid).toBe(true);
+    });
+
+    it('a member named __proto__ (JSON.parse makes one) does not make an object look plain to the twin', () => {
+      const payload = example();
+      payload.Patient = JSON.parse(`{"__proto__": {"FirstName": "x"}, ${JSON.stringify(payload.Patient).slice(1)}`);
+      expect(loadKind(kind).strict(payload)).toBe(false);
+      const result = validate(payload);
+      expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual(['unknown-field', '/Patient/__proto__']);
+    });
+
+    it('a subschema in place that requires a member is guarded when its parent is not', () => {
+      const compile = (schema: object) => {
+        const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema };
+        return { twin: createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined }), canonical: createAjv({ strictRequired: false }).compile(schema) };
+      };
+      const inherited = Object.create({ a: 'x' });
+      // Guarded once, by the parent that reads members; the subschema's guard would add nothing.
+      const withParent = compile({ type: 'object', properties: { a: { type: 'string' } }, allOf: [{ required: ['a'] }] });
+      expect([withParent.twin(inherited), withParent.canonical(inherited), withParent.twin({ a: 'x' })]).toEqual([false, false, true]);
+      // No parent guard: the subschema keeps its own.
+      const alone = compile({ allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }] });
+      expect([alone.twin(inherited), alone.canonical(inherited), alone.twin({ a: 'x' })]).toEqual([false, false, true]);
+    });
+
+    it.each(['delete', 'throw'])('decides the same with --disable-proto=%s', (mode) => {
+      // The guard reads __proto__ where Node provides it, and falls back to Object.getPrototypeOf.
+      const script = `
+        const { validate } = await import(${JSON.stringify(new URL('../dist/index.bundle.js', import.meta.url).href)});
+        const payload = JSON.parse(process.argv[1]);
+        class Patient {}
+        const classBuilt = { ...payload, Patient: Object.assign(new Patient(), payload.Patient) };
+        const inherited = Object.assign(Object.create({ Meta: payload.Meta }), { ...payload, Meta: undefined });
+        delete inherited.Meta;
+        console.log(JSON.stringify([validate(payload).valid, validate(classBuilt).valid, validate(inherited).findings.map((f) => f.ruleId + ' ' + f.pointer)]));`;
+      const run = spawnSync(process.execPath, [`--disable-proto=${mode}`, '--input-type=module', '-e', script, JSON.stringify(example())], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout)).toEqual([true, true, expect.arrayContaining(['schema /Meta'])]);
     });
 
     it('objects without a prototype are plain', () => {
