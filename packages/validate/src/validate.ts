@@ -93,9 +93,10 @@ class Context implements RuleContext {
   }
 
   shared<T>(compute: (payload: unknown) => T): T {
-    this.#shared ??= new Map();
-    if (!this.#shared.has(compute)) this.#shared.set(compute, compute(this.payload));
-    return this.#shared.get(compute) as T;
+    const values = (this.#shared ??= new Map());
+    let value = values.get(compute);
+    if (value === undefined && !values.has(compute)) values.set(compute, (value = compute(this.payload)));
+    return value as T;
   }
 
   report(report: Report): void {

@@ -64,12 +64,15 @@ export interface DefinitionUri {
   readonly name: string;
 }
 
+/** Built once: a template per call is a new string for lastIndexOf to flatten each time. */
+const MARKERS = { EventDefinition: '/EventDefinition/', MessageDefinition: '/MessageDefinition/' } as const;
+
 /**
  * Splits `{fhir_defs_url}/<folder>/<Name>` (folder EventDefinition or MessageDefinition).
  * Undefined when the address does not end in `/<folder>/<Name>`.
  */
-export function parseDefinitionUri(uri: string, folder: 'EventDefinition' | 'MessageDefinition'): DefinitionUri | undefined {
-  const marker = `/${folder}/`;
+export function parseDefinitionUri(uri: string, folder: keyof typeof MARKERS): DefinitionUri | undefined {
+  const marker = MARKERS[folder];
   const at = uri.lastIndexOf(marker);
   if (at < 0) return undefined;
   const name = uri.slice(at + marker.length);

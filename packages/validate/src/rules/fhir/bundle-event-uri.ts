@@ -111,7 +111,6 @@ export const bundleEventUriRule: Rule = {
     const header = messageHeader(context.shared(bundleEntries));
     if (!header?.resource) return; // bundle-message-header reports it
     const at = `${header.pointer}/resource`;
-    const pointer = `${at}/eventUri`;
     const uri = header.resource.eventUri;
     const own = kindEvent(context.kind);
     if (typeof uri !== 'string') {
@@ -120,6 +119,13 @@ export const bundleEventUriRule: Rule = {
     }
     const parsed = parseDefinitionUri(uri, 'EventDefinition');
     const named = parsed && fhirEvent(parsed.name) ? parsed.name : undefined;
+    const { fhirDefsUrl, operation } = context.options;
+    // The usual case: the kind's own (or some known) event, and no options to hold it against.
+    if (named !== undefined && (!own || named === own.name) && fhirDefsUrl === undefined && operation === undefined) {
+      checkDefinition(context, header.resource, at, own?.name ?? named);
+      return;
+    }
+    const pointer = `${at}/eventUri`;
     const { event: expected, report } = operationEvent(context, pointer);
     if (report) context.report(report);
     if (!parsed) {

@@ -6,6 +6,17 @@ import type { Rule } from '../rule.js';
 const URN_UUID = /^urn:uuid:/i;
 const isUrnUuid = (value: string) => value.startsWith('urn:uuid:') || URN_UUID.test(value);
 
+/** Whether any of the references dangles; a value equal to the one before it is not looked up again. */
+function anyDangling(references: readonly string[], dangling: (value: string) => boolean): boolean {
+  // In document order, a resource names the same entry several times in a row (subject, encounter, …).
+  let previous: string | undefined;
+  for (const value of references) {
+    if (value !== previous && dangling(value)) return true;
+    previous = value;
+  }
+  return false;
+}
+
 /**
  * A `urn:uuid:` reference has no meaning outside its bundle: it must equal the fullUrl of one of
  * the bundle's entries. Checked for every Reference.reference in every entry (contained resources
@@ -24,9 +35,10 @@ export const bundleReferenceRule: Rule = {
     if (entries.length === 0) return;
     const fullUrls = new Set<string>();
     for (const entry of entries) if (entry.fullUrl !== undefined) fullUrls.add(entry.fullUrl);
-    const dangling = (value: string) => isUrnUuid(value) && !fullUrls.has(value);
+    // Most references equal a fullUrl: the set answers first, the urn:uuid test only for the rest.
+    const dangling = (value: string) => !fullUrls.has(value) && isUrnUuid(value);
     // The twin met every reference while accepting the bundle: the walk is needed only to place a dangling one.
-    if (context.twinReferences && !context.twinReferences.some(dangling)) return;
+    if (context.twinReferences && !anyDangling(context.twinReferences, dangling)) return;
     const header = messageHeader(entries);
     const focus = header ? `${header.pointer}/resource/focus/` : undefined;
     for (const found of findReferences(entries, dangling)) {
