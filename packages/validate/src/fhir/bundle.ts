@@ -32,20 +32,30 @@ export interface EntryView {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/**
+ * Reads its members when asked: a valid bundle's rules read every entry's fullUrl but the type
+ * and id of only a few, and each resource has its own shape, so each read is a slow lookup.
+ */
 class Entry implements EntryView {
-  readonly fullUrl: string | undefined;
-  readonly resource: Json | undefined;
-  readonly resourceType: string | undefined;
-  readonly id: string | undefined;
-
   constructor(
     readonly index: number,
-    item: Json,
-  ) {
-    this.fullUrl = str(item.fullUrl);
-    this.resource = asObject(item.resource);
-    this.resourceType = str(this.resource?.resourceType);
-    this.id = str(this.resource?.id);
+    private readonly item: Json,
+  ) {}
+
+  get fullUrl(): string | undefined {
+    return str(this.item.fullUrl);
+  }
+
+  get resource(): Json | undefined {
+    return asObject(this.item.resource);
+  }
+
+  get resourceType(): string | undefined {
+    return str(this.resource?.resourceType);
+  }
+
+  get id(): string | undefined {
+    return str(this.resource?.id);
   }
 
   /** Built when a rule reports: most validations never need it. */
