@@ -8,16 +8,19 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const self = basename(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2); // `pnpm bench lint` runs lint.mjs alone
+// `pnpm bench lint` runs lint.mjs alone; `pnpm bench fhir` every fhir-*.mjs.
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.some((o) => name === o || name.startsWith(`${o}-`));
 const scripts = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && f !== self)
-  .filter((f) => only.length === 0 || only.includes(f.replace(/\.mjs$/, '')))
+  .filter((f) => wanted(f.replace(/\.mjs$/, '')))
   .sort();
 
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n=== ${script}`);
-  const run = spawnSync(process.execPath, [join(here, script)], { stdio: 'inherit' });
+  // --expose-gc: fhir-attach.mjs measures the heap one validation grows.
+  const run = spawnSync(process.execPath, ['--expose-gc', join(here, script)], { stdio: 'inherit' });
   if (run.status !== 0) {
     console.error(`${script} failed (exit ${run.status ?? run.signal})`);
     failed++;
