@@ -9,13 +9,10 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createAjv } from './lib/ajv.mjs';
 import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
-import { strictTwin } from './lib/strict.mjs';
-import { createTwinAjv } from './lib/twin-ajv.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
 
 
@@ -40,13 +37,6 @@ const DERIVED = [{ dir: 'schemas/fhir/r4', produce: deriveFhirR4 }];
 /** Stage 2: everything generated from schemas/; each returns { dir, files }. */
 async function outputs() {
   const entries = loadSchemas(join(root, 'schemas'));
-  const ajv = createAjv();
-  const twinAjv = createTwinAjv();
-  for (const entry of entries) {
-    ajv.addSchema(entry.schema);
-    twinAjv.addSchema(strictTwin(entry, entries));
-  }
-  for (const entry of entries) ajv.getSchema(entry.id); // compiles, so schema errors surface here
   const kinds = entries
     .filter((e) => e.schema.cdxKind)
     .map((entry) => ({
@@ -63,10 +53,7 @@ async function outputs() {
   }
   return [
     { dir: 'packages/types/src/generated', files: await emitTypes(entries, kinds, banner('schemas/')) },
-    {
-      dir: 'packages/validate/src/generated',
-      files: await emitValidators({ canonical: ajv, twin: twinAjv }, entries, kinds, banner('schemas/')),
-    },
+    { dir: 'packages/validate/src/generated', files: await emitValidators(entries, kinds, banner('schemas/')) },
     { dir: 'docs/reference', files: emitDocs(entries, `<!-- ${banner('schemas/').slice(3, -3)} -->`) },
   ];
 }

@@ -8,11 +8,16 @@ const require = createRequire(import.meta.url);
 
 /**
  * Formats that are functions (packages/validate/src/formats.cjs, which also re-exports
- * ajv-formats' own). Generated validators require that module by this path, relative to
- * generated/validators/, in src/ and in dist/ alike.
+ * ajv-formats' own). Generated validators require that module by a path relative to their own
+ * folder, in src/ and in dist/ alike.
  */
 const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
-const FUNCTION_FORMATS_FROM_GENERATED = '../../formats.cjs';
+
+/**
+ * The way from a generated module's folder to packages/validate/src/ (or dist/).
+ * @param {string} moduleDir the folder relative to generated/validators/ (`''`, `fhir/r4`)
+ */
+export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter(Boolean).length);
 
 /** Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. */
 export const CDX_KEYWORDS = {
@@ -23,6 +28,8 @@ export const CDX_KEYWORDS = {
   cdxNoDataOnDemand: { type: 'boolean' },
   cdxVariantOf: { type: 'string' },
   cdxDetect: { type: 'object' },
+  // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
+  cdxResource: { type: 'boolean' },
 };
 
 /**
@@ -37,26 +44,31 @@ export const CDX_FORMATS = {
 };
 
 /**
- * @param {{ ownProperties?: boolean, discriminator?: boolean, strictRequired?: boolean }} [options]
- *   other than the defaults only for the strict twins (scripts/lib/twin-ajv.mjs)
+ * @param {{ ownProperties?: boolean, strictRequired?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
+ *   ownProperties, strictRequired: other than the defaults only for the strict twins
+ *   (scripts/lib/twin-ajv.mjs); keywords: definitions that give cdx keywords code instead of
+ *   annotation (scripts/lib/fhir-keywords.mjs); moduleDir: where the generated code goes, relative to
+ *   generated/validators/ (the paths it requires depend on it)
  */
-export function createAjv({ ownProperties = true, discriminator = false, strictRequired = true } = {}) {
+export function createAjv({ ownProperties = true, strictRequired = true, keywords = [], moduleDir = '' } = {}) {
   const ajv = new Ajv2020.default({
     strict: true,
     strictRequired,
     allErrors: true,
     allowUnionTypes: true,
     ownProperties,
-    discriminator,
     messages: false,
     inlineRefs: true,
-    code: { source: true, lines: false, formats: Ajv2020._`require(${FUNCTION_FORMATS_FROM_GENERATED})` },
+    // Line breaks: generated validators are committed and reviewed as diffs.
+    code: { source: true, lines: true, formats: Ajv2020._`require(${`${toSrc(moduleDir)}formats.cjs`})` },
   });
   addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri', 'email']);
   ajv.addFormat('base64', FUNCTION_FORMATS.base64);
   for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
+  const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
-    ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
+    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
   }
+  for (const definition of keywords) ajv.addKeyword(definition);
   return ajv;
 }

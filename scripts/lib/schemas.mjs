@@ -20,8 +20,14 @@ function listSchemaFiles(dir) {
 }
 
 /**
+ * One schema file: its path, its path inside schemas/ (`fhir/r4/Patient.schema.json`), its $id, its
+ * family (the top-level folder) and its contents.
+ * @typedef {{ file: string, rel: string, id: string, family: string, schema: any }} Entry
+ */
+
+/**
  * @param {string} schemasDir absolute path of schemas/
- * @returns {{ file: string, rel: string, id: string, family: string, schema: any }[]}
+ * @returns {Entry[]}
  */
 export function loadSchemas(schemasDir) {
   const problems = [];

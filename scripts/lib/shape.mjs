@@ -1,20 +1,25 @@
 // Builds the compact field map ("shape") that @cdx/validate walks alongside a payload to find
 // unknown members, spelling drift and data-on-demand fields without compiling a schema at run time.
 //
-// A shape is an array of nodes, root first; nodes refer to each other by index, so recursive
-// schemas (FHIR Extension) stay finite. Node: { p?: {name: index}, i?: index, v?: {variant: canonical},
-// o?: 1 (open map: members not checked), nd?: 1 (not supported with data on demand), l?: label }.
+// A shape is an array of nodes; nodes refer to each other by index, so recursive schemas (FHIR
+// Extension) stay finite. Node: { p?: {name: index}, i?: index, v?: {variant: canonical},
+// o?: 1 (open map: members not checked), nd?: 1 (not supported with data on demand), l?: label,
+// r?: 1 (a FHIR resource: walked with the shape of its own resourceType) }.
 
 const COMBINERS = ['allOf', 'anyOf', 'oneOf'];
 const BRANCHES = ['then', 'else'];
 
-/** Collects every subschema that contributes members at this level (combinators, conditionals). */
-function flatten(schemas) {
+/**
+ * Collects every subschema that contributes members at this level (combinators, conditionals).
+ * @param {object[]} schemas
+ * @param {(schema: any) => any} resolve follows a $ref (identity for dereferenced schemas)
+ */
+function flatten(schemas, resolve) {
   const out = [];
   const stack = [...schemas];
   const seen = new Set();
   while (stack.length > 0) {
-    const schema = stack.pop();
+    const schema = resolve(stack.pop());
     if (!schema || typeof schema !== 'object' || seen.has(schema)) continue;
     seen.add(schema);
     out.push(schema);
@@ -25,18 +30,31 @@ function flatten(schemas) {
   return out;
 }
 
-export function buildShape(rootSchema) {
+/**
+ * One table of nodes for several roots, sharing the nodes of the definitions they share (the FHIR
+ * data types under every resource type).
+ * @param {object[]} roots
+ * @param {{ resolve?: (schema: any) => any }} [options] resolve: follows `$ref`s when the schemas
+ *   are not dereferenced; a node it resolves to the same object is built once
+ * @returns {{ nodes: object[], indexes: number[] }} indexes: each root's node
+ */
+export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
   const nodes = [];
   const memo = new Map();
 
   function build(schemas) {
-    const parts = flatten(schemas);
+    const parts = flatten(schemas, resolve);
     const key = parts.length === 1 ? parts[0] : null;
     if (key && memo.has(key)) return memo.get(key);
     const index = nodes.length;
     const node = {};
     nodes.push(node);
     if (key) memo.set(key, index);
+    // Whatever is in a resource slot has its own shape, chosen by its resourceType.
+    if (parts.some((part) => part.cdxResource === true)) {
+      node.r = 1;
+      return index;
+    }
 
     const props = new Map();
     const items = [];
@@ -57,7 +75,7 @@ export function buildShape(rootSchema) {
       for (const name of [...props.keys()].sort()) {
         const subs = props.get(name);
         node.p[name] = build(subs);
-        const canonical = subs.map((s) => s.cdxVariantOf).find(Boolean);
+        const canonical = subs.map((s) => resolve(s)?.cdxVariantOf ?? s.cdxVariantOf).find(Boolean);
         if (canonical) (node.v ??= {})[name] = canonical;
       }
     }
@@ -65,6 +83,11 @@ export function buildShape(rootSchema) {
     return index;
   }
 
-  build([rootSchema]);
-  return nodes;
+  const indexes = roots.map((root) => build([root]));
+  return { nodes, indexes };
+}
+
+/** The shape of one dereferenced schema, root at index 0. */
+export function buildShape(rootSchema) {
+  return buildShapes([rootSchema]).nodes;
 }

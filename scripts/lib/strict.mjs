@@ -8,11 +8,13 @@
 // Twins are compiled by their own ajv instance (scripts/lib/twin-ajv.mjs), which reads members
 // without hasOwnProperty; every object a twin reads members of is guarded for that.
 import { plainObjectGuard } from './twin-ajv.mjs';
-import { ANNOTATIONS, dispatchTwin, resourceDispatch } from './strict-dispatch.mjs';
 import { resolveRef } from './resolve.mjs';
 import { ID_BASE } from './schemas.mjs';
 
 export const STRICT_BASE = `${ID_BASE}.strict/`;
+
+/** Keywords that describe a schema without constraining anything. */
+const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
 
 /** Keywords whose values are data, not subschemas. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect']);
@@ -88,8 +90,6 @@ export function strictTwin(entry, entries) {
   const visit = (node, position = 'use', where = entry.id, ownNames = new Set(), guarded = false) => {
     if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames, guarded));
     if (!node || typeof node !== 'object') return node;
-    const branches = resourceDispatch(node);
-    if (branches) return dispatchTwin(node, branches);
     const guard = plainObjectGuard(node, where);
     // A subschema in place reads the same object as its guarded parent, whose guard already fails
     // the parent for a non-plain object, whatever the subschema says: once is enough.
@@ -135,8 +135,10 @@ export function strictTwin(entry, entries) {
     for (const [name, sub] of Object.entries(properties)) {
       if (sub === true && declared.has(name)) continue;
       out[name] = variants.has(name) ? false : visit(sub === true ? anything : sub);
-      // A variant spelling stays `false`: a member the twin rejects hands nothing over.
-      if (gathers && name === 'reference' && typeof out[name] === 'object') out[name].cdxCollect = true;
+      // A variant spelling stays `false`: a member the twin rejects hands nothing over. Only a string
+      // is a reference (CarePlan.activity.reference is a Reference element, whose own member is).
+      const twin = out[name];
+      if (gathers && name === 'reference' && typeof twin === 'object' && [twin.type].flat().includes('string')) twin.cdxCollect = true;
     }
     return out;
   };

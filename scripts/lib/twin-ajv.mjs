@@ -10,14 +10,13 @@
 // fails the twin and takes the exact path), and member names are checked before compiling.
 import { createRequire } from 'node:module';
 import ajv2020 from 'ajv/dist/2020.js';
-import { createAjv } from './ajv.mjs';
+import { createAjv, toSrc } from './ajv.mjs';
 
 const { _ } = ajv2020;
 const require = createRequire(import.meta.url);
-/** packages/validate/src/twin-sink.cjs, and its path from generated/validators/ (src/ and dist/ alike). */
+/** packages/validate/src/twin-sink.cjs, required by generated code relative to its own folder. */
 const SINK = require('../../packages/validate/src/twin-sink.cjs');
-const SINK_FROM_GENERATED = '../../twin-sink.cjs';
-const sink = (cxt) => cxt.gen.scopeValue('obj', { ref: SINK, code: _`require(${SINK_FROM_GENERATED})` });
+const sinkFrom = (moduleDir) => (cxt) => cxt.gen.scopeValue('obj', { ref: SINK, code: _`require(${`${toSrc(moduleDir)}twin-sink.cjs`})` });
 
 /**
  * Whether `value.__proto__` reads the prototype here: Node's `--disable-proto=delete` removes the
@@ -49,7 +48,7 @@ const PLAIN_OBJECT = {
 };
 
 /** Hands a `reference` string to the sink (FHIR twins; see twin-sink.cjs). Never fails. */
-const COLLECT = {
+const collect = (sink) => ({
   keyword: 'cdxCollect',
   type: 'string',
   schemaType: 'boolean',
@@ -57,10 +56,10 @@ const COLLECT = {
     const s = sink(cxt);
     cxt.gen.if(_`${s}.current !== null`, () => cxt.gen.code(_`${s}.current.references.push(${cxt.data})`));
   },
-};
+});
 
 /** Marks the gathering incomplete: an object or array here may hold members no schema names. Never fails. */
-const OPAQUE = {
+const opaque = (sink) => ({
   keyword: 'cdxOpaque',
   schemaType: 'boolean',
   code(cxt) {
@@ -69,7 +68,7 @@ const OPAQUE = {
     const holder = _`typeof ${cxt.data} == "object" && ${cxt.data} !== null && ${s}.current !== null`;
     cxt.gen.if(holder, () => cxt.gen.assign(_`${s}.current.complete`, false));
   },
-};
+});
 
 /**
  * `minLength` in UTF-16 code units (`data.length`), where ajv counts code points by walking the
@@ -87,13 +86,14 @@ const MIN_UNITS = {
 };
 
 /**
- * Discriminator: bundle entries dispatch on resourceType (scripts/lib/strict-dispatch.mjs).
  * strictRequired off: a twin's `then: { required }` may rely on its parent's `properties`, which
  * the canonical schema (compiled with every strict check) declares.
+ * @param {{ moduleDir?: string, keywords?: import('ajv').KeywordDefinition[] }} [options] see createAjv
  */
-export function createTwinAjv() {
-  const ajv = createAjv({ ownProperties: false, discriminator: true, strictRequired: false });
-  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE).addKeyword(MIN_UNITS);
+export function createTwinAjv({ moduleDir = '', keywords = [] } = {}) {
+  const sink = sinkFrom(moduleDir);
+  const ajv = createAjv({ ownProperties: false, strictRequired: false, moduleDir, keywords });
+  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(collect(sink)).addKeyword(opaque(sink)).addKeyword(MIN_UNITS);
 }
 
 /** Keywords that make ajv read members of the instance by name. */

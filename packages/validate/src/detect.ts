@@ -33,20 +33,43 @@ export function eventName(uri: unknown): string | undefined {
 }
 
 /**
- * What a FHIR payload says about its kind: resourceType; for a Bundle also its type; for a
- * message bundle also the event named by the first entry's MessageHeader.eventUri.
+ * The MessageHeader of a message bundle: the first entry's resource when it is one (FHIR puts it
+ * there), else the first MessageHeader among the entries, so that a header out of place still names
+ * the event and the event's own rules run (bundle-message-header reports the order).
  */
-function fhirHint(payload: Json): Record<string, string> | undefined {
+function messageHeaderOf(entries: unknown): Json | undefined {
+  if (!Array.isArray(entries)) return undefined;
+  for (const entry of entries) {
+    const resource = asObject(asObject(entry)?.resource);
+    if (resource?.resourceType === 'MessageHeader') return resource;
+  }
+  return undefined;
+}
+
+/** What a FHIR payload says about its kind (the keys of `cdxDetect`). */
+interface FhirHint {
+  readonly resourceType: string;
+  readonly bundleType?: string;
+  /** A message bundle: the event its MessageHeader's eventUri names. */
+  readonly event?: string;
+  /** A bundle: whether an entry holds a resource of this type (`cdxDetect.entry`). */
+  carries(type: string): boolean;
+}
+
+const carriesNothing = () => false;
+
+/**
+ * What a FHIR payload says about its kind: resourceType; for a Bundle also its type and the types
+ * of its entries; for a message bundle also the event named by its MessageHeader's eventUri.
+ */
+function fhirHint(payload: Json): FhirHint | undefined {
   const resourceType = payload.resourceType;
   if (typeof resourceType !== 'string') return undefined;
-  if (resourceType !== 'Bundle' || typeof payload.type !== 'string') return { resourceType };
-  const hint: Record<string, string> = { resourceType, bundleType: payload.type };
-  if (payload.type === 'message') {
-    const entries = Array.isArray(payload.entry) ? payload.entry : [];
-    const event = eventName(asObject(asObject(entries[0])?.resource)?.eventUri);
-    if (event) hint.event = event;
-  }
-  return hint;
+  if (resourceType !== 'Bundle' || typeof payload.type !== 'string') return { resourceType, carries: carriesNothing };
+  const entries = Array.isArray(payload.entry) ? payload.entry : [];
+  const carries = (type: string) => entries.some((e) => asObject(asObject(e)?.resource)?.resourceType === type);
+  const event = payload.type === 'message' ? eventName(messageHeaderOf(entries)?.eventUri) : undefined;
+  return { resourceType, bundleType: payload.type, ...(event ? { event } : {}), carries };
 }
 
 /** FHIR kinds with their detection hints, most specific first (an event's bundle before any message bundle). */
@@ -61,14 +84,17 @@ function fhirDetection(): { kind: KindInfo; hints: [string, string][] }[] {
 }
 
 /** The matching kind whose cdxDetect says the most. */
-function mostSpecific(hint: Record<string, string>): KindInfo | undefined {
-  return fhirDetection().find(({ hints }) => hints.every(([key, value]) => hint[key] === value))?.kind;
+function mostSpecific(hint: FhirHint): KindInfo | undefined {
+  const matches = ([key, value]: [string, string]) =>
+    key === 'entry' ? hint.carries(value) : (hint as unknown as Record<string, unknown>)[key] === value;
+  return fhirDetection().find(({ hints }) => hints.every(matches))?.kind;
 }
 
 /**
  * The kind of a payload, or undefined when it is none this version knows.
  * Data Model messages by `Meta.DataModel` + `Meta.EventType`; FHIR payloads by resourceType,
- * bundle type, or the event named by the first MessageHeader's eventUri. Auth bodies cannot be
+ * bundle type, the event named by the MessageHeader's eventUri, or the resources a bundle
+ * carries (a collection bundle is a Claim $attach when it holds a DocumentReference). Auth bodies cannot be
  * told apart by shape and are never detected: pass their kind explicitly.
  */
 export function detectKindInfo(payload: unknown): KindInfo | undefined {

@@ -18,4 +18,10 @@ export interface KindInfo {
   readonly beta: boolean;
   /** Extra detection hints for non-Data-Model kinds (schema keyword `cdxDetect`). */
   readonly detect?: Readonly<Record<string, string>>;
+  /** FHIR: the R4 resource type the payload is validated as (`module` and `twinModule` are its). */
+  readonly base?: string;
+  /** FHIR: a service profile, whose constraints beyond R4 are checked apart (rule service-profile). */
+  readonly overlay?: true;
+  /** FHIR: the service carries resources of this type in some operation, notification or search. */
+  readonly service?: true;
 }

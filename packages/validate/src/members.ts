@@ -1,6 +1,6 @@
 import { childPointer } from './finding.js';
 import { nearMisses } from './near-miss.js';
-import type { ShapeNode } from './shape.js';
+import type { Shape, ShapeNode } from './shape.js';
 
 /** A member whose name the schema does not define as written. */
 export interface MemberIssue {
@@ -43,7 +43,7 @@ function prepare(shape: readonly ShapeNode[]): Prepared[] {
       node,
       members: node.p && !node.o ? new Map(Object.entries(node.p)) : undefined,
       canonical: node.p ? Object.keys(node.p).filter((n) => !node.v || !Object.hasOwn(node.v, n)) : [],
-      leaf: !node.p && node.i === undefined,
+      leaf: !node.p && node.i === undefined && !node.r,
     }));
     prepared.set(shape, out);
   }
@@ -60,12 +60,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * catch the RangeError, see validate.ts). The hot path allocates nothing: the path is a stack of
  * keys, turned into a JSON Pointer only for a member that is reported.
  */
-export function walkMembers(
-  payload: unknown,
-  shape: readonly ShapeNode[],
-  extraVariants: Readonly<Record<string, string>>,
-): MemberReport {
-  const nodes = prepare(shape);
+export function walkMembers(payload: unknown, shape: Shape, extraVariants: Readonly<Record<string, string>>): MemberReport {
+  const nodes = prepare(shape.nodes);
+  const resources = shape.resources ?? {};
   const issues: MemberIssue[] = [];
   const noDataOnDemand: string[] = [];
   const path: (string | number)[] = [];
@@ -87,6 +84,14 @@ export function walkMembers(
       return;
     }
     const { members, node } = here;
+    if (node.r) {
+      // A resource slot: the resource's own type says which members it has (the schema rule
+      // reports a resourceType that is missing or not R4).
+      const type = (value as Record<string, unknown>).resourceType;
+      const own = typeof type === 'string' && Object.hasOwn(resources, type) ? resources[type] : undefined;
+      if (own !== undefined) visit(value, own);
+      return;
+    }
     if (!members || !isObject(value)) return;
     for (const name in value) {
       if (!Object.hasOwn(value, name)) continue;
@@ -113,6 +118,6 @@ export function walkMembers(
     }
   };
 
-  visit(payload, 0);
+  visit(payload, shape.root);
   return { issues, noDataOnDemand };
 }

@@ -19,10 +19,13 @@ function tolerance(length: number): number {
  */
 export function nearMisses(name: string, candidates: Iterable<string>): string[] {
   const normal = normalizeName(name);
+  // FHIR's `_gender` holds the extensions of `gender`: a leading underscore is a different member,
+  // never a slip.
+  const extensions = name.startsWith('_');
   let best: string[] = [];
   let bestScore = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
-    if (candidate === name) continue;
+    if (candidate === name || candidate.startsWith('_') !== extensions) continue;
     const other = normalizeName(candidate);
     const limit = tolerance(Math.min(normal.length, other.length));
     // The distance is at least the difference in length: skip before paying for it, which for a

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { KINDS } from './generated/kinds.js';
 import type { KindInfo } from './kind-info.js';
-import type { ShapeNode } from './shape.js';
+import type { Shape, ShapeNode } from './shape.js';
 
-/** What ajv's standalone code reports; only `validate.ts` and the schema rule ever see it. */
+/** What ajv's standalone code reports; only `validate.ts` and the schema rules ever see it. */
 export interface AjvError {
   instancePath: string;
   schemaPath: string;
@@ -18,9 +18,14 @@ export interface StandaloneValidator {
 
 /** What the exact path needs of a kind: its canonical validator and field map. */
 export interface ExactModule {
-  /** The canonical schema: its errors become `schema` findings. */
+  /** The canonical schema (for FHIR, the R4 base definition): its errors become `schema` findings. */
   readonly validate: StandaloneValidator;
-  readonly shape: readonly ShapeNode[];
+  /**
+   * FHIR service profiles: what the profile adds on top of R4. Its errors become `service-profile`
+   * findings (scripts/lib/fhir-schemas.mjs).
+   */
+  readonly overlay?: StandaloneValidator;
+  readonly shape: Shape;
 }
 
 /** A kind's generated validators. */
@@ -40,7 +45,7 @@ const loaded = new Map<string, KindModule>();
 // The generated validators are CommonJS (ajv's standalone output); require keeps loading synchronous.
 const require = createRequire(import.meta.url);
 
-/** Every kind this version knows, in schema order. */
+/** Every kind this version knows, in schema path order. */
 export function listKinds(): readonly KindInfo[] {
   return KINDS;
 }
@@ -49,21 +54,58 @@ export function getKind(id: string): KindInfo | undefined {
   return byId.get(id);
 }
 
-function generated<T>(file: string, table: 'kinds' | 'twins', kind: KindInfo): T {
-  const found = (require(`./generated/validators/${file}`) as Record<string, Record<string, T> | undefined>)[table]?.[kind.id];
-  if (!found) throw new Error(`generated/validators/${file} has no ${table} entry for ${kind.id}; run pnpm generate`);
+const validators = (file: string) => require(`./generated/validators/${file}`) as Record<string, unknown>;
+
+function generated<T>(file: string, table: 'kinds' | 'twins' | 'overlays', id: string): T {
+  const found = (validators(file)[table] as Record<string, T> | undefined)?.[id];
+  if (!found) throw new Error(`generated/validators/${file} has no ${table} entry for ${id}; run pnpm generate`);
   return found;
+}
+
+interface FhirShapes {
+  readonly types: Readonly<Record<string, number>>;
+  readonly nodes: readonly ShapeNode[];
+}
+
+/** A Data Model or auth kind: one module holds its validators and field map. */
+function ownModule(kind: KindInfo): KindModule {
+  let exact: ExactModule | undefined;
+  const load = (): ExactModule => {
+    const { validate, shape } = generated<{ validate: StandaloneValidator; shape: ShapeNode[] }>(kind.module, 'kinds', kind.id);
+    return { validate, shape: { nodes: shape, root: 0 } };
+  };
+  return {
+    strict: generated<StandaloneValidator>(kind.twinModule, 'twins', kind.id),
+    exact: () => (exact ??= load()),
+  };
+}
+
+/**
+ * A FHIR kind: its R4 type's modules, and for a service profile the overlay checked beside it.
+ * The twin of a profile is the R4 twin and the overlay: both must pass.
+ */
+function fhirModule(kind: KindInfo, base: string): KindModule {
+  const overlay = kind.overlay ? generated<StandaloneValidator>('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
+  const twin = validators(kind.twinModule).validate as StandaloneValidator;
+  let exact: ExactModule | undefined;
+  const load = (): ExactModule => {
+    const shapes = validators('fhir/shapes.cjs') as unknown as FhirShapes;
+    const root = shapes.types[base];
+    if (root === undefined) throw new Error(`generated/validators/fhir/shapes.cjs has no ${base}; run pnpm generate`);
+    const validate = validators(kind.module).validate as StandaloneValidator;
+    return { validate, ...(overlay ? { overlay } : {}), shape: { nodes: shapes.nodes, root, resources: shapes.types } };
+  };
+  return {
+    strict: overlay ? (payload) => twin(payload) && overlay(payload) : twin,
+    exact: () => (exact ??= load()),
+  };
 }
 
 /** Loads a kind's validators on first use, so start-up pays only for the kinds actually seen. */
 export function loadKind(kind: KindInfo): KindModule {
   let module = loaded.get(kind.id);
   if (!module) {
-    let exact: ExactModule | undefined;
-    module = {
-      strict: generated<StandaloneValidator>(kind.twinModule, 'twins', kind),
-      exact: () => (exact ??= generated<ExactModule>(kind.module, 'kinds', kind)),
-    };
+    module = kind.base === undefined ? ownModule(kind) : fhirModule(kind, kind.base);
     loaded.set(kind.id, module);
   }
   return module;

@@ -1,6 +1,7 @@
 import { childPointer, parsePointer, quote } from './finding.js';
 import { code, fieldPath } from './display.js';
-import type { AjvError } from './registry.js';
+import { listKinds, type AjvError } from './registry.js';
+import { notR4Message } from './rules/unknown-kind.js';
 import type { Report } from './rules/rule.js';
 
 const FORMAT_TEXT: Record<string, string> = {
@@ -95,6 +96,8 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
         : { pointer: at, message: `${field} does not match any of the allowed forms.` };
     case 'if':
       return undefined; // the failing then/else branch reports the real problem
+    case 'cdxResourceType': // a resource slot (fhir/resources.cjs) holding a resourceType R4 does not define
+      return { pointer: at, message: notR4Message(field, String(params.resourceType), listKinds()) };
     default:
       return { pointer: at, message: `${field} is not valid here (${keyword}).` };
   }

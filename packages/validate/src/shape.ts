@@ -15,4 +15,14 @@ export interface ShapeNode {
   readonly nd?: 1;
   /** Reliability label. */
   readonly l?: 'Reliable' | 'Probable' | 'Possible';
+  /** A FHIR resource slot: what is there is walked with the shape of its own resourceType. */
+  readonly r?: 1;
+}
+
+/** A kind's field map: the nodes, where the payload's root is, and (FHIR) each resource type's root. */
+export interface Shape {
+  readonly nodes: readonly ShapeNode[];
+  readonly root: number;
+  /** Resource type → its root node, for resource slots (`r`). */
+  readonly resources?: Readonly<Record<string, number>>;
 }

@@ -12,7 +12,15 @@ const NAME_RULES = new Set(['spelling-drift', 'unknown-field']);
 
 /** What detectKind reads. */
 const DATA_MODEL_MARKERS = ['/Meta/DataModel', '/Meta/EventType'];
-const DETECTED_BY = [...DATA_MODEL_MARKERS, '/resourceType', '/type', '/entry/0/resource/eventUri'];
+
+/** Every place detectKind may read in this payload: a message bundle's header may be any entry. */
+function detectedBy(payload: unknown): string[] {
+  const entries = (payload as { entry?: unknown } | null)?.entry;
+  const count = Array.isArray(entries) ? entries.length : 0;
+  const markers = [...DATA_MODEL_MARKERS, '/resourceType', '/type', '/entry'];
+  for (let i = 0; i < count; i++) markers.push(`/entry/${i}`, `/entry/${i}/resource`, `/entry/${i}/resource/resourceType`, `/entry/${i}/resource/eventUri`);
+  return markers;
+}
 
 /** `pointer` is `base` or inside it. */
 const within = (pointer: string, base: string) => pointer === base || base === '' || pointer.startsWith(`${base}/`);
@@ -62,5 +70,5 @@ export function kindMayBeHidden(payload: unknown, unknown: Unknown): boolean {
   const uncertain = (pointer: string) => couldBeFalse('unknown-kind', pointer, payload, unknown);
   // Both Data Model markers written out: detection looks at nothing else.
   if (DATA_MODEL_MARKERS.every((p) => deepestPresent(payload, p) === p && !uncertain(p))) return false;
-  return DETECTED_BY.some(uncertain);
+  return detectedBy(payload).some(uncertain);
 }

@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
-import type { Finding, Severity } from './finding.js';
+import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
+import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
 import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './options.js';
-import { getKind, listKinds, loadKind, type KindModule } from './registry.js';
+import { getKind, listKinds, loadKind, type AjvError, type KindModule, type StandaloneValidator } from './registry.js';
 import { RULES } from './rules/index.js';
 import { findTooDeep, nestingDepthMeta } from './rules/nesting-depth.js';
 import type { Report, Rule, RuleContext } from './rules/rule.js';
-import type { ShapeNode } from './shape.js';
-import { reportSchemaErrors, schemaRule } from './rules/schema.js';
+import type { Shape } from './shape.js';
 import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
 import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
 
@@ -44,7 +44,7 @@ function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof 
   findings.push(finding);
 }
 
-/** A kind's rules after `schema` (which validate() runs itself): all of them, and those a clean payload needs. */
+/** A kind's rules: all of them, and those a payload its strict twin accepted still needs. */
 interface KindRules {
   readonly all: readonly Rule[];
   readonly clean: readonly Rule[];
@@ -56,21 +56,32 @@ const rulesByKind = new Map<string, KindRules>();
 function rulesFor(kind: KindInfo): KindRules {
   let rules = rulesByKind.get(kind.id);
   if (!rules) {
-    const all = RULES.filter((rule) => rule !== schemaRule && (!rule.appliesTo || rule.appliesTo(kind)));
-    rules = { all, clean: all.filter((rule) => !rule.onlyMembers) };
+    const all = RULES.filter((rule) => !rule.appliesTo || rule.appliesTo(kind));
+    rules = { all, clean: all.filter((rule) => !rule.settledByTwin) };
     rulesByKind.set(kind.id, rules);
   }
   return rules;
 }
 
 const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDemand: [] });
+const NO_ERRORS: readonly AjvError[] = Object.freeze([]);
+
+/** Where an error puts its finding: a missing member's own pointer, else the instance. */
+function errorPosition(error: AjvError): string {
+  const missing = error.params.missingProperty;
+  return (error.keyword === 'required' || error.keyword === 'dependentRequired') && missing !== undefined
+    ? childPointer(error.instancePath, String(missing))
+    : error.instancePath;
+}
 
 /** One payload's context; a class so that each validation allocates one object, not one per closure. */
 class Context implements RuleContext {
   /** The rule whose reports are being taken. */
-  current: Rule = schemaRule;
+  current: Rule | undefined;
   twinReferences: readonly string[] | undefined;
   #members: MemberReport | undefined;
+  #schemaErrors: readonly AjvError[] | undefined;
+  #profileErrors: readonly AjvError[] | undefined;
   #shared: Map<(payload: unknown) => unknown, unknown> | undefined;
 
   constructor(
@@ -81,15 +92,45 @@ class Context implements RuleContext {
     private readonly findings: Finding[],
     clean: boolean,
   ) {
-    if (clean) this.#members = NOTHING_TO_REPORT;
+    if (clean) {
+      this.#members = NOTHING_TO_REPORT;
+      this.#schemaErrors = NO_ERRORS;
+      this.#profileErrors = NO_ERRORS;
+    }
   }
 
-  get shape(): readonly ShapeNode[] {
+  get shape(): Shape {
     return this.module.exact().shape;
   }
 
   members(): MemberReport {
     return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.options.knownVariants));
+  }
+
+  schemaErrors(): readonly AjvError[] {
+    return (this.#schemaErrors ??= this.#errorsOf(this.module.exact().validate));
+  }
+
+  profileErrors(): readonly AjvError[] {
+    if (this.#profileErrors) return this.#profileErrors;
+    const { overlay } = this.module.exact();
+    const errors = overlay ? this.#errorsOf(overlay) : NO_ERRORS;
+    if (errors.length === 0) return (this.#profileErrors = NO_ERRORS);
+    // What R4 already rejects is schema's to report: nothing at or inside one of its places.
+    const broken = new Set(this.schemaErrors().map(errorPosition));
+    const inBroken = (at: string) => {
+      for (let p = at; ; p = p.slice(0, p.lastIndexOf('/'))) {
+        if (broken.has(p)) return true;
+        if (p === '') return false;
+      }
+    };
+    return (this.#profileErrors = errors.filter((e) => !inBroken(errorPosition(e))));
+  }
+
+  #errorsOf(validator: StandaloneValidator): readonly AjvError[] {
+    if (validator(this.payload)) return NO_ERRORS;
+    const errors = validator.errors ?? [];
+    return this.options.unknown ? certainSchemaErrors(errors, this.options.unknown) : errors;
   }
 
   shared<T>(compute: (payload: unknown) => T): T {
@@ -100,7 +141,7 @@ class Context implements RuleContext {
   }
 
   report(report: Report): void {
-    push(this.findings, this.current, this.options, report);
+    if (this.current) push(this.findings, this.current, this.options, report);
   }
 }
 
@@ -129,11 +170,6 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   const { clean, gathered } = runTwin(payload, kind, module);
   const context = new Context(payload, kind, options, module, findings, clean);
   if (clean && gathered?.complete) context.twinReferences = gathered.references;
-  const canonical = clean ? undefined : module.exact().validate;
-  if (canonical && !canonical(payload)) {
-    const errors = canonical.errors ?? [];
-    reportSchemaErrors(options.unknown ? certainSchemaErrors(errors, options.unknown) : errors, context);
-  }
   const rules = rulesFor(kind);
   for (const rule of clean ? rules.clean : rules.all) {
     if (options.rules[rule.id] === 'off' || (rule.needsWholePayload && options.unknown)) continue;
@@ -142,12 +178,8 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   }
 }
 
-/**
- * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
- * schema validator, then every semantic rule. Never throws for any payload.
- */
-export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
-  const resolved = resolveOptions(options);
+/** validate() without the check of its own fixes (which calls this again on the fixed payload). */
+function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
   const kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
   if (resolved.kind !== undefined && !kind) {
@@ -173,4 +205,17 @@ export function validate(payload: unknown, options?: ValidateOptions): Validatio
   const { unknown } = resolved;
   const kept = unknown ? findings.filter((f) => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) : findings;
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
+}
+
+/**
+ * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
+ * schema validator, then every semantic rule. Never throws for any payload. A fix is offered only
+ * if the payload with every fix applied validates no worse (fix-check.ts); otherwise it becomes a
+ * suggestion.
+ */
+export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
+  const resolved = resolveOptions(options);
+  const result = validateOnce(payload, resolved);
+  if (!result.findings.some((f) => f.fix)) return result;
+  return { ...result, findings: verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings) };
 }

@@ -5,7 +5,7 @@ import type { Rule } from './rule.js';
 export const dataOnDemandRule: Rule = {
   id: 'data-on-demand',
   defaultSeverity: 'warning',
-  onlyMembers: true,
+  settledByTwin: true,
   description: 'A field the spec marks as not supported with data on demand, used in a query.',
   appliesTo: (kind) => kind.query,
   check(context) {

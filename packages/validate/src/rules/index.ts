@@ -6,9 +6,11 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
+import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
 import { nestingDepthMeta } from './nesting-depth.js';
 import type { Rule } from './rule.js';
 import { schemaRule } from './schema.js';
+import { serviceProfileRule } from './service-profile.js';
 import { sourceIdRule } from './source-id.js';
 import { spellingDriftRule } from './spelling-drift.js';
 import { unknownFieldRule } from './unknown-field.js';
@@ -25,6 +27,8 @@ export const RULES: readonly Rule[] = [
   bundleRequiredEntryRule,
   dataOnDemandRule,
   destinationsRule,
+  serviceProfileRule,
+  serviceResourceTypeRule,
   sourceIdRule,
   spellingDriftRule,
   unknownFieldRule,

@@ -2,7 +2,8 @@ import type { Finding, RenameFix, Severity } from '../finding.js';
 import type { KindInfo } from '../kind-info.js';
 import type { ResolvedOptions } from '../options.js';
 import type { MemberReport } from '../members.js';
-import type { ShapeNode } from '../shape.js';
+import type { AjvError } from '../registry.js';
+import type { Shape } from '../shape.js';
 
 /** What a rule reports; the rule's id and configured severity are filled in by the runner. */
 export interface Report {
@@ -20,10 +21,20 @@ export interface RuleContext {
   readonly payload: unknown;
   readonly kind: KindInfo;
   readonly options: ResolvedOptions;
-  /** The kind's field map (generated from its schema), root at index 0. */
-  readonly shape: readonly ShapeNode[];
+  /** The kind's field map (generated from its schema). */
+  readonly shape: Shape;
   /** Unknown members, known variants and flagged fields, from one walk of the payload. */
   members(): MemberReport;
+  /**
+   * The canonical validator's errors (for FHIR, the R4 base definition's): what breaks the
+   * schema. Empty when the strict twin accepted the payload.
+   */
+  schemaErrors(): readonly AjvError[];
+  /**
+   * A FHIR service profile's errors beyond R4 (its overlay), leaving out any at or inside a place
+   * where `schemaErrors()` already reports. Empty for other kinds and when the twin accepted.
+   */
+  profileErrors(): readonly AjvError[];
   /**
    * Every `reference` string of a FHIR payload, as its strict twin met them while accepting it;
    * undefined when the twin did not accept it or could not see all of it (then walk the payload).
@@ -52,10 +63,10 @@ export interface Rule {
    */
   readonly needsWholePayload?: boolean;
   /**
-   * The rule reports only from `members()`. When the strict twin accepted the payload there is
-   * nothing there, so the rule is not run at all (validate()'s fast path).
+   * The rule reports only from `members()`, `schemaErrors()` or `profileErrors()`. When the strict
+   * twin accepted the payload they are empty, so the rule is not run at all (validate()'s fast path).
    */
-  readonly onlyMembers?: boolean;
+  readonly settledByTwin?: boolean;
   check(context: RuleContext): void;
 }
 

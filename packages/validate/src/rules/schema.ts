@@ -1,23 +1,29 @@
 import { describeError } from '../schema-errors.js';
 import { untangle } from '../schema-errors-combine.js';
 import type { AjvError } from '../registry.js';
-import type { Rule, RuleContext } from './rule.js';
+import type { Report, Rule, RuleContext } from './rule.js';
 
 /**
  * Structural violations found by the kind's precompiled validator: required members, types,
- * value sets, formats. Raw ajv errors never leave this file.
+ * value sets, formats. For FHIR, what breaks R4 itself (the service's own additions are
+ * service-profile's). Raw ajv errors never leave the schema-error rules.
  */
 export const schemaRule: Rule = {
   id: 'schema',
   defaultSeverity: 'error',
-  description: 'The payload must match its message schema: required members, types, value sets and formats.',
-  check() {
-    // Run by validate() itself, which owns the validator call; see reportSchemaErrors.
+  settledByTwin: true,
+  description: 'The payload must match its schema (for FHIR, R4 itself): required members, types, value sets and formats.',
+  check(context) {
+    reportErrors(context.schemaErrors(), context);
   },
 };
 
-/** Turns the validator's errors into `schema` reports, one per real problem. */
-export function reportSchemaErrors(errors: readonly AjvError[], context: RuleContext): void {
+/**
+ * Turns validator errors into reports, one per real problem; `explain` may add to each message.
+ * Shared by the schema and service-profile rules.
+ */
+export function reportErrors(errors: readonly AjvError[], context: RuleContext, explain: (report: Report) => Report = (r) => r): void {
+  if (errors.length === 0) return;
   const seen = new Set<string>();
   for (const error of narrowestTypes(untangle(errors))) {
     const report = describeError(error, context.payload);
@@ -25,7 +31,7 @@ export function reportSchemaErrors(errors: readonly AjvError[], context: RuleCon
     const key = `${report.pointer}\u0000${report.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    context.report(report);
+    context.report(explain(report));
   }
 }
 

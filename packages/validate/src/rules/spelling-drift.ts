@@ -31,7 +31,7 @@ function message(issue: MemberIssue): string {
 export const spellingDriftRule: Rule = {
   id: 'spelling-drift',
   defaultSeverity: 'warning',
-  onlyMembers: true,
+  settledByTwin: true,
   description: 'A member spelled as a known variant or a near miss of a defined member; write the canonical name.',
   check(context) {
     for (const issue of context.members().issues) {

@@ -5,7 +5,7 @@ import type { Rule } from './rule.js';
 export const unknownFieldRule: Rule = {
   id: 'unknown-field',
   defaultSeverity: 'warning',
-  onlyMembers: true,
+  settledByTwin: true,
   description: 'A member the service schema does not define; the service ignores it.',
   check(context) {
     for (const issue of context.members().issues) {

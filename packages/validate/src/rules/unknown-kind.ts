@@ -16,6 +16,12 @@ function suggest(value: string, known: Iterable<string>): string {
   return near.length > 0 ? ` Did you mean ${near.map((n) => code(n)).join(' or ')}?` : '';
 }
 
+/** "<field> … is not a FHIR R4 resource type", with the R4 type it most likely misspells. */
+export function notR4Message(field: string, resourceType: string, kinds: readonly KindInfo[]): string {
+  const types = new Set(kinds.flatMap((k) => (k.base === undefined ? [] : [k.base])));
+  return `${field} is ${quote(resourceType)}, which is not a FHIR R4 resource type.${suggest(resourceType, types)}`;
+}
+
 /** Explains why no kind fits: an unknown data model, event type or resource type. */
 export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]): Report {
   const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
@@ -38,10 +44,8 @@ export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]
   }
   const resourceType = (payload as { resourceType?: unknown } | null)?.resourceType;
   if (typeof resourceType === 'string') {
-    return {
-      pointer: '/resourceType',
-      message: `No profile for this FHIR payload (resourceType ${quote(resourceType)}); pass the kind explicitly if it is one.`,
-    };
+    // Every R4 resource type has a kind: this resourceType is not one.
+    return { pointer: '/resourceType', message: notR4Message('`resourceType`', resourceType, kinds) };
   }
   return {
     pointer: '',

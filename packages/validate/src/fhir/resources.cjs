@@ -1,0 +1,71 @@
+// The run-time half of FHIR resource slots (scripts/lib/fhir-keywords.mjs): where a schema holds any
+// resource (a bundle entry, a contained resource, a Parameters resource), the generated code calls
+// `canonical` or `twin` here, which validates the resource as its own resourceType with that type's
+// generated validator, loaded on first use. So a bundle loads the validators of the types it
+// carries, and each resource is checked against its own definition, never a merge of several.
+//
+// Each function has the signature and the `errors` property of an ajv standalone validator, so the
+// generated callers treat it like any other: call with the instance path, append `errors` on false.
+// CommonJS, like the generated validators that require it.
+'use strict';
+
+const { types } = require('../generated/validators/fhir/types.cjs');
+
+const R4_TYPES = new Set(types);
+const loaded = { canonical: new Map(), twin: new Map() };
+
+/** A resource type's generated validator of one flavour; the type is known to be R4. */
+function validatorOf(flavour, type) {
+  let validate = loaded[flavour].get(type);
+  if (validate === undefined) {
+    const file = `../generated/validators/fhir/r4/${type}${flavour === 'twin' ? '.twin' : ''}.cjs`;
+    validate = require(file).validate;
+    loaded[flavour].set(type, validate);
+  }
+  return validate;
+}
+
+/** An error in ajv's form, for what the dispatcher itself rejects before any type's validator runs. */
+function error(instancePath, keyword, params) {
+  return { instancePath, schemaPath: '#/cdxResource', keyword, params };
+}
+
+/**
+ * What is wrong with a slot's value before its type's validator can run: not an object, no string
+ * resourceType, or one R4 does not define (keyword `cdxResourceType`, with what was written).
+ * Undefined when the value is a resource of an R4 type.
+ */
+function slotError(data, instancePath) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return error(instancePath, 'type', { type: 'object' });
+  const type = data.resourceType;
+  if (type === undefined) return error(instancePath, 'required', { missingProperty: 'resourceType' });
+  if (typeof type !== 'string') return error(`${instancePath}/resourceType`, 'type', { type: 'string' });
+  if (!R4_TYPES.has(type)) return error(`${instancePath}/resourceType`, 'cdxResourceType', { resourceType: type });
+  return undefined;
+}
+
+function dispatcher(flavour) {
+  function validate(data, context = {}) {
+    const instancePath = context.instancePath ?? '';
+    const problem = slotError(data, instancePath);
+    if (problem) {
+      validate.errors = [problem];
+      return false;
+    }
+    // Called in place of the slot's schema: the same context, so its errors point into the payload.
+    const own = validatorOf(flavour, data.resourceType);
+    if (own(data, context)) {
+      validate.errors = null;
+      return true;
+    }
+    validate.errors = own.errors;
+    return false;
+  }
+  validate.errors = null;
+  return validate;
+}
+
+exports.canonical = dispatcher('canonical');
+exports.twin = dispatcher('twin');
+exports.validatorOf = validatorOf;
+exports.isR4Type = (type) => R4_TYPES.has(type);

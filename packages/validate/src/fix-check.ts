@@ -1,0 +1,72 @@
+import { childPointer, parsePointer, type Finding, type RenameFix } from './finding.js';
+
+type Json = Record<string, unknown>;
+
+const isContainer = (value: unknown): value is Json | unknown[] => typeof value === 'object' && value !== null;
+
+/**
+ * The payload with the renames applied, sharing everything they do not touch: only the objects and
+ * arrays on a renamed member's path are copied. Undefined when a rename does not apply as written
+ * (its member is gone, or its new name is taken).
+ */
+export function applyRenames(payload: unknown, fixes: readonly RenameFix[]): unknown {
+  const copies = new Map<unknown, Json | unknown[]>();
+  const copy = (value: Json | unknown[]): Json | unknown[] => {
+    let out = copies.get(value);
+    if (!out) copies.set(value, (out = Array.isArray(value) ? [...value] : { ...value }));
+    return out;
+  };
+  if (!isContainer(payload)) return undefined;
+  const root = copy(payload);
+  for (const fix of fixes) {
+    const tokens = parsePointer(fix.pointer);
+    const name = tokens.pop();
+    if (name !== fix.from) return undefined;
+    let holder: Json | unknown[] = root;
+    for (const token of tokens) {
+      const child: unknown = (holder as Json)[token];
+      if (!isContainer(child)) return undefined;
+      const mine = copy(child);
+      (holder as Json)[token] = mine;
+      holder = mine;
+    }
+    if (Array.isArray(holder) || !Object.hasOwn(holder, fix.from) || Object.hasOwn(holder, fix.to)) return undefined;
+    // Same member order, the one name changed.
+    const renamed = Object.fromEntries(Object.entries(holder).map(([k, v]) => [k === fix.from ? fix.to : k, v]));
+    for (const key of Object.keys(holder)) delete holder[key];
+    Object.assign(holder, renamed);
+  }
+  return root;
+}
+
+const isError = (f: Finding) => f.severity === 'error';
+
+/** A finding whose fix is not certain keeps it as a suggestion for a human to weigh. */
+function asSuggestion(finding: Finding): Finding {
+  const { fix, ...rest } = finding;
+  return fix ? { ...rest, suggestions: [...(rest.suggestions ?? []), fix] } : finding;
+}
+
+/**
+ * A fix is offered only when it is certainly right: the member it renames is not defined where it
+ * is and the new name is (members.ts, per object), and the payload with every fix applied validates
+ * no worse, which this checks with one more validation, only for payloads that have fixes.
+ *
+ * No worse: the renamed value fits its new name (no error at the renamed member itself: renaming
+ * `intent: "order"` to an array member would be a second mistake), and no more errors outside the
+ * renamed members than before. What a rename reveals inside the member it renames (a misspelt
+ * parent hid its children from every check) is the payload's own, not the fix's. A fix that fails
+ * the check, or every fix when the failure cannot be pinned on one, becomes a suggestion.
+ */
+export function verifiedFixes(payload: unknown, findings: readonly Finding[], revalidate: (payload: unknown) => readonly Finding[]): Finding[] {
+  const fixes = findings.flatMap((f) => (f.fix ? [f.fix] : []));
+  const fixed = applyRenames(payload, fixes);
+  if (fixed === undefined) return findings.map(asSuggestion);
+  const after = revalidate(fixed).filter(isError);
+  const landings = fixes.map((fix) => childPointer(fix.pointer.slice(0, fix.pointer.lastIndexOf('/')), fix.to));
+  const failed = new Set(fixes.filter((_, i) => after.some((f) => f.pointer === landings[i])));
+  const outside = after.filter((f) => !landings.some((at) => f.pointer.startsWith(`${at}/`)));
+  const worse = outside.length > findings.filter(isError).length;
+  if (worse && failed.size === 0) return findings.map(asSuggestion);
+  return findings.map((f) => (f.fix && failed.has(f.fix) ? asSuggestion(f) : f));
+}

@@ -1,0 +1,66 @@
+// @ts-check
+// The two keywords that let FHIR validators live in separate modules (scripts/lib/fhir-schemas.mjs):
+// each compiles to a call of a validator function another module exports, with the caller's
+// instance path, and appends that function's errors, as ajv does for a $ref within one module.
+//
+//   cdxDatatype: "<Name>"   the data type's validator, from the shared data type module
+//   cdxResource: true       the run-time dispatcher (packages/validate/src/fhir/resources.cjs),
+//                           which validates a resource as its own resourceType
+//
+// Canonical validators call canonical ones, strict twins call twins.
+import ajv2020 from 'ajv/dist/2020.js';
+import names from 'ajv/dist/compile/names.js';
+import { callValidateCode } from 'ajv/dist/vocabularies/code.js';
+
+const { _, nil } = ajv2020;
+const N = names.default;
+
+/** Where the generated FHIR modules are, relative to generated/validators/ (src/ and dist/ alike). */
+export const FHIR_MODULE_DIR = 'fhir';
+/** From a resource type's module (generated/validators/fhir/r4/, where the data types module is too) to the data types and the dispatcher. */
+const FROM_R4 = { datatypes: './datatypes', dispatcher: '../../../../fhir/resources.cjs' };
+
+/** Compiled in process only to emit standalone code: never called there. */
+const notCallable = () => {
+  throw new Error('a FHIR module validator compiled by the generator is for standalone code only');
+};
+
+/**
+ * @param {string} keyword
+ * @param {'string' | 'boolean'} schemaType
+ * @param {(schema: any) => { key: string, code: import('ajv').Code }} target the callee, by schema value
+ * @returns {import('ajv').KeywordDefinition}
+ */
+function externalCall(keyword, schemaType, target) {
+  return {
+    keyword,
+    schemaType,
+    code(cxt) {
+      const { gen } = cxt;
+      const { key, code } = target(cxt.schema);
+      const fn = gen.scopeValue('func', { key, ref: notCallable, code });
+      cxt.result(
+        callValidateCode(cxt, fn, nil),
+        () => {},
+        () => {
+          gen.assign(N.vErrors, _`${N.vErrors} === null ? ${fn}.errors : ${N.vErrors}.concat(${fn}.errors)`);
+          gen.assign(N.errors, _`${N.vErrors}.length`);
+        },
+      );
+    },
+  };
+}
+
+/**
+ * The keywords for a resource type's module: canonical or twin flavour.
+ * @param {{ twin: boolean }} options
+ * @returns {import('ajv').KeywordDefinition[]}
+ */
+export function moduleKeywords({ twin }) {
+  const datatypes = `${FROM_R4.datatypes}${twin ? '.twin' : ''}.cjs`;
+  const dispatcher = twin ? 'twin' : 'canonical';
+  return [
+    externalCall('cdxDatatype', 'string', (name) => ({ key: `datatype:${name}`, code: _`require(${datatypes})[${name}]` })),
+    externalCall('cdxResource', 'boolean', () => ({ key: 'resource', code: _`require(${FROM_R4.dispatcher})[${dispatcher}]` })),
+  ];
+}

@@ -1,0 +1,126 @@
+// @ts-check
+// ajv's standalone code, and the rewrites the generator makes to it. Each rewrite checks that the
+// code has the shape it expects: an ajv release that emits something else fails generation instead
+// of shipping validators the rewrite silently missed.
+import standaloneCode from 'ajv/dist/standalone/index.js';
+
+/**
+ * ajv's standalone code gathers a $ref'd validator's errors with
+ * `vErrors = vErrors === null ? v.errors : vErrors.concat(v.errors)`, copying every error so far
+ * at each failing call: quadratic when many items of one array fail (20,000 failing addresses,
+ * a 100 KB payload, took 20 s). Appending in place is linear and reports the same errors.
+ * @param {string} code
+ */
+export function appendErrorsInPlace(code) {
+  const out = code.replace(
+    /vErrors = vErrors === null \? ([\w$.]+)\.errors : vErrors\.concat\(\1\.errors\);/g,
+    'if (vErrors === null) vErrors = $1.errors; else for (const vError of $1.errors) vErrors.push(vError);',
+  );
+  if (out.includes('vErrors.concat(')) throw new Error('ajv emitted an error concat this generator does not know: update appendErrorsInPlace');
+  return out;
+}
+
+/**
+ * A twin answers only yes or no: its errors are never read. ajv's code still builds the
+ * instancePath of every call to a subschema's function (`instancePath+"/entry/" + i0`: a string
+ * per call, an index formatted per array item); passing the caller's own instead made the FHIR
+ * twin 9% faster. A path built with a comma in it (member names escaped for the pointer) is left
+ * as it is: only a little slower.
+ * @param {string} code
+ */
+export function withoutInstancePaths(code) {
+  return code.replace(/\{instancePath:instancePath\+[^,{}]*,parentData/g, '{instancePath,parentData');
+}
+
+/** An error ajv builds and records (standalone code with `lines: true`): the object, then the push. */
+const OWN_ERROR = /^const err\d+ = \{.*\};\nif\(vErrors === null\)\{\nvErrors = \[err\d+\];\n\}\nelse \{\nvErrors\.push\(err\d+\);\n\}\nerrors\+\+;$/gm;
+/** A called validator's errors taken over (after appendErrorsInPlace). */
+const CALLEE_ERRORS = /^if \(vErrors === null\) vErrors = [\w$.]+\.errors; else for \(const vError of [\w$.]+\.errors\) vErrors\.push\(vError\);\nerrors = vErrors\.length;$/gm;
+
+/**
+ * A strict twin answers yes or no: nobody reads its errors. ajv's code still builds an error object
+ * at every failure and copies each callee's errors: about a third of a twin's code, all of it parsed
+ * at every cold start. Each failure becomes a count (`errors++`), which is all the code reads to
+ * decide: `errors === 0` at the end, and the counts saved and restored around combinators.
+ * @param {string} code a twin's standalone code, after appendErrorsInPlace
+ */
+export function withoutErrorObjects(code) {
+  const out = code.replace(OWN_ERROR, 'errors++;').replace(CALLEE_ERRORS, 'errors++;');
+  const left = /vErrors = \[|vErrors\.push\(|= vErrors\.length;/.exec(out);
+  if (left) throw new Error(`withoutErrorObjects: ajv recorded an error in a form this generator does not know (${left[0]})`);
+  return out;
+}
+
+/** A validator's signature: the instance, then the context ajv passes for error paths and $data. */
+const SIGNATURE = /^function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors=\{\}\}=\{\}\)\{$/gm;
+/** The context object of a call to another validator (it holds no braces). */
+const CALL_CONTEXT = /, \{instancePath[^{}\n]*\}\)/g;
+
+/**
+ * Without error objects (withoutErrorObjects) a twin never reads the context a validator is called
+ * with: the instance path and parent were for errors, rootData and dynamicAnchors are for `$data` and
+ * `$dynamicRef`, which no schema here uses. Each call allocated that object, one per member checked;
+ * now a validator takes the instance alone.
+ * @param {string} code a twin's standalone code, after withoutErrorObjects
+ */
+export function withoutContext(code) {
+  let signatures = 0;
+  const out = code
+    .replace(SIGNATURE, (_, name) => {
+      signatures++;
+      return `function ${name}(data){`;
+    })
+    .replace(CALL_CONTEXT, ')');
+  const left = /\b(?:instancePath|parentData|parentDataProperty|rootData|dynamicAnchors)\b/.exec(out);
+  if (signatures === 0 || left) throw new Error(`withoutContext: a twin reads ${left ? left[0] : 'no signature this generator knows'}`);
+  return out;
+}
+
+/** `const schema12 = {…};` on a line of its own (ajv's standalone code with `lines: true`). */
+const SCHEMA_CONSTANT = /^const (schema\d+) = (.*);$/gm;
+/** A member path after a name: `.properties.gender.enum`, `["x-y"]`, `[0]`. */
+const MEMBER_PATH = String.raw`((?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]|\[\d+\])*)`;
+
+/**
+ * ajv's standalone code holds each compiled schema as a constant, to read an enum's values from it
+ * for an error (`schema577.properties.gender.enum`): a second copy of every schema, 2.5 MB of the
+ * FHIR modules. Each constant is cut down to the members the code reads; one the code reads whole
+ * is kept whole.
+ * @param {string} code
+ */
+export function pruneSchemaConstants(code) {
+  let count = 0;
+  const out = code.replace(SCHEMA_CONSTANT, (line, name, json) => {
+    count++;
+    const uses = [...code.matchAll(new RegExp(String.raw`\b${name}\b${MEMBER_PATH}`, 'g'))].map((m) => m[1] ?? '');
+    // The declaration itself is one use with an empty path; any other empty one reads it whole.
+    if (uses.filter((path) => path === '').length > 1) return line;
+    const schema = JSON.parse(json);
+    /** @type {any} */
+    const pruned = {};
+    for (const path of uses.filter(Boolean)) {
+      const keys = [...path.matchAll(/\.([A-Za-z_$][\w$]*)|\["((?:[^"\\]|\\.)*)"\]|\[(\d+)\]/g)].map((m) => m[1] ?? (m[2] !== undefined ? JSON.parse(`"${m[2]}"`) : m[3]));
+      let from = schema;
+      let to = pruned;
+      for (const [i, key] of keys.entries()) {
+        if (from === undefined || from === null) throw new Error(`pruneSchemaConstants: ${name}${path} reads what ${name} does not hold`);
+        from = from[key];
+        if (i === keys.length - 1) to[key] = from;
+        else to = to[key] ??= Array.isArray(from) ? [] : {};
+      }
+    }
+    return uses.length > 1 ? `const ${name} = ${JSON.stringify(pruned)};` : '';
+  });
+  if (count === 0 && /\bconst schema\d+ = /.test(code)) throw new Error('pruneSchemaConstants: ajv declared a schema constant in a form this generator does not know');
+  return out;
+}
+
+/**
+ * The standalone code of the named schemas (export name → schema id), with errors appended in place
+ * and schema constants cut down.
+ * @param {import('ajv').default} ajv
+ * @param {Record<string, string>} names
+ */
+export function standalone(ajv, names) {
+  return pruneSchemaConstants(appendErrorsInPlace(standaloneCode.default(ajv, names)));
+}
