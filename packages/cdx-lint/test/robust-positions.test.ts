@@ -2,6 +2,9 @@
 // layout and then damaged anywhere (characters inserted, deleted, duplicated, the end cut off),
 // every message's line and column fall inside the file, and every rename's range covers the name
 // it renames. Runs: CDX_FUZZ_RUNS (default 300, `pnpm fuzz` 100,000); seed: CDX_FUZZ_SEED.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { listKinds } from '@cdx/validate';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +15,16 @@ import { fuzzParameters, fuzzTimeout } from './support/fuzz.js';
 import { layoutArbitrary, write } from './support/json-layout.js';
 import { linesOf, outside } from './support/positions.js';
 
-// Every kind's valid example. Auth bodies cannot be detected: they are linted as their kind.
-const EXAMPLES = listKinds().map((k) => ({
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const fileOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+// Every valid example (each service kind has one). Auth bodies cannot be detected: they are linted as their kind.
+const EXAMPLES = listKinds()
+  .filter((k) => existsSync(join(repoRoot, 'schemas/examples/valid', `${fileOf(k.id)}.json`)))
+  .map((k) => ({
   kind: k.family === 'auth' ? k.id : undefined,
-  value: JSON.parse(example(k.id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''))) as unknown,
-}));
+    value: JSON.parse(example(fileOf(k.id))) as unknown,
+  }));
 
 /** Characters that break JSON, move lines or confuse column counting. */
 const damage = fc.oneof(

@@ -35,7 +35,8 @@ describe('which literals are payloads', () => {
     ['unnamed, in a call', `send({ ${MERGE} });`, ['payload at line 1 -']],
     ['a name used twice', `function f() { const m = { ${MERGE} }; }\nfunction g() {\n  const m = { ${MERGE} };\n}`, ['m (line 1) -', 'm (line 3) -']],
     ['inside a payload, nothing is a payload of its own', "const b = { resourceType: 'Bundle', type: 'message', entry: [{ resource: { resourceType: 'Patient' } satisfies ServicePatient }] };", ['b -']],
-    ['a resourceType of no known kind is searched inside', "const p = { resourceType: 'Parameters', parameter: [{ resource: { resourceType: 'Bundle', type: 'message' } }] };", ['p.parameter[0].resource -']],
+    ['a resourceType of no known kind is searched inside', "const p = { resourceType: 'LocalEnvelope', parameter: [{ resource: { resourceType: 'Bundle', type: 'message' } }] };", ['p.parameter[0].resource -']],
+    ['any R4 resource is a payload (Parameters)', "const p = { resourceType: 'Parameters', parameter: [{ resource: { resourceType: 'Bundle', type: 'message' } }] };", ['p -']],
     ['JSX', `const el = <Send payload={{ ${MERGE} }} />;`, ['payload at line 1 -'], 'fixture.tsx'],
     ['JSDoc @type in JavaScript', '/** @type {TokenRequest} */\nconst m = {};', ['m auth/TokenRequest'], 'fixture.js'],
     ['JSDoc is no type in TypeScript', '/** @type {TokenRequest} */\nconst m = {};', []],
@@ -46,7 +47,7 @@ describe('which literals are payloads', () => {
     ['as any, with a payload inside', `const m = { inner: { ${MERGE} } } as any;`, []],
     ['toMatchObject and objectContaining', `expect(x).toMatchObject({ ${MERGE} });\nexpect.objectContaining({ ${MERGE} });`, []],
     ['another type name', 'type Merge = PatientMerge;\nconst m: Merge = {};\nconst n: Thing = {};', []],
-    ['a resourceType of no known kind', "const o = { resourceType: 'OperationOutcome' };", []],
+    ['a resourceType of no known kind', "const o = { resourceType: 'LocalOutcome' };", []],
   ];
   it.each(cases)('%s', (_name, source, want, file) => {
     expect(read(source, file).map((d) => `${d.label} ${d.kind ?? '-'}`)).toEqual(want);

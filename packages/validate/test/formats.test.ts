@@ -12,7 +12,13 @@ describe('base64', () => {
     ['QUJD', 'no padding'],
     ['a+/9', 'every kind of alphabet character'],
     ['JVBERi0xLjQK', 'a PDF header'],
-  ])('accepts %s (%s)', (text) => {
+    // R4 base64Binary is `(\s*([0-9a-zA-Z\+/=]){4}\s*)+`: white space between groups is allowed.
+    ['QU JD', 'a space (R4 allows white space)'],
+    ['QUJD\r\nQUJD\n', 'line breaks, as official R4 examples wrap attachment data'],
+    ['QQ==\n', 'padding, then a line break'],
+    ['\tQUJD', 'a tab first'],
+    ['QQ= =', 'padding with white space between'],
+  ])('accepts %j (%s)', (text) => {
     expect(formats.base64(text)).toBe(true);
   });
 
@@ -24,8 +30,9 @@ describe('base64', () => {
     ['Q=Q=', 'padding inside'],
     ['QQ=A', 'data after padding'],
     ['a_b-', 'the base64url alphabet'],
-    ['QU JD', 'a space'],
-    ['QUJD\n', 'a line break'],
+    [' \n ', 'white space only'],
+    ['QQ==\nQQ==', 'data after padding and a line break'],
+    ['QU\u00a0JD', 'a no-break space (not white space in R4)'],
     ['QUJé', 'a non-ASCII letter'],
   ])('rejects %j (%s)', (text) => {
     expect(formats.base64(text)).toBe(false);

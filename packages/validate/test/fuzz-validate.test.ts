@@ -88,8 +88,9 @@ describe('validate() on arbitrary JSON', () => {
 });
 
 describe('validate() on mutations of the valid examples', () => {
-  it('there is a valid example of every kind', () => {
-    expect(examples.map((e) => e.kind)).toEqual(KIND_IDS);
+  it('there is a valid example of every kind but the R4 types the service does not carry', () => {
+    const own = listKinds().filter((k) => k.family !== 'fhir' || k.overlay || k.service);
+    expect(examples.map((e) => e.kind)).toEqual(own.map((k) => k.id));
     for (const { kind, payload } of examples) expect(validate(payload, { kind }).findings, kind).toEqual([]);
   });
 
@@ -109,7 +110,7 @@ describe('validate() on mutations of the valid examples', () => {
   it(
     'a required member removed, renamed or given another type is reported at its pointer',
     async () => {
-      const schemas = new Map(await Promise.all(KIND_IDS.map(async (id) => [id, await schemaOf(id)] as const)));
+      const schemas = new Map(await Promise.all(examples.map(async ({ kind: id }) => [id, await schemaOf(id)] as const)));
       let checked = 0;
       fc.assert(
         fc.property(mutationArbitrary, ({ example, op, path, payload }) => {

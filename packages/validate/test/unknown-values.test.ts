@@ -108,7 +108,8 @@ const cases: [string, Case][] = [
       },
       unknown: { values: ['/entry/0/resource/content/0/attachment/url'] },
       want: [],
-      without: ['schema /entry/0/resource/content/0/attachment/data', 'schema /entry/0/resource/content/0/attachment/url'],
+      // R4 wants url to be a string (schema); the service's profile wants data or url (service-profile).
+      without: ['schema /entry/0/resource/content/0/attachment/url', 'service-profile /entry/0/resource/content/0/attachment/data'],
     },
   ],
   [

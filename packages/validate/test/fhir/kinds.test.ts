@@ -1,6 +1,7 @@
 // Which FHIR kind a payload is: resource kinds by resourceType, message bundles by the event their
 // MessageHeader.eventUri names, other bundles by type; and every FHIR rule, registered and applied
 // to the kinds it is for.
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { detectKind, listKinds, RULE_META, validate } from '../../src/index.js';
 import { validExample } from './support.js';
@@ -9,22 +10,26 @@ const fhirKinds = listKinds().filter((k) => k.family === 'fhir');
 const fileOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 describe('FHIR kinds', () => {
-  it('cover every event, bundle type and covered resource type', () => {
+  it('cover every R4 resource type, every event and the service bundle types', () => {
+    const r4 = createRequire(import.meta.url)('../../src/generated/validators/fhir/types.cjs').types as string[];
+    expect(r4).toHaveLength(146);
+    const profiles = ['ChargeItemCreate', 'ReferralComplete', 'ReferralRequest', 'DocumentReferenceCreate', 'EncounterTransfer', 'ResultCreated', 'PatientAdminUpdated'];
     expect(fhirKinds.map((k) => k.id).sort()).toEqual(
-      [
-        ...['ChargeItemCreate', 'ReferralComplete', 'ReferralRequest', 'DocumentReferenceCreate', 'EncounterTransfer', 'ResultCreated', 'PatientAdminUpdated'],
-        ...['ClaimAttach', 'searchset', 'message', 'Bundle'],
-        ...['Account', 'AllergyIntolerance', 'ChargeItem', 'Composition', 'Condition', 'Coverage', 'DocumentReference', 'Encounter', 'Goal', 'Location'],
-        ...['MedicationRequest', 'MessageHeader', 'Observation', 'Organization', 'Patient', 'Practitioner', 'PractitionerRole', 'Procedure', 'RelatedPerson'],
-        ...['ServiceRequest', 'Specimen'],
-      ]
-        .map((n) => `fhir/${n}`)
-        .sort(),
+      [...r4, ...profiles, 'ClaimAttach', 'searchset', 'message'].map((n) => `fhir/${n}`).sort(),
+    );
+    // Every kind is validated as an R4 type; the service's profiles add an overlay.
+    expect(fhirKinds.every((k) => k.base !== undefined && r4.includes(k.base))).toBe(true);
+    expect(fhirKinds.filter((k) => k.overlay).map((k) => k.id).sort()).toEqual(
+      [...profiles, 'ClaimAttach', 'searchset', 'message', 'Goal', 'MedicationRequest', 'MessageHeader', 'Patient'].map((n) => `fhir/${n}`).sort(),
     );
   });
 
-  it.each(fhirKinds.map((k) => k.id))('%s is detected from its valid example', (id) => {
+  it.each(fhirKinds.filter((k) => k.overlay || k.service).map((k) => k.id))('%s is detected from its valid example', (id) => {
     expect(detectKind(validExample(fileOf(id)))).toBe(id);
+  });
+
+  it('every R4 type is detected from its resourceType', () => {
+    for (const kind of fhirKinds.filter((k) => !k.overlay)) expect(detectKind({ resourceType: kind.base })).toBe(kind.id);
   });
 
   it('marks the open-beta referral operations beta', () => {
@@ -39,26 +44,41 @@ describe('FHIR kinds', () => {
     expect(detectKind(bundle)).toBe('fhir/ChargeItemCreate');
   });
 
-  it('a message bundle whose event is unknown, missing or not first is a generic message', () => {
+  it('a message bundle whose event is unknown or missing, or that has no MessageHeader, is a generic message', () => {
     const bundle = validExample('fhir-chargeitemcreate');
+    expect(detectKind({ ...bundle, entry: bundle.entry.slice(1) })).toBe('fhir/message');
     bundle.entry[0].resource.eventUri = 'https://defs.example/EventDefinition/ChargeItemCreat';
     expect(detectKind(bundle)).toBe('fhir/message');
     delete bundle.entry[0].resource.eventUri;
     expect(detectKind(bundle)).toBe('fhir/message');
-    expect(detectKind({ ...bundle, entry: bundle.entry.slice(1) })).toBe('fhir/message');
   });
 
-  it('other bundle types: collection is Claim $attach, searchset the search result, the rest a plain Bundle', () => {
-    expect(detectKind({ resourceType: 'Bundle', type: 'collection', entry: [] })).toBe('fhir/ClaimAttach');
+  it('a message bundle whose MessageHeader is not first is still its event (bundle-message-header reports the order)', () => {
+    const bundle = validExample('fhir-chargeitemcreate');
+    bundle.entry.push(bundle.entry.shift());
+    expect(detectKind(bundle)).toBe('fhir/ChargeItemCreate');
+    const ids = validate(bundle).findings.map((f) => `${f.ruleId} ${f.pointer}`);
+    expect(ids).toEqual(['bundle-message-header /entry/0/resource/resourceType']);
+    // The event's own rules run: take the ChargeItem out and its required entry is missed.
+    bundle.entry = bundle.entry.filter((e: { resource: { resourceType: string } }) => e.resource.resourceType !== 'ChargeItem');
+    const rules = validate(bundle).findings.map((f) => f.ruleId);
+    expect(rules).toContain('bundle-required-entry');
+    expect(rules).toContain('bundle-focus');
+  });
+
+  it('other bundle types: collection with a DocumentReference is Claim $attach, searchset the search result, the rest a plain Bundle', () => {
+    expect(detectKind({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'DocumentReference' } }] })).toBe('fhir/ClaimAttach');
+    expect(detectKind({ resourceType: 'Bundle', type: 'collection', entry: [] })).toBe('fhir/Bundle');
     expect(detectKind({ resourceType: 'Bundle', type: 'searchset' })).toBe('fhir/searchset');
     expect(detectKind({ resourceType: 'Bundle', type: 'batch' })).toBe('fhir/Bundle');
     expect(detectKind({ resourceType: 'Bundle' })).toBe('fhir/Bundle');
-    expect(detectKind({ resourceType: 'Claim' })).toBeUndefined();
+    expect(detectKind({ resourceType: 'Claim' })).toBe('fhir/Claim');
+    expect(detectKind({ resourceType: 'Patinet' })).toBeUndefined();
   });
 
   it('registers every FHIR rule', () => {
     const ids = RULE_META.map((r) => r.id);
-    for (const id of ['bundle-message-header', 'bundle-focus', 'bundle-event-uri', 'bundle-required-entry', 'bundle-reference', 'attachment-size']) {
+    for (const id of ['bundle-message-header', 'bundle-focus', 'bundle-event-uri', 'bundle-required-entry', 'bundle-reference', 'attachment-size', 'service-profile', 'service-resource-type']) {
       expect(ids).toContain(id);
     }
   });

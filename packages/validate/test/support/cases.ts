@@ -1,6 +1,6 @@
 // Loads the data-driven suites in schemas/examples: one valid example per kind and, per kind, a
 // cases file of edits with the exact findings each must produce.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPatch, type PatchOp } from './json-patch.js';
@@ -55,4 +55,12 @@ export function loadCaseFiles(): CaseFile[] {
 /** The example file name of a kind: its id lowercased, runs of other characters → '-'. */
 export function kindFile(kindId: string): string {
   return kindId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * The kinds with a valid example in schemas/examples/valid: every Data Model, auth and service FHIR
+ * kind. (An R4 type the service does not carry is exercised by the official R4 examples instead.)
+ */
+export function kindsWithExamples<K extends { id: string }>(kinds: readonly K[]): K[] {
+  return kinds.filter((k) => existsSync(join(examplesDir, 'valid', `${kindFile(k.id)}.json`)));
 }

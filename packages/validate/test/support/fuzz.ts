@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { dereference } from '../../../../scripts/lib/resolve.mjs';
 import { loadSchemas } from '../../../../scripts/lib/schemas.mjs';
 import { listKinds } from '../../src/index.js';
-import { examplesDir, kindFile, readJson, repoRoot } from './cases.js';
+import { examplesDir, kindFile, kindsWithExamples, readJson, repoRoot } from './cases.js';
 
 /**
  * Runs per property. The default keeps `pnpm test` fast; `pnpm fuzz` raises it (CDX_FUZZ_RUNS).
@@ -113,7 +113,7 @@ export interface Example {
   payload: unknown;
 }
 
-export const examples: Example[] = listKinds().map((k) => ({ kind: k.id, payload: readJson(join(examplesDir, 'valid', `${kindFile(k.id)}.json`)) }));
+export const examples: Example[] = kindsWithExamples(listKinds()).map((k) => ({ kind: k.id, payload: readJson(join(examplesDir, 'valid', `${kindFile(k.id)}.json`)) }));
 
 export type MutationOp = 'delete' | 'rename' | 'retype' | 'duplicate' | 'reference' | 'graft';
 
