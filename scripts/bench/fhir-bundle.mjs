@@ -59,9 +59,17 @@ console.log(`  ratio of back-to-back pairs: median ${median(ratios).toFixed(2)}Ã
 // sum in its own interleaved loop: alternating two multi-MB validators evicts each other's code
 // from the CPU caches and slows both.
 const generated = (file) => require(join(root, 'packages/validate/dist/generated/validators', file));
+const overlay = () => generated('fhir/profiles.cjs').overlays['fhir/ChargeItemCreate'];
 const parts = {
-  'strict twin (the fast path validate() takes)': () => generated('fhir.twin.cjs').twins['fhir/ChargeItemCreate'],
-  'canonical validator (the exact path)': () => generated('fhir.cjs').kinds['fhir/ChargeItemCreate'].validate,
+  'strict twin and overlay (the fast path validate() takes)': () => {
+    const [twin, profile] = [generated('fhir/r4/Bundle.twin.cjs').validate, overlay()];
+    return (b) => twin(b) && profile(b);
+  },
+  'R4 Bundle strict twin alone (entries through the resource dispatcher)': () => generated('fhir/r4/Bundle.twin.cjs').validate,
+  'canonical validator and overlay (the exact path)': () => {
+    const [canonical, profile] = [generated('fhir/r4/Bundle.cjs').validate, overlay()];
+    return (b) => canonical(b) && profile(b);
+  },
 };
 for (const [name, load] of Object.entries(parts)) {
   const validator = load();
