@@ -72,7 +72,7 @@ describe('validate() offers only fixes that hold', () => {
   });
 
   it('a near miss whose value could not be that member is only a suggestion', () => {
-    const patient = { ...validExample('fhir-patient'), gendr: 42 };
+    const patient: Record<string, unknown> = { ...validExample('fhir-patient'), gendr: 42 };
     delete patient.gender;
     const drift = validate(patient).findings.find((f) => f.ruleId === 'spelling-drift');
     expect(drift?.fix).toBeUndefined();

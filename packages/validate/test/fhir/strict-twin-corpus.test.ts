@@ -28,7 +28,8 @@ function allReferences(value: unknown, out: string[] = []): string[] {
 /** What went wrong when the twin accepted (empty: it was right), or null when it rejected. */
 function unsoundness(kindId: string, payload: unknown): string[] | null {
   const module = loadKind(getKind(kindId)!);
-  const gathered = (sink.current = { references: [], complete: true });
+  const gathered: { references: string[]; complete: boolean } = { references: [], complete: true };
+  sink.current = gathered;
   let accepted: boolean;
   try {
     accepted = module.strict(payload);
