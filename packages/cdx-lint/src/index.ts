@@ -11,7 +11,7 @@ export type { AppliedRename, LintMessage, LintResult, MessageFix } from './lint/
 export type { CdxLintConfig, ConfigOverride } from './config/types.js';
 export { ConfigError } from './config/types.js';
 export { loadFormatter, FORMAT_NAMES, type FormatName, type FormatContext, type Formatter } from './formatters/index.js';
-export { allRules, type RuleInfo } from './rules.js';
+export { allRules, type RuleInfo } from './rules/index.js';
 export { run } from './cli/run.js';
 
 /** Options of the programmatic API. */

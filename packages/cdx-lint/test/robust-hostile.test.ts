@@ -121,7 +121,7 @@ describe('member names JavaScript treats specially, in process', () => {
     const before = Object.getOwnPropertyNames(Object.prototype).sort();
     const text = files.find((f) => f.name === 'prototype-names')!.bytes.toString('utf8').replace('"FirstName"', '"FirstNmae"');
     // A config's knownVariants comes from JSON.parse too: `__proto__` as an own member.
-    const settings = { rules: {}, pointerOverrides: [], knownVariants: JSON.parse('{"__proto__": "Notes", "constructor": "Notes"}') as Record<string, string> };
+    const settings = { rules: {}, pointerOverrides: [], ruleOptions: { knownVariants: JSON.parse('{"__proto__": "Notes", "constructor": "Notes"}') as Record<string, string> } };
     expect(lintText(text, 'x.json', settings).messages.filter((m) => m.pointer.endsWith('/__proto__')).length).toBeGreaterThan(3);
     const { fixes } = fixText(text, 'x.json', settings);
     expect(fixes.map((f) => f.to)).toContain('FirstName');

@@ -7,7 +7,7 @@ import type { Finding } from '@cdx/validate';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import { resultOf } from '../lint/result.js';
 import type { LintMessage, LintResult } from '../lint/types.js';
-import { docsUrl, type RuleInfo } from '../rules.js';
+import { allRules, type RuleInfo } from '../rules/index.js';
 import { readStdin } from '../inputs/stdin.js';
 import { parseStrict, UsageError } from './args.js';
 
@@ -130,13 +130,13 @@ export function assertionResult(filePath: string, text: string, findings: readon
     const [start, end] = span(text, f.pointer);
     const from = position(text, start);
     const to = position(text, end);
-    return { ruleId: f.ruleId, severity: f.severity === 'error' ? 2 : 1, message: f.message, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, pointer: f.pointer };
+    return { ruleId: f.ruleId, messageId: f.messageId, severity: f.severity === 'error' ? 2 : 1, message: f.message, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, pointer: f.pointer };
   });
   return resultOf(filePath, 'auth/ClientAssertion', messages);
 }
 
 /** Reads the input and explains it. AuthOptionError (a bad key file, say) becomes a UsageError. */
-export async function explainAssertion(command: AssertionCommand, cwd: string, stdin: NodeJS.ReadableStream): Promise<{ result: LintResult; rules: RuleInfo[] }> {
+export async function explainAssertion(command: AssertionCommand, cwd: string, stdin: NodeJS.ReadableStream): Promise<{ result: LintResult; rules: readonly RuleInfo[] }> {
   const filePath = command.input === '-' ? '<stdin>' : resolve(cwd, command.input);
   let text: string;
   try {
@@ -155,6 +155,6 @@ export async function explainAssertion(command: AssertionCommand, cwd: string, s
     if (error instanceof auth.AuthOptionError) throw new UsageError(`assertion: ${error.message}`);
     throw error;
   }
-  const rules = Object.values(auth.AUTH_RULES).map((r) => ({ id: r.id, defaultSeverity: r.severity, description: r.description, docsUrl: docsUrl(r.id), configurable: false }));
+  const rules = allRules().filter((r) => r.scope === 'assertion' || r.scope === 'token-form');
   return { result: assertionResult(filePath, text, findings), rules };
 }

@@ -12,7 +12,7 @@ import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
 import type { LintResult } from '../lint/types.js';
-import { allRules, type RuleInfo } from '../rules.js';
+import { allRules, type RuleInfo } from '../rules/index.js';
 import { toolVersion } from '../version.js';
 import { parseCliArgs, USAGE, UsageError, type CliOptions } from './args.js';
 import { lintFiles } from './collect.js';

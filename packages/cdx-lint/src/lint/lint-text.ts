@@ -1,7 +1,7 @@
 import { validate, type Finding } from '@cdx/validate';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
-import { fieldPath } from './field-path.js';
+import { duplicateKeyFindings, parseErrorMessage } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
@@ -16,20 +16,10 @@ export interface PendingFinding extends Finding {
 function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): PendingFinding[] {
   const findings: PendingFinding[] = [];
   // JSON.parse and a JavaScript object literal both keep the last value, without a word.
-  const keeps = json
-    ? 'JSON.parse and the service keep only the last one and silently drop the other'
-    : 'the object literal keeps only the last one and silently drops the other';
-  for (const dup of document.duplicateKeys()) {
-    const severity = settle(settings, 'duplicate-key', dup.pointer, 'error');
+  for (const { finding, duplicate } of duplicateKeyFindings(document.duplicateKeys(), json, (d) => lines.position(d.firstOffset).line)) {
+    const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity) continue;
-    const first = lines.position(dup.firstOffset).line;
-    findings.push({
-      ruleId: 'duplicate-key',
-      severity,
-      pointer: dup.pointer,
-      message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); ${keeps}. Remove one of them.`,
-      duplicate: { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset },
-    });
+    findings.push({ ...finding, severity, duplicate: { offset: duplicate.offset, length: duplicate.length, firstOffset: duplicate.firstOffset } });
   }
   return findings;
 }
@@ -39,11 +29,8 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
   const kind = document.kind ?? settings.kind;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
+    ...(settings.ruleOptions ?? {}),
     rules: validateRules(settings),
-    knownVariants: settings.knownVariants,
-    fhirDefsUrl: settings.fhirDefsUrl,
-    attachmentLimit: settings.attachmentLimit,
-    multipleApiKeys: settings.multipleApiKeys,
     ...(document.unknown ? { unknown: document.unknown } : {}),
   });
   const findings: PendingFinding[] = [];
@@ -77,7 +64,7 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   if (!outcome.ok) {
     const { problem, text } = outcome;
     const span = new LineIndex(text).span(problem.offset, problem.offset + problem.length);
-    const message = { ruleId: 'parse-error', severity: 2 as const, fatal: true as const, message: problem.message, pointer: '', ...span };
+    const message = parseErrorMessage({ kind: 'syntax', message: problem.message }, span);
     return { result: resultOf(filePath, null, [message]), text, prefix: raw.slice(0, raw.length - text.length) };
   }
   const { text, prefix, documents } = outcome;

@@ -1,5 +1,6 @@
 import { memberPointer } from '../finding.js';
-import type { Rule } from './rule.js';
+import { createRule } from './create-rule.js';
+import { PAYLOAD } from './scopes.js';
 
 function destinationCount(payload: unknown): number | undefined {
   // With an explicit kind, the payload can be anything, null included: the schema reports that.
@@ -14,10 +15,17 @@ function destinationCount(payload: unknown): number | undefined {
  * The spec: a request needs at least one destination; a synchronous query (AvailableSlots,
  * DocumentQuery) supports exactly one.
  */
-export const destinationsRule: Rule = {
-  id: 'destinations',
-  defaultSeverity: 'error',
-  description: 'A synchronous query needs exactly one Meta.Destinations entry; other requests at least one.',
+export const destinationsRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'destinations',
+    severity: 'error',
+    description: 'A synchronous query needs exactly one Meta.Destinations entry; other requests at least one.',
+    messages: {
+      notOne: '`Meta.Destinations` must have exactly one entry for {{kind}}, a synchronous query; got {{count}}. Send one query per destination.',
+      empty: '`Meta.Destinations` is empty; a request needs at least one destination (or omit it on messages from the service).',
+    },
+  },
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     const count = destinationCount(context.payload);
@@ -26,13 +34,9 @@ export const destinationsRule: Rule = {
     const pointer = memberPointer(context.payload, ['Meta', 'Destinations']);
     if (pointer === undefined) return;
     if (context.kind.query) {
-      const got = count === undefined ? 'none' : String(count);
-      context.report({
-        pointer,
-        message: `\`Meta.Destinations\` must have exactly one entry for ${context.kind.title}, a synchronous query; got ${got}. Send one query per destination.`,
-      });
+      context.report({ pointer, messageId: 'notOne', data: { kind: context.kind.title, count: count === undefined ? 'none' : count } });
     } else {
-      context.report({ pointer, message: '`Meta.Destinations` is empty; a request needs at least one destination (or omit it on messages from the service).' });
+      context.report({ pointer, messageId: 'empty' });
     }
   },
-};
+});

@@ -1,6 +1,13 @@
 import { code } from '../display.js';
-import type { Report, Rule } from './rule.js';
-import { reportErrors } from './schema.js';
+import { SCHEMA_MESSAGES, type SchemaMessageId } from '../schema-errors.js';
+import { createRule } from './create-rule.js';
+import { schemaReports } from './schema.js';
+import { PAYLOAD } from './scopes.js';
+
+/** The schema rule's messages, each saying that R4 allows what the profile does not. */
+const MESSAGES = Object.fromEntries(
+  Object.entries(SCHEMA_MESSAGES).map(([id, template]) => [id, `${template} R4 allows this; the service's {{profile}} profile does not.`]),
+) as Record<SchemaMessageId, string>;
 
 /**
  * What a service profile requires beyond FHIR R4: members R4 leaves optional (Patient gender,
@@ -8,18 +15,18 @@ import { reportErrors } from './schema.js';
  * entries a bundle must have. The payload is valid R4, so this is reported apart from `schema`:
  * a user can tell "not FHIR" from "FHIR, but not what the service takes".
  */
-export const serviceProfileRule: Rule = {
-  id: 'service-profile',
-  defaultSeverity: 'error',
-  settledByTwin: true,
-  description: "A FHIR payload that is valid R4 but misses what the service's profile requires beyond R4.",
+export const serviceProfileRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'service-profile',
+    severity: 'error',
+    description: "A FHIR payload that is valid R4 but misses what the service's profile requires beyond R4.",
+    messages: MESSAGES,
+    settledByTwin: true,
+  },
   appliesTo: (kind) => kind.overlay === true,
   check(context) {
     const profile = code(context.kind.id);
-    const explain = (report: Report): Report => ({
-      ...report,
-      message: `${report.message} R4 allows this; the service's ${profile} profile does not.`,
-    });
-    reportErrors(context.profileErrors(), context, explain);
+    for (const report of schemaReports(context.profileErrors(), context.payload)) context.report({ ...report, data: { ...report.data, profile } });
   },
-};
+});

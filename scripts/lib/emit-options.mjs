@@ -1,0 +1,130 @@
+// @ts-check
+// Precompiled checkers of options, so that nothing compiles a schema at run time:
+//
+//   @cdx/validate  generated/validators/rule-options.cjs   every rule's options schema (the rules'
+//                  `meta.options`, read from the rule registry itself), for validate()'s options;
+//   cdx-lint       generated/config-schema.cjs (+ .d.cts)   the published config schema
+//                  (packages/cdx-lint/schema/cdx-lint.config.schema.json), for the config loader.
+//
+// The registry is TypeScript: esbuild bundles it (rules/index.ts and what it imports; the generated
+// kinds are stubbed, since no rule's meta depends on them) and the bundle is imported to read it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { build } from 'esbuild';
+import { standalone } from './standalone.mjs';
+
+/** Keywords the published config schema carries for editors (VS Code shows them): annotations here. */
+export const EDITOR_KEYWORDS = ['errorMessage', 'patternErrorMessage'];
+
+/** @typedef {{ id: string, options: { properties: Record<string, any> } | undefined }} RuleMetaLike */
+
+/** This repository (the tools), whose packages the bundle takes its dependencies from when `root` is a copy. */
+const TOOLS = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The metas of every rule in @cdx/validate's registry.
+ * @param {string} root repository root
+ * @returns {Promise<RuleMetaLike[]>}
+ */
+export async function ruleMetas(root) {
+  const result = await build({
+    entryPoints: [join(root, 'packages/validate/src/rules/index.ts')],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+    nodePaths: [join(TOOLS, 'packages/validate/node_modules'), join(TOOLS, 'node_modules')],
+    plugins: [
+      {
+        name: 'stub-generated',
+        setup(b) {
+          b.onResolve({ filter: /\/generated\// }, (args) => ({ path: args.path, namespace: 'stub' }));
+          b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const KINDS = [];', loader: 'js' }));
+        },
+      },
+    ],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'cdx-generate-'));
+  try {
+    const file = join(dir, 'rules.mjs');
+    writeFileSync(file, result.outputFiles[0]?.text ?? '');
+    /** @type {{ RULES: { meta: RuleMetaLike }[] }} */
+    const registry = await import(pathToFileURL(file).href);
+    return registry.RULES.map((rule) => rule.meta);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One schema over every rule option (each option belongs to one rule; two rules may not both
+ * declare a name).
+ * @param {RuleMetaLike[]} metas
+ */
+export function ruleOptionsSchema(metas) {
+  /** @type {Record<string, any>} */
+  const properties = {};
+  for (const meta of metas) {
+    for (const [name, schema] of Object.entries(meta.options?.properties ?? {})) {
+      if (Object.hasOwn(properties, name)) throw new Error(`rule option ${name} is declared by two rules (${meta.id} and another)`);
+      properties[name] = schema;
+    }
+  }
+  return { $id: 'https://schemas.cdx.dev/.options/rule-options.json', type: 'object', properties, additionalProperties: false };
+}
+
+/** An ajv that compiles option and config schemas as the shipped code runs them. */
+function optionsAjv() {
+  const ajv = new Ajv2020.default({ strict: true, allErrors: true, messages: false, code: { source: true, lines: true } });
+  for (const keyword of EDITOR_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string', valid: true });
+  return ajv;
+}
+
+/** Module code exporting `validate`: the standalone validator of one schema. */
+function validatorModule(/** @type {any} */ schema) {
+  const ajv = optionsAjv();
+  ajv.addSchema(schema);
+  return standalone(ajv, { validate: schema.$id });
+}
+
+/**
+ * @param {string} root repository root
+ * @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → code (without banner)
+ */
+export async function emitRuleOptions(root) {
+  return new Map([['validators/rule-options.cjs', validatorModule(ruleOptionsSchema(await ruleMetas(root)))]]);
+}
+
+/** Where the published config schema is, relative to the repository root. */
+export const CONFIG_SCHEMA = 'packages/cdx-lint/schema/cdx-lint.config.schema.json';
+
+/**
+ * @param {string} root repository root
+ * @returns {Map<string, string>} path relative to packages/cdx-lint/src/generated → code (without banner)
+ */
+export function emitConfigChecker(root) {
+  const schema = JSON.parse(readFileSync(join(root, CONFIG_SCHEMA), 'utf8'));
+  const declaration = [
+    '/** What the validator reports of each way the config fails the schema. */',
+    'export interface SchemaError {',
+    '  instancePath: string;',
+    '  schemaPath: string;',
+    '  keyword: string;',
+    '  params: Record<string, unknown>;',
+    '}',
+    '',
+    '/** The published config schema, compiled: true when the config matches it, else `validate.errors`. */',
+    'export declare const validate: ((data: unknown) => boolean) & { errors?: SchemaError[] | null };',
+    '',
+    '/** The schema itself, for the words it has for its errors (errorMessage, patternErrorMessage) and its option names. */',
+    'export declare const schema: Record<string, unknown>;',
+  ].join('\n');
+  return new Map([
+    ['config-schema.cjs', `${validatorModule(schema)}\nexports.schema = ${JSON.stringify(schema, null, 2)};`],
+    ['config-schema.d.cts', declaration],
+  ]);
+}
