@@ -41,6 +41,8 @@ describe('the rule registry, as cdx-lint reads it', () => {
       const rules = Object.values((await import(pathToFileURL(join(RULES_DIR, file)).href)) as Record<string, unknown>).filter(isRule);
       expect(rules.map((r) => r.meta.id), file).toEqual([basename(file, '.ts')]);
       found.push(rules[0]!.meta.id);
+      const suite = join(REPO, 'packages/cdx-lint/test/rules', file.replace(/\.ts$/, '.test.ts'));
+      expect(existsSync(suite) && /\.run\(\w+Rule,/.test(readFileSync(suite, 'utf8')), `test/rules/${file.replace(/\.ts$/, '.test.ts')} runs the rule through a RuleTester`).toBe(true);
     }
     expect(found.sort()).toEqual(CLI_RULES.map((r) => r.meta.id));
   });

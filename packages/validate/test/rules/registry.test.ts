@@ -2,7 +2,7 @@
 // src/rules/ holds one rule named like the file, the registry holds every one of them in id order,
 // and each rule's messages and options are well-formed (cdx-lint's registry test checks docs/rules
 // and the config schema against the same registry).
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -34,6 +34,15 @@ describe('the rule registry', () => {
     expect(found.sort()).toEqual(RULES.map((r) => r.meta.id).sort());
     expect(found.length).toBeGreaterThan(25);
     for (const file of NOT_RULES) expect(files, `${file} is listed as a helper but does not exist`).toContain(file);
+  });
+
+  it('every rule file has a RuleTester suite beside the others (test/rules/<same path>.test.ts)', async () => {
+    for (const file of files.filter((f) => !NOT_RULES.includes(f))) {
+      const suite = fileURLToPath(new URL(`./${file.replace(/\.ts$/, '.test.ts')}`, import.meta.url));
+      expect(existsSync(suite), `test/rules/${file.replace(/\.ts$/, '.test.ts')}`).toBe(true);
+      const [name] = Object.entries((await import(pathToFileURL(join(RULES_DIR, file)).href)) as Record<string, unknown>).find(([, v]) => isRule(v))!;
+      expect(readFileSync(suite, 'utf8'), `${file}: the suite runs ${name} through a RuleTester`).toMatch(new RegExp(`\\.run\\(${name},`));
+    }
   });
 
   it('is sorted by id, without repeats', () => {
