@@ -44,19 +44,20 @@ export const CDX_FORMATS = {
 };
 
 /**
- * @param {{ ownProperties?: boolean, strictRequired?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
- *   ownProperties, strictRequired: other than the defaults only for the strict twins
+ * @param {{ ownProperties?: boolean, strictRequired?: boolean, passContext?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
+ *   ownProperties, strictRequired, passContext: other than the defaults only for the strict twins
  *   (scripts/lib/twin-ajv.mjs); keywords: definitions that give cdx keywords code instead of
  *   annotation (scripts/lib/fhir-keywords.mjs); moduleDir: where the generated code goes, relative to
  *   generated/validators/ (the paths it requires depend on it)
  */
-export function createAjv({ ownProperties = true, strictRequired = true, keywords = [], moduleDir = '' } = {}) {
+export function createAjv({ ownProperties = true, strictRequired = true, passContext = false, keywords = [], moduleDir = '' } = {}) {
   const ajv = new Ajv2020.default({
     strict: true,
     strictRequired,
     allErrors: true,
     allowUnionTypes: true,
     ownProperties,
+    passContext,
     messages: false,
     inlineRefs: true,
     // Line breaks: generated validators are committed and reviewed as diffs.

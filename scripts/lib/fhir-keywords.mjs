@@ -39,8 +39,9 @@ function externalCall(keyword, schemaType, target) {
       const { gen } = cxt;
       const { key, code } = target(cxt.schema);
       const fn = gen.scopeValue('func', { key, ref: notCallable, code });
+      // A twin's `this` (what it gathers, scripts/lib/twin-ajv.mjs) goes on to the callee.
       cxt.result(
-        callValidateCode(cxt, fn, nil),
+        callValidateCode(cxt, fn, cxt.it.opts.passContext ? N.this : nil),
         () => {},
         () => {
           gen.assign(N.vErrors, _`${N.vErrors} === null ? ${fn}.errors : ${N.vErrors}.concat(${fn}.errors)`);

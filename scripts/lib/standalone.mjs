@@ -20,18 +20,6 @@ export function appendErrorsInPlace(code) {
   return out;
 }
 
-/**
- * A twin answers only yes or no: its errors are never read. ajv's code still builds the
- * instancePath of every call to a subschema's function (`instancePath+"/entry/" + i0`: a string
- * per call, an index formatted per array item); passing the caller's own instead made the FHIR
- * twin 9% faster. A path built with a comma in it (member names escaped for the pointer) is left
- * as it is: only a little slower.
- * @param {string} code
- */
-export function withoutInstancePaths(code) {
-  return code.replace(/\{instancePath:instancePath\+[^,{}]*,parentData/g, '{instancePath,parentData');
-}
-
 /** An error ajv builds and records (standalone code with `lines: true`): the object, then the push. */
 const OWN_ERROR = /^const err\d+ = \{.*\};\nif\(vErrors === null\)\{\nvErrors = \[err\d+\];\n\}\nelse \{\nvErrors\.push\(err\d+\);\n\}\nerrors\+\+;$/gm;
 /** A called validator's errors taken over (after appendErrorsInPlace). */

@@ -22,6 +22,51 @@ const OPEN_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluated
 /** Subschemas under these keywords describe the same instance as their parent, which closes it. */
 const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
 
+/**
+ * Keywords whose subschemas count against the instance when they pass: a twin that rejects more
+ * there would accept more than the canonical schema. A twin is exact only where rejecting more
+ * can only make it reject: see `exactCopy`.
+ */
+const NEGATIVE = new Set(['not', 'if', 'oneOf']);
+
+/** Keywords that hand an instance's parts (members, items, names) to subschemas. */
+const PARTS = new Set(['properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'items', 'prefixItems', 'contains', 'unevaluatedItems', 'dependentSchemas']);
+
+/** Keywords that validate with another validator (its twin is stricter than it). */
+const CALLS = ['$ref', '$dynamicRef', 'cdxDatatype', 'cdxResource'];
+
+/**
+ * A subschema under `not`, `if` or `oneOf` (or `contains` with `maxContains`), copied unchanged
+ * into the twin. Whatever a twin adds (plain-object guards, closing, code-unit minLength,
+ * variant and data-on-demand rejections) rejects more, and rejecting more there would make the
+ * twin accept what the canonical schema rejects. Unchanged, the copy is exact only for members
+ * read of an object a guard of its own in-place ancestors already proves plain (`covered`), and
+ * without calls to other validators (their twins are stricter): the generator refuses anything else.
+ * @param {any} node
+ * @param {boolean} covered the instance is the guarded in-place one
+ * @param {string} where for the error
+ * @param {string} keyword the keyword that made the context negative, for the error
+ * @returns {any}
+ */
+function exactCopy(node, covered, where, keyword) {
+  if (Array.isArray(node)) return node.map((n) => exactCopy(n, covered, where, keyword));
+  if (!node || typeof node !== 'object') return node;
+  const refuse = (why) => {
+    throw new Error(`${where}: the strict twin cannot be proved exact: ${why} under \`${keyword}\`. Declare the members on the enclosing object (its properties guard it), or take the subschema out of \`${keyword}\`.`);
+  };
+  const call = CALLS.find((k) => k in node);
+  if (call) refuse(`${call} ${JSON.stringify(node[call])} calls a validator whose twin rejects more`);
+  if ('cdxPlainObject' in plainObjectGuard(node, where) && !covered) refuse('members of an object no guard proves plain are read');
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(key) || ANNOTATIONS.has(key) || typeof value !== 'object' || value === null) out[key] = value;
+    else if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, exactCopy(sub, key === 'dependentSchemas' && covered, where, keyword)]));
+    } else out[key] = exactCopy(value, !PARTS.has(key) && covered, where, keyword);
+  }
+  return out;
+}
+
 function variantNames(schema) {
   const names = new Set();
   const visit = (node) => {
@@ -107,6 +152,7 @@ export function strictTwin(entry, entries) {
       } else if (key === 'dependentSchemas') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place', where, names, guardsHere)]));
       } else if (key === 'items' && value === true) out.items = visit(anything);
+      else if (NEGATIVE.has(key) || (key === 'contains' && 'maxContains' in node)) out[key] = exactCopy(value, key !== 'contains' && guardsHere, where, key);
       else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names, guardsHere) : visit(value, 'use', where);
     }
     if (position === 'in-place') return out;

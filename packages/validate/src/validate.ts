@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
 import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
 import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './options.js';
-import { getKind, listKinds, loadKind, type AjvError, type KindModule, type StandaloneValidator } from './registry.js';
+import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindModule, type StandaloneValidator } from './registry.js';
 import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
 import { RULES, rulesOf } from './rules/index.js';
 import { nestingDepthRule } from './rules/nesting-depth.js';
@@ -161,24 +160,11 @@ class Context implements PayloadContext {
   }
 }
 
-/** What FHIR twins gather while they validate (twin-sink.cjs), shared with the generated code. */
-const sink = createRequire(import.meta.url)('./twin-sink.cjs') as { current: Gathered | null };
-
-interface Gathered {
-  references: string[];
-  complete: boolean;
-}
-
-/** Runs the strict twin; for FHIR kinds also collects what it gathers (saving and restoring any outer run). */
+/** Runs the strict twin; for FHIR kinds also gathers the references it meets. */
 function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {
   if (kind.family !== 'fhir') return { clean: module.strict(payload) };
-  const outer = sink.current;
-  const gathered: Gathered = (sink.current = { references: [], complete: true });
-  try {
-    return { clean: module.strict(payload), gathered };
-  } finally {
-    sink.current = outer;
-  }
+  const gathered: Gathered = { references: [], complete: true };
+  return { clean: module.strict(payload, gathered), gathered };
 }
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {

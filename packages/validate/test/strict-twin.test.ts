@@ -2,6 +2,7 @@
 // decides), but whenever it accepts, the slow path must have nothing to report.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { createAjv } from '../../../scripts/lib/ajv.mjs';
 import { strictTwin } from '../../../scripts/lib/strict.mjs';
 import { createTwinAjv } from '../../../scripts/lib/twin-ajv.mjs';
@@ -96,6 +97,94 @@ describe('strict twin', () => {
       const bare = (value: unknown): unknown =>
         Array.isArray(value) ? value.map(bare) : value && typeof value === 'object' ? Object.assign(Object.create(null), Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bare(v)]))) : value;
       expect(loadKind(kind).strict(bare(example()))).toBe(true);
+    });
+  });
+
+  describe('the generator refuses what the plain-object guard cannot prove exact', () => {
+    const twinOf = (schema: object) => {
+      const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema };
+      return createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
+    };
+    // ajv's strict mode would ask for `type` beside `required`; the probe is the bare shape.
+    const canonicalOf = (schema: object) => new Ajv2020.default({ strict: false, allErrors: true, ownProperties: true }).compile(schema);
+
+    it('an `if` reading members of an object nothing else guards (a class instance passed the twin, failed the schema)', () => {
+      const schema = { allOf: [{ if: { properties: { a: { const: 'x' } }, required: ['a'] }, then: { required: ['b'] } }] };
+      class Thing {
+        a = 'x';
+      }
+      // What the twin got wrong: the canonical schema rejects the instance; a twin must not accept it.
+      expect(canonicalOf(schema)(new Thing())).toBe(false);
+      expect(() => twinOf(schema)).toThrow(/cannot be proved exact: members of an object no guard proves plain are read under `if`/);
+    });
+
+    it('`not` reading members of an unguarded object', () => {
+      expect(() => twinOf({ not: { required: ['a'] } })).toThrow(/under `not`/);
+    });
+
+    it('`oneOf` with a $ref (the referenced twin rejects more: a second branch could seem to fail)', () => {
+      expect(() => twinOf({ type: 'object', properties: { a: { type: 'string' } }, oneOf: [{ $ref: '#/$defs/d' }, { required: ['a'] }], $defs: { d: { type: 'object' } } })).toThrow(
+        /\$ref "#\/\$defs\/d" calls a validator whose twin rejects more under `oneOf`/,
+      );
+    });
+
+    it('an `if` reading members of a member (another object, not the guarded one)', () => {
+      expect(() => twinOf({ type: 'object', properties: { a: { type: 'object' } }, if: { properties: { a: { properties: { b: { const: 1 } } } } }, then: { required: ['a'] } })).toThrow(/under `if`/);
+    });
+
+    it('`contains` with `maxContains` over objects with members', () => {
+      expect(() => twinOf({ type: 'array', contains: { type: 'object', properties: { a: { const: 1 } }, required: ['a'] }, maxContains: 1 })).toThrow(/under `contains`/);
+    });
+
+    it('accepts R4\'s shape, an `if` on the members of an object its own properties guard, and decides as the schema does', () => {
+      const schema = { type: 'object', properties: { type: { enum: ['a'] }, _type: { type: 'object' } }, allOf: [{ if: { properties: { _type: false } }, then: { required: ['type'] } }] };
+      const twin = twinOf(schema);
+      const canonical = canonicalOf(schema);
+      const inherited = Object.create({ type: 'a' });
+      for (const value of [{}, { type: 'a' }, { _type: {} }, inherited, { type: 'b' }]) {
+        if (twin(value)) expect(canonical(value), JSON.stringify(value)).toBe(true);
+      }
+      expect([twin({ type: 'a' }), twin({}), twin(inherited)]).toEqual([true, false, false]);
+    });
+  });
+
+  describe('what a FHIR twin gathers goes to the object it is given, and nowhere else', () => {
+    const bundle = () => readJson(`${examplesDir}/valid/fhir-chargeitemcreate.json`) as { entry: { resource: Record<string, any> }[] };
+    const references = (payload: unknown): string[] => JSON.stringify(payload).match(/"reference":"[^"]*"/g)!.map((r) => r.slice(13, -1));
+
+    it('fills the gathering it is called with: every reference, complete', () => {
+      const { strict } = loadKind(getKind('fhir/ChargeItemCreate')!);
+      const gathered = { references: [] as string[], complete: true };
+      expect(strict(bundle(), gathered)).toBe(true);
+      expect(gathered.complete).toBe(true);
+      expect([...gathered.references].sort()).toEqual(references(bundle()).sort());
+    });
+
+    it('two gatherings stay apart, and a call without one gathers nothing', () => {
+      const { strict } = loadKind(getKind('fhir/ChargeItemCreate')!);
+      const first = { references: [] as string[], complete: true };
+      const second = { references: [] as string[], complete: true };
+      const other = bundle();
+      other.entry[1]!.resource.subject.reference = other.entry[2]!.resource.id ? `Patient/${other.entry[2]!.resource.id}` : 'Patient/x';
+      expect([strict(bundle(), first), strict(bundle()), strict(other, second)]).toEqual([true, true, true]);
+      expect(first.references).not.toEqual(second.references);
+      expect([...first.references].sort()).toEqual(references(bundle()).sort());
+      expect([...second.references].sort()).toEqual(references(other).sort());
+    });
+
+    it('an object whose members no schema names marks the gathering incomplete (a reference there goes unseen)', () => {
+      const entry = {
+        id: 'https://schemas.cdx.dev/x.schema.json',
+        rel: 'x.schema.json',
+        family: 'fhir',
+        schema: { type: 'object', properties: { subject: { type: 'object', properties: { reference: { type: 'string' } } }, data: { type: 'object', additionalProperties: {} } } },
+      };
+      const twin = createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
+      const gathered = { references: [] as string[], complete: true };
+      expect(twin.call(gathered, { subject: { reference: 'Patient/1' } })).toBe(true);
+      expect(gathered).toEqual({ references: ['Patient/1'], complete: true });
+      expect(twin.call(gathered, { data: { reference: 'Patient/2' } })).toBe(true);
+      expect(gathered).toEqual({ references: ['Patient/1'], complete: false });
     });
   });
 

@@ -1104,7 +1104,7 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0]))){
+if(!(validate38.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -1432,7 +1432,7 @@ errors++;
 }
 }
 if(data22.draftOrders !== undefined){
-if(!(validate37(data22.draftOrders))){
+if(!(validate37.call(this, data22.draftOrders))){
 errors++;
 }
 }

@@ -1562,7 +1562,7 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate46(data3[i0]))){
+if(!(validate46.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -1637,7 +1637,7 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate43(data.source))){
+if(!(validate43.call(this, data.source))){
 errors++;
 }
 }
@@ -1646,7 +1646,7 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate45(data5[i0]))){
+if(!(validate45.call(this, data5[i0]))){
 errors++;
 }
 }
@@ -2081,7 +2081,7 @@ let data19 = data.cards;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate42(data19[i2]))){
+if(!(validate42.call(this, data19[i2]))){
 errors++;
 }
 }
@@ -2095,7 +2095,7 @@ let data21 = data.systemActions;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate46(data21[i3]))){
+if(!(validate46.call(this, data21[i3]))){
 errors++;
 }
 }

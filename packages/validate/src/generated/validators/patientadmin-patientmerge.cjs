@@ -1723,7 +1723,7 @@ errors++;
 }
 }
 if(data19.Demographics !== undefined){
-if(!(validate53(data19.Demographics))){
+if(!(validate53.call(this, data19.Demographics))){
 errors++;
 }
 }

@@ -2409,7 +2409,7 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate58(data5[i1]))){
+if(!(validate58.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -3173,7 +3173,7 @@ errors++;
 }
 }
 if(data.Organization !== undefined){
-if(!(validate64(data.Organization))){
+if(!(validate64.call(this, data.Organization))){
 errors++;
 }
 }
@@ -3228,7 +3228,7 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate66(data10[i2]))){
+if(!(validate66.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -3242,7 +3242,7 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate68(data12[i3]))){
+if(!(validate68.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -3398,7 +3398,7 @@ errors++;
 }
 }
 if(data.Demographics !== undefined){
-if(!(validate57(data.Demographics))){
+if(!(validate57.call(this, data.Demographics))){
 errors++;
 }
 }
@@ -3407,7 +3407,7 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate61(data5[i1]))){
+if(!(validate61.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -3421,7 +3421,7 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate63(data7[i2]))){
+if(!(validate63.call(this, data7[i2]))){
 errors++;
 }
 }
@@ -3686,7 +3686,7 @@ if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
 let data20 = data19[i2];
-if(!(validate56(data20))){
+if(!(validate56.call(this, data20))){
 errors++;
 }
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){

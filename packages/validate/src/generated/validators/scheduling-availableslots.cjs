@@ -2640,7 +2640,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate77.call(this, data.Location))){
 errors++;
 }
 }
@@ -3075,7 +3075,7 @@ errors++;
 }
 }
 if(data21.Demographics !== undefined){
-if(!(validate53(data21.Demographics))){
+if(!(validate53.call(this, data21.Demographics))){
 errors++;
 }
 }
@@ -3200,7 +3200,7 @@ let data39 = data36.AttendingProviders;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate76(data39[i6]))){
+if(!(validate76.call(this, data39[i6]))){
 errors++;
 }
 }
@@ -3214,7 +3214,7 @@ let data41 = data36.Locations;
 if(Array.isArray(data41)){
 const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate85(data41[i7]))){
+if(!(validate85.call(this, data41[i7]))){
 errors++;
 }
 }

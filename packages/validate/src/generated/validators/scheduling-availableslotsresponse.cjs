@@ -1404,7 +1404,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate77.call(this, data.Location))){
 errors++;
 }
 }
@@ -1476,12 +1476,12 @@ errors++;
 }
 }
 if(data.Provider !== undefined){
-if(!(validate76(data.Provider))){
+if(!(validate76.call(this, data.Provider))){
 errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate77.call(this, data.Location))){
 errors++;
 }
 }
@@ -1765,7 +1765,7 @@ let data20 = data.AvailableSlots;
 if(Array.isArray(data20)){
 const len2 = data20.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate75(data20[i2]))){
+if(!(validate75.call(this, data20[i2]))){
 errors++;
 }
 }

@@ -93,7 +93,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -125,12 +125,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -139,7 +139,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -167,7 +167,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -287,17 +287,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -313,7 +313,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -329,7 +329,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -338,7 +338,7 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data37[i4]))){
+if(!(func49.call(this, data37[i4]))){
 errors++;
 }
 }
@@ -359,7 +359,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -368,7 +368,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data41[i5]))){
+if(!(func51.call(this, data41[i5]))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data43[i6]))){
+if(!(func14.call(this, data43[i6]))){
 errors++;
 }
 }
@@ -403,7 +403,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -435,7 +435,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -451,7 +451,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -467,12 +467,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data56[i7]))){
+if(!(func14.call(this, data56[i7]))){
 errors++;
 }
 }
@@ -495,7 +495,7 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data58[i8]))){
+if(!(func49.call(this, data58[i8]))){
 errors++;
 }
 }
@@ -509,7 +509,7 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data60[i9]))){
+if(!(func49.call(this, data60[i9]))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data62[i10]))){
+if(!(func49.call(this, data62[i10]))){
 errors++;
 }
 }
@@ -537,7 +537,7 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data64[i11]))){
+if(!(func49.call(this, data64[i11]))){
 errors++;
 }
 }
@@ -551,7 +551,7 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data66[i12]))){
+if(!(func64.call(this, data66[i12]))){
 errors++;
 }
 }
@@ -585,7 +585,7 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data70[i14]))){
+if(!(func6.call(this, data70[i14]))){
 errors++;
 }
 }
@@ -604,7 +604,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func6.call(this, data._kind))){
 errors++;
 }
 }
@@ -620,12 +620,12 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(func6(data._profile))){
+if(!(func6.call(this, data._profile))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -639,7 +639,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -653,7 +653,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -663,12 +663,12 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func6.call(this, data._doNotPerform))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func72.call(this, data.timingTiming))){
 errors++;
 }
 }
@@ -684,32 +684,32 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func6.call(this, data._timingDateTime))){
 errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func74(data.timingAge))){
+if(!(func74.call(this, data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func17.call(this, data.timingPeriod))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func76(data.timingRange))){
+if(!(func76.call(this, data.timingRange))){
 errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func77(data.timingDuration))){
+if(!(func77.call(this, data.timingDuration))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
@@ -767,7 +767,7 @@ let data95 = data92.extension;
 if(Array.isArray(data95)){
 const len16 = data95.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data95[i16]))){
+if(!(func10.call(this, data95[i16]))){
 errors++;
 }
 }
@@ -781,7 +781,7 @@ let data97 = data92.modifierExtension;
 if(Array.isArray(data97)){
 const len17 = data97.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data97[i17]))){
+if(!(func10.call(this, data97[i17]))){
 errors++;
 }
 }
@@ -800,12 +800,12 @@ errors++;
 }
 }
 if(data92._type !== undefined){
-if(!(func6(data92._type))){
+if(!(func6.call(this, data92._type))){
 errors++;
 }
 }
 if(data92.role !== undefined){
-if(!(func14(data92.role))){
+if(!(func14.call(this, data92.role))){
 errors++;
 }
 }
@@ -831,17 +831,17 @@ errors++;
 }
 }
 if(data.productReference !== undefined){
-if(!(func16(data.productReference))){
+if(!(func16.call(this, data.productReference))){
 errors++;
 }
 }
 if(data.productCodeableConcept !== undefined){
-if(!(func14(data.productCodeableConcept))){
+if(!(func14.call(this, data.productCodeableConcept))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
@@ -850,7 +850,7 @@ let data105 = data.dosage;
 if(Array.isArray(data105)){
 const len18 = data105.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func86(data105[i18]))){
+if(!(func86.call(this, data105[i18]))){
 errors++;
 }
 }
@@ -864,7 +864,7 @@ let data107 = data.bodySite;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func14(data107[i19]))){
+if(!(func14.call(this, data107[i19]))){
 errors++;
 }
 }
@@ -878,7 +878,7 @@ let data109 = data.specimenRequirement;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func16(data109[i20]))){
+if(!(func16.call(this, data109[i20]))){
 errors++;
 }
 }
@@ -892,7 +892,7 @@ let data111 = data.observationRequirement;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func16(data111[i21]))){
+if(!(func16.call(this, data111[i21]))){
 errors++;
 }
 }
@@ -906,7 +906,7 @@ let data113 = data.observationResultRequirement;
 if(Array.isArray(data113)){
 const len22 = data113.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func16(data113[i22]))){
+if(!(func16.call(this, data113[i22]))){
 errors++;
 }
 }
@@ -927,7 +927,7 @@ errors++;
 }
 }
 if(data._transform !== undefined){
-if(!(func6(data._transform))){
+if(!(func6.call(this, data._transform))){
 errors++;
 }
 }
@@ -988,7 +988,7 @@ let data121 = data118.extension;
 if(Array.isArray(data121)){
 const len24 = data121.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data121[i24]))){
+if(!(func10.call(this, data121[i24]))){
 errors++;
 }
 }
@@ -1002,7 +1002,7 @@ let data123 = data118.modifierExtension;
 if(Array.isArray(data123)){
 const len25 = data123.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data123[i25]))){
+if(!(func10.call(this, data123[i25]))){
 errors++;
 }
 }
@@ -1023,12 +1023,12 @@ errors++;
 }
 }
 if(data118._path !== undefined){
-if(!(func6(data118._path))){
+if(!(func6.call(this, data118._path))){
 errors++;
 }
 }
 if(data118.expression !== undefined){
-if(!(func95(data118.expression))){
+if(!(func95.call(this, data118.expression))){
 errors++;
 }
 }

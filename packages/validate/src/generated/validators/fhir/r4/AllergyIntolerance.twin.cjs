@@ -56,7 +56,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -72,7 +72,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -88,12 +88,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -116,7 +116,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -154,12 +154,12 @@ errors++;
 }
 }
 if(data.clinicalStatus !== undefined){
-if(!(func14(data.clinicalStatus))){
+if(!(func14.call(this, data.clinicalStatus))){
 errors++;
 }
 }
 if(data.verificationStatus !== undefined){
-if(!(func14(data.verificationStatus))){
+if(!(func14.call(this, data.verificationStatus))){
 errors++;
 }
 }
@@ -170,7 +170,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ let data22 = data._category;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data22[i5]))){
+if(!(func6.call(this, data22[i5]))){
 errors++;
 }
 }
@@ -210,22 +210,22 @@ errors++;
 }
 }
 if(data._criticality !== undefined){
-if(!(func6(data._criticality))){
+if(!(func6.call(this, data._criticality))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -241,22 +241,22 @@ errors++;
 }
 }
 if(data._onsetDateTime !== undefined){
-if(!(func6(data._onsetDateTime))){
+if(!(func6.call(this, data._onsetDateTime))){
 errors++;
 }
 }
 if(data.onsetAge !== undefined){
-if(!(func74(data.onsetAge))){
+if(!(func74.call(this, data.onsetAge))){
 errors++;
 }
 }
 if(data.onsetPeriod !== undefined){
-if(!(func17(data.onsetPeriod))){
+if(!(func17.call(this, data.onsetPeriod))){
 errors++;
 }
 }
 if(data.onsetRange !== undefined){
-if(!(func76(data.onsetRange))){
+if(!(func76.call(this, data.onsetRange))){
 errors++;
 }
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 if(data._onsetString !== undefined){
-if(!(func6(data._onsetString))){
+if(!(func6.call(this, data._onsetString))){
 errors++;
 }
 }
@@ -288,17 +288,17 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined){
-if(!(func6(data._recordedDate))){
+if(!(func6.call(this, data._recordedDate))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func16.call(this, data.recorder))){
 errors++;
 }
 }
 if(data.asserter !== undefined){
-if(!(func16(data.asserter))){
+if(!(func16.call(this, data.asserter))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data._lastOccurrence !== undefined){
-if(!(func6(data._lastOccurrence))){
+if(!(func6.call(this, data._lastOccurrence))){
 errors++;
 }
 }
@@ -323,7 +323,7 @@ let data42 = data.note;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func156(data42[i6]))){
+if(!(func156.call(this, data42[i6]))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data47[i8]))){
+if(!(func10.call(this, data47[i8]))){
 errors++;
 }
 }
@@ -372,7 +372,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len9 = data49.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data49[i9]))){
+if(!(func10.call(this, data49[i9]))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ errors++;
 }
 }
 if(data45.substance !== undefined){
-if(!(func14(data45.substance))){
+if(!(func14.call(this, data45.substance))){
 errors++;
 }
 }
@@ -391,7 +391,7 @@ let data52 = data45.manifestation;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data52[i10]))){
+if(!(func14.call(this, data52[i10]))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ errors++;
 }
 }
 if(data45._description !== undefined){
-if(!(func6(data45._description))){
+if(!(func6.call(this, data45._description))){
 errors++;
 }
 }
@@ -428,7 +428,7 @@ errors++;
 }
 }
 if(data45._onset !== undefined){
-if(!(func6(data45._onset))){
+if(!(func6.call(this, data45._onset))){
 errors++;
 }
 }
@@ -439,12 +439,12 @@ errors++;
 }
 }
 if(data45._severity !== undefined){
-if(!(func6(data45._severity))){
+if(!(func6.call(this, data45._severity))){
 errors++;
 }
 }
 if(data45.exposureRoute !== undefined){
-if(!(func14(data45.exposureRoute))){
+if(!(func14.call(this, data45.exposureRoute))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ let data61 = data45.note;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data61[i11]))){
+if(!(func156.call(this, data61[i11]))){
 errors++;
 }
 }

@@ -78,7 +78,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -92,7 +92,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data7 = data.role;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data7[i2]))){
+if(!(func14.call(this, data7[i2]))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ errors++;
 }
 }
 if(data.who !== undefined){
-if(!(func16(data.who))){
+if(!(func16.call(this, data.who))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ errors++;
 }
 }
 if(data._altId !== undefined){
-if(!(func6(data._altId))){
+if(!(func6.call(this, data._altId))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -163,12 +163,12 @@ errors++;
 }
 }
 if(data._requestor !== undefined){
-if(!(func6(data._requestor))){
+if(!(func6.call(this, data._requestor))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ let data19 = data._policy;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data19[i4]))){
+if(!(func6.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ errors++;
 }
 }
 if(data.media !== undefined){
-if(!(func223(data.media))){
+if(!(func223.call(this, data.media))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data24[i5]))){
+if(!(func10.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -244,7 +244,7 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func10.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ errors++;
 }
 }
 if(data22._address !== undefined){
-if(!(func6(data22._address))){
+if(!(func6.call(this, data22._address))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ errors++;
 }
 }
 if(data22._type !== undefined){
-if(!(func6(data22._type))){
+if(!(func6.call(this, data22._type))){
 errors++;
 }
 }
@@ -301,7 +301,7 @@ let data32 = data.purposeOfUse;
 if(Array.isArray(data32)){
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data32[i7]))){
+if(!(func14.call(this, data32[i7]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -375,7 +375,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -385,22 +385,22 @@ errors++;
 }
 }
 if(data.what !== undefined){
-if(!(func16(data.what))){
+if(!(func16.call(this, data.what))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func223(data.type))){
+if(!(func223.call(this, data.type))){
 errors++;
 }
 }
 if(data.role !== undefined){
-if(!(func223(data.role))){
+if(!(func223.call(this, data.role))){
 errors++;
 }
 }
 if(data.lifecycle !== undefined){
-if(!(func223(data.lifecycle))){
+if(!(func223.call(this, data.lifecycle))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ let data9 = data.securityLabel;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func223(data9[i2]))){
+if(!(func223.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -462,7 +462,7 @@ errors++;
 }
 }
 if(data._query !== undefined){
-if(!(func6(data._query))){
+if(!(func6.call(this, data._query))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ let data25 = data18.extension;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data25[i4]))){
+if(!(func10.call(this, data25[i4]))){
 errors++;
 }
 }
@@ -596,7 +596,7 @@ let data27 = data18.modifierExtension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data27[i5]))){
+if(!(func10.call(this, data27[i5]))){
 errors++;
 }
 }
@@ -617,7 +617,7 @@ errors++;
 }
 }
 if(data18._type !== undefined){
-if(!(func6(data18._type))){
+if(!(func6.call(this, data18._type))){
 errors++;
 }
 }
@@ -633,7 +633,7 @@ errors++;
 }
 }
 if(data18._valueString !== undefined){
-if(!(func6(data18._valueString))){
+if(!(func6.call(this, data18._valueString))){
 errors++;
 }
 }
@@ -649,7 +649,7 @@ errors++;
 }
 }
 if(data18._valueBase64Binary !== undefined){
-if(!(func6(data18._valueBase64Binary))){
+if(!(func6.call(this, data18._valueBase64Binary))){
 errors++;
 }
 }
@@ -767,7 +767,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -783,7 +783,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -799,12 +799,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -813,7 +813,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -827,7 +827,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -851,7 +851,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func223(data.type))){
+if(!(func223.call(this, data.type))){
 errors++;
 }
 }
@@ -860,7 +860,7 @@ let data16 = data.subtype;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func223(data16[i3]))){
+if(!(func223.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -876,12 +876,12 @@ errors++;
 }
 }
 if(data._action !== undefined){
-if(!(func6(data._action))){
+if(!(func6.call(this, data._action))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func17.call(this, data.period))){
 errors++;
 }
 }
@@ -897,7 +897,7 @@ errors++;
 }
 }
 if(data._recorded !== undefined){
-if(!(func6(data._recorded))){
+if(!(func6.call(this, data._recorded))){
 errors++;
 }
 }
@@ -908,7 +908,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func6.call(this, data._outcome))){
 errors++;
 }
 }
@@ -924,7 +924,7 @@ errors++;
 }
 }
 if(data._outcomeDesc !== undefined){
-if(!(func6(data._outcomeDesc))){
+if(!(func6.call(this, data._outcomeDesc))){
 errors++;
 }
 }
@@ -933,7 +933,7 @@ let data27 = data.purposeOfEvent;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data27[i4]))){
+if(!(func14.call(this, data27[i4]))){
 errors++;
 }
 }
@@ -947,7 +947,7 @@ let data29 = data.agent;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1089(data29[i5]))){
+if(!(validate1089.call(this, data29[i5]))){
 errors++;
 }
 }
@@ -978,7 +978,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data33[i6]))){
+if(!(func10.call(this, data33[i6]))){
 errors++;
 }
 }
@@ -992,7 +992,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data35[i7]))){
+if(!(func10.call(this, data35[i7]))){
 errors++;
 }
 }
@@ -1013,12 +1013,12 @@ errors++;
 }
 }
 if(data31._site !== undefined){
-if(!(func6(data31._site))){
+if(!(func6.call(this, data31._site))){
 errors++;
 }
 }
 if(data31.observer !== undefined){
-if(!(func16(data31.observer))){
+if(!(func16.call(this, data31.observer))){
 errors++;
 }
 }
@@ -1027,7 +1027,7 @@ let data40 = data31.type;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func223(data40[i8]))){
+if(!(func223.call(this, data40[i8]))){
 errors++;
 }
 }
@@ -1057,7 +1057,7 @@ let data42 = data.entity;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate1091(data42[i9]))){
+if(!(validate1091.call(this, data42[i9]))){
 errors++;
 }
 }

@@ -74,7 +74,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -90,7 +90,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
@@ -122,12 +122,12 @@ errors++;
 }
 }
 if(data._contentType !== undefined){
-if(!(func6(data._contentType))){
+if(!(func6.call(this, data._contentType))){
 errors++;
 }
 }
 if(data.securityContext !== undefined){
-if(!(func16(data.securityContext))){
+if(!(func16.call(this, data.securityContext))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(func6(data._data))){
+if(!(func6.call(this, data._data))){
 errors++;
 }
 }

@@ -53,7 +53,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +85,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -157,12 +157,12 @@ errors++;
 }
 }
 if(data._productCategory !== undefined){
-if(!(func6(data._productCategory))){
+if(!(func6.call(this, data._productCategory))){
 errors++;
 }
 }
 if(data.productCode !== undefined){
-if(!(func14(data.productCode))){
+if(!(func14.call(this, data.productCode))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ let data21 = data.request;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data21[i4]))){
+if(!(func16.call(this, data21[i4]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ errors++;
 }
 }
 if(data._quantity !== undefined){
-if(!(func6(data._quantity))){
+if(!(func6.call(this, data._quantity))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ let data25 = data.parent;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func16.call(this, data25[i5]))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func10.call(this, data29[i6]))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data31[i7]))){
+if(!(func10.call(this, data31[i7]))){
 errors++;
 }
 }
@@ -267,12 +267,12 @@ errors++;
 }
 }
 if(data27.collector !== undefined){
-if(!(func16(data27.collector))){
+if(!(func16.call(this, data27.collector))){
 errors++;
 }
 }
 if(data27.source !== undefined){
-if(!(func16(data27.source))){
+if(!(func16.call(this, data27.source))){
 errors++;
 }
 }
@@ -288,12 +288,12 @@ errors++;
 }
 }
 if(data27._collectedDateTime !== undefined){
-if(!(func6(data27._collectedDateTime))){
+if(!(func6.call(this, data27._collectedDateTime))){
 errors++;
 }
 }
 if(data27.collectedPeriod !== undefined){
-if(!(func17(data27.collectedPeriod))){
+if(!(func17.call(this, data27.collectedPeriod))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func10.call(this, data41[i9]))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data43[i10]))){
+if(!(func10.call(this, data43[i10]))){
 errors++;
 }
 }
@@ -371,17 +371,17 @@ errors++;
 }
 }
 if(data39._description !== undefined){
-if(!(func6(data39._description))){
+if(!(func6.call(this, data39._description))){
 errors++;
 }
 }
 if(data39.procedure !== undefined){
-if(!(func14(data39.procedure))){
+if(!(func14.call(this, data39.procedure))){
 errors++;
 }
 }
 if(data39.additive !== undefined){
-if(!(func16(data39.additive))){
+if(!(func16.call(this, data39.additive))){
 errors++;
 }
 }
@@ -397,12 +397,12 @@ errors++;
 }
 }
 if(data39._timeDateTime !== undefined){
-if(!(func6(data39._timeDateTime))){
+if(!(func6.call(this, data39._timeDateTime))){
 errors++;
 }
 }
 if(data39.timePeriod !== undefined){
-if(!(func17(data39.timePeriod))){
+if(!(func17.call(this, data39.timePeriod))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data54[i11]))){
+if(!(func10.call(this, data54[i11]))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data56[i12]))){
+if(!(func10.call(this, data56[i12]))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ errors++;
 }
 }
 if(data52._description !== undefined){
-if(!(func6(data52._description))){
+if(!(func6.call(this, data52._description))){
 errors++;
 }
 }
@@ -497,12 +497,12 @@ errors++;
 }
 }
 if(data52._timeDateTime !== undefined){
-if(!(func6(data52._timeDateTime))){
+if(!(func6.call(this, data52._timeDateTime))){
 errors++;
 }
 }
 if(data52.timePeriod !== undefined){
-if(!(func17(data52.timePeriod))){
+if(!(func17.call(this, data52.timePeriod))){
 errors++;
 }
 }
@@ -545,7 +545,7 @@ let data66 = data64.extension;
 if(Array.isArray(data66)){
 const len14 = data66.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data66[i14]))){
+if(!(func10.call(this, data66[i14]))){
 errors++;
 }
 }
@@ -559,7 +559,7 @@ let data68 = data64.modifierExtension;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data68[i15]))){
+if(!(func10.call(this, data68[i15]))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ errors++;
 }
 }
 if(data64._description !== undefined){
-if(!(func6(data64._description))){
+if(!(func6.call(this, data64._description))){
 errors++;
 }
 }
@@ -591,7 +591,7 @@ errors++;
 }
 }
 if(data64._temperature !== undefined){
-if(!(func6(data64._temperature))){
+if(!(func6.call(this, data64._temperature))){
 errors++;
 }
 }
@@ -602,12 +602,12 @@ errors++;
 }
 }
 if(data64._scale !== undefined){
-if(!(func6(data64._scale))){
+if(!(func6.call(this, data64._scale))){
 errors++;
 }
 }
 if(data64.duration !== undefined){
-if(!(func17(data64.duration))){
+if(!(func17.call(this, data64.duration))){
 errors++;
 }
 }

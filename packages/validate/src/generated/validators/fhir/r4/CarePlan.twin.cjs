@@ -49,7 +49,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +63,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -77,7 +77,7 @@ let data5 = data.outcomeCodeableConcept;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func14.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -91,7 +91,7 @@ let data7 = data.outcomeReference;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data7[i3]))){
+if(!(func16.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -105,7 +105,7 @@ let data9 = data.progress;
 if(Array.isArray(data9)){
 const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func156(data9[i4]))){
+if(!(func156.call(this, data9[i4]))){
 errors++;
 }
 }
@@ -115,7 +115,7 @@ errors++;
 }
 }
 if(data.reference !== undefined){
-if(!(func16(data.reference))){
+if(!(func16.call(this, data.reference))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func10.call(this, data15[i5]))){
 errors++;
 }
 }
@@ -183,7 +183,7 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func10.call(this, data17[i6]))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ errors++;
 }
 }
 if(data12._kind !== undefined){
-if(!(func6(data12._kind))){
+if(!(func6.call(this, data12._kind))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data23 = data12._instantiatesCanonical;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data23[i8]))){
+if(!(func6.call(this, data23[i8]))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ let data27 = data12._instantiatesUri;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data27[i10]))){
+if(!(func6.call(this, data27[i10]))){
 errors++;
 }
 }
@@ -275,7 +275,7 @@ errors++;
 }
 }
 if(data12.code !== undefined){
-if(!(func14(data12.code))){
+if(!(func14.call(this, data12.code))){
 errors++;
 }
 }
@@ -284,7 +284,7 @@ let data30 = data12.reasonCode;
 if(Array.isArray(data30)){
 const len11 = data30.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data30[i11]))){
+if(!(func14.call(this, data30[i11]))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ let data32 = data12.reasonReference;
 if(Array.isArray(data32)){
 const len12 = data32.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data32[i12]))){
+if(!(func16.call(this, data32[i12]))){
 errors++;
 }
 }
@@ -312,7 +312,7 @@ let data34 = data12.goal;
 if(Array.isArray(data34)){
 const len13 = data34.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data34[i13]))){
+if(!(func16.call(this, data34[i13]))){
 errors++;
 }
 }
@@ -328,12 +328,12 @@ errors++;
 }
 }
 if(data12._status !== undefined){
-if(!(func6(data12._status))){
+if(!(func6.call(this, data12._status))){
 errors++;
 }
 }
 if(data12.statusReason !== undefined){
-if(!(func14(data12.statusReason))){
+if(!(func14.call(this, data12.statusReason))){
 errors++;
 }
 }
@@ -343,17 +343,17 @@ errors++;
 }
 }
 if(data12._doNotPerform !== undefined){
-if(!(func6(data12._doNotPerform))){
+if(!(func6.call(this, data12._doNotPerform))){
 errors++;
 }
 }
 if(data12.scheduledTiming !== undefined){
-if(!(func72(data12.scheduledTiming))){
+if(!(func72.call(this, data12.scheduledTiming))){
 errors++;
 }
 }
 if(data12.scheduledPeriod !== undefined){
-if(!(func17(data12.scheduledPeriod))){
+if(!(func17.call(this, data12.scheduledPeriod))){
 errors++;
 }
 }
@@ -369,12 +369,12 @@ errors++;
 }
 }
 if(data12._scheduledString !== undefined){
-if(!(func6(data12._scheduledString))){
+if(!(func6.call(this, data12._scheduledString))){
 errors++;
 }
 }
 if(data12.location !== undefined){
-if(!(func16(data12.location))){
+if(!(func16.call(this, data12.location))){
 errors++;
 }
 }
@@ -383,7 +383,7 @@ let data46 = data12.performer;
 if(Array.isArray(data46)){
 const len14 = data46.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data46[i14]))){
+if(!(func16.call(this, data46[i14]))){
 errors++;
 }
 }
@@ -393,22 +393,22 @@ errors++;
 }
 }
 if(data12.productCodeableConcept !== undefined){
-if(!(func14(data12.productCodeableConcept))){
+if(!(func14.call(this, data12.productCodeableConcept))){
 errors++;
 }
 }
 if(data12.productReference !== undefined){
-if(!(func16(data12.productReference))){
+if(!(func16.call(this, data12.productReference))){
 errors++;
 }
 }
 if(data12.dailyAmount !== undefined){
-if(!(func85(data12.dailyAmount))){
+if(!(func85.call(this, data12.dailyAmount))){
 errors++;
 }
 }
 if(data12.quantity !== undefined){
-if(!(func85(data12.quantity))){
+if(!(func85.call(this, data12.quantity))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 if(data12._description !== undefined){
-if(!(func6(data12._description))){
+if(!(func6.call(this, data12._description))){
 errors++;
 }
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -578,7 +578,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -594,12 +594,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -608,7 +608,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -622,7 +622,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -636,7 +636,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -650,7 +650,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -684,7 +684,7 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func6.call(this, data20[i5]))){
 errors++;
 }
 }
@@ -718,7 +718,7 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data24[i7]))){
+if(!(func6.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -732,7 +732,7 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func16.call(this, data26[i8]))){
 errors++;
 }
 }
@@ -746,7 +746,7 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data28[i9]))){
+if(!(func16.call(this, data28[i9]))){
 errors++;
 }
 }
@@ -760,7 +760,7 @@ let data30 = data.partOf;
 if(Array.isArray(data30)){
 const len10 = data30.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data30[i10]))){
+if(!(func16.call(this, data30[i10]))){
 errors++;
 }
 }
@@ -779,7 +779,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -793,7 +793,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -802,7 +802,7 @@ let data36 = data.category;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data36[i11]))){
+if(!(func14.call(this, data36[i11]))){
 errors++;
 }
 }
@@ -823,7 +823,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -839,22 +839,22 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func17.call(this, data.period))){
 errors++;
 }
 }
@@ -870,12 +870,12 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func16.call(this, data.author))){
 errors++;
 }
 }
@@ -884,7 +884,7 @@ let data48 = data.contributor;
 if(Array.isArray(data48)){
 const len12 = data48.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data48[i12]))){
+if(!(func16.call(this, data48[i12]))){
 errors++;
 }
 }
@@ -898,7 +898,7 @@ let data50 = data.careTeam;
 if(Array.isArray(data50)){
 const len13 = data50.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data50[i13]))){
+if(!(func16.call(this, data50[i13]))){
 errors++;
 }
 }
@@ -912,7 +912,7 @@ let data52 = data.addresses;
 if(Array.isArray(data52)){
 const len14 = data52.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data52[i14]))){
+if(!(func16.call(this, data52[i14]))){
 errors++;
 }
 }
@@ -926,7 +926,7 @@ let data54 = data.supportingInfo;
 if(Array.isArray(data54)){
 const len15 = data54.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data54[i15]))){
+if(!(func16.call(this, data54[i15]))){
 errors++;
 }
 }
@@ -940,7 +940,7 @@ let data56 = data.goal;
 if(Array.isArray(data56)){
 const len16 = data56.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data56[i16]))){
+if(!(func16.call(this, data56[i16]))){
 errors++;
 }
 }
@@ -954,7 +954,7 @@ let data58 = data.activity;
 if(Array.isArray(data58)){
 const len17 = data58.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate1108(data58[i17]))){
+if(!(validate1108.call(this, data58[i17]))){
 errors++;
 }
 }
@@ -968,7 +968,7 @@ let data60 = data.note;
 if(Array.isArray(data60)){
 const len18 = data60.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func156(data60[i18]))){
+if(!(func156.call(this, data60[i18]))){
 errors++;
 }
 }

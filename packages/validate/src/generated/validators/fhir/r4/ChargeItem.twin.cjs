@@ -91,7 +91,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +123,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data19 = data._definitionUri;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func6.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ let data23 = data._definitionCanonical;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func6.call(this, data23[i7]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -272,7 +272,7 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data27[i8]))){
+if(!(func16.call(this, data27[i8]))){
 errors++;
 }
 }
@@ -282,17 +282,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func16.call(this, data.context))){
 errors++;
 }
 }
@@ -308,17 +308,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func72.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len10 = data39.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data39[i10]))){
+if(!(func10.call(this, data39[i10]))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len11 = data41.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data41[i11]))){
+if(!(func10.call(this, data41[i11]))){
 errors++;
 }
 }
@@ -372,12 +372,12 @@ errors++;
 }
 }
 if(data37.function !== undefined){
-if(!(func14(data37.function))){
+if(!(func14.call(this, data37.function))){
 errors++;
 }
 }
 if(data37.actor !== undefined){
-if(!(func16(data37.actor))){
+if(!(func16.call(this, data37.actor))){
 errors++;
 }
 }
@@ -403,22 +403,22 @@ errors++;
 }
 }
 if(data.performingOrganization !== undefined){
-if(!(func16(data.performingOrganization))){
+if(!(func16.call(this, data.performingOrganization))){
 errors++;
 }
 }
 if(data.requestingOrganization !== undefined){
-if(!(func16(data.requestingOrganization))){
+if(!(func16.call(this, data.requestingOrganization))){
 errors++;
 }
 }
 if(data.costCenter !== undefined){
-if(!(func16(data.costCenter))){
+if(!(func16.call(this, data.costCenter))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
@@ -427,7 +427,7 @@ let data49 = data.bodysite;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data49[i12]))){
+if(!(func14.call(this, data49[i12]))){
 errors++;
 }
 }
@@ -443,12 +443,12 @@ errors++;
 }
 }
 if(data._factorOverride !== undefined){
-if(!(func6(data._factorOverride))){
+if(!(func6.call(this, data._factorOverride))){
 errors++;
 }
 }
 if(data.priceOverride !== undefined){
-if(!(func621(data.priceOverride))){
+if(!(func621.call(this, data.priceOverride))){
 errors++;
 }
 }
@@ -464,12 +464,12 @@ errors++;
 }
 }
 if(data._overrideReason !== undefined){
-if(!(func6(data._overrideReason))){
+if(!(func6.call(this, data._overrideReason))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func16.call(this, data.enterer))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ errors++;
 }
 }
 if(data._enteredDate !== undefined){
-if(!(func6(data._enteredDate))){
+if(!(func6.call(this, data._enteredDate))){
 errors++;
 }
 }
@@ -494,7 +494,7 @@ let data59 = data.reason;
 if(Array.isArray(data59)){
 const len13 = data59.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data59[i13]))){
+if(!(func14.call(this, data59[i13]))){
 errors++;
 }
 }
@@ -508,7 +508,7 @@ let data61 = data.service;
 if(Array.isArray(data61)){
 const len14 = data61.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data61[i14]))){
+if(!(func16.call(this, data61[i14]))){
 errors++;
 }
 }
@@ -518,12 +518,12 @@ errors++;
 }
 }
 if(data.productReference !== undefined){
-if(!(func16(data.productReference))){
+if(!(func16.call(this, data.productReference))){
 errors++;
 }
 }
 if(data.productCodeableConcept !== undefined){
-if(!(func14(data.productCodeableConcept))){
+if(!(func14.call(this, data.productCodeableConcept))){
 errors++;
 }
 }
@@ -532,7 +532,7 @@ let data65 = data.account;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data65[i15]))){
+if(!(func16.call(this, data65[i15]))){
 errors++;
 }
 }
@@ -546,7 +546,7 @@ let data67 = data.note;
 if(Array.isArray(data67)){
 const len16 = data67.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func156(data67[i16]))){
+if(!(func156.call(this, data67[i16]))){
 errors++;
 }
 }
@@ -560,7 +560,7 @@ let data69 = data.supportingInformation;
 if(Array.isArray(data69)){
 const len17 = data69.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data69[i17]))){
+if(!(func16.call(this, data69[i17]))){
 errors++;
 }
 }

@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ let data8 = data6.extension;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data8[i3]))){
+if(!(func10.call(this, data8[i3]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data10 = data6.modifierExtension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data10[i4]))){
+if(!(func10.call(this, data10[i4]))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func6.call(this, data6._description))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 if(data6._language !== undefined){
-if(!(func6(data6._language))){
+if(!(func6.call(this, data6._language))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ errors++;
 }
 }
 if(data6._expression !== undefined){
-if(!(func6(data6._expression))){
+if(!(func6.call(this, data6._expression))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data22 = data19.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func10.call(this, data22[i6]))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ let data24 = data19.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data24[i7]))){
+if(!(func10.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -276,12 +276,12 @@ errors++;
 }
 }
 if(data19._type !== undefined){
-if(!(func6(data19._type))){
+if(!(func6.call(this, data19._type))){
 errors++;
 }
 }
 if(data19.code !== undefined){
-if(!(func14(data19.code))){
+if(!(func14.call(this, data19.code))){
 errors++;
 }
 }
@@ -292,12 +292,12 @@ errors++;
 }
 }
 if(data19._factor !== undefined){
-if(!(func6(data19._factor))){
+if(!(func6.call(this, data19._factor))){
 errors++;
 }
 }
 if(data19.amount !== undefined){
-if(!(func621(data19.amount))){
+if(!(func621.call(this, data19.amount))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -469,12 +469,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -511,7 +511,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -532,7 +532,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -578,7 +578,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -607,7 +607,7 @@ let data26 = data._derivedFromUri;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data26[i5]))){
+if(!(func6.call(this, data26[i5]))){
 errors++;
 }
 }
@@ -641,7 +641,7 @@ let data30 = data._partOf;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data30[i7]))){
+if(!(func6.call(this, data30[i7]))){
 errors++;
 }
 }
@@ -675,7 +675,7 @@ let data34 = data._replaces;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data34[i9]))){
+if(!(func6.call(this, data34[i9]))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -701,7 +701,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -717,7 +717,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -733,7 +733,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -742,7 +742,7 @@ let data44 = data.contact;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data44[i10]))){
+if(!(func49.call(this, data44[i10]))){
 errors++;
 }
 }
@@ -763,7 +763,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -772,7 +772,7 @@ let data48 = data.useContext;
 if(Array.isArray(data48)){
 const len11 = data48.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func51(data48[i11]))){
+if(!(func51.call(this, data48[i11]))){
 errors++;
 }
 }
@@ -786,7 +786,7 @@ let data50 = data.jurisdiction;
 if(Array.isArray(data50)){
 const len12 = data50.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data50[i12]))){
+if(!(func14.call(this, data50[i12]))){
 errors++;
 }
 }
@@ -807,7 +807,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -823,7 +823,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -839,17 +839,17 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -858,7 +858,7 @@ let data60 = data.instance;
 if(Array.isArray(data60)){
 const len13 = data60.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data60[i13]))){
+if(!(func16.call(this, data60[i13]))){
 errors++;
 }
 }
@@ -890,7 +890,7 @@ let data65 = data63.extension;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data65[i15]))){
+if(!(func10.call(this, data65[i15]))){
 errors++;
 }
 }
@@ -904,7 +904,7 @@ let data67 = data63.modifierExtension;
 if(Array.isArray(data67)){
 const len16 = data67.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data67[i16]))){
+if(!(func10.call(this, data67[i16]))){
 errors++;
 }
 }
@@ -925,7 +925,7 @@ errors++;
 }
 }
 if(data63._description !== undefined){
-if(!(func6(data63._description))){
+if(!(func6.call(this, data63._description))){
 errors++;
 }
 }
@@ -941,7 +941,7 @@ errors++;
 }
 }
 if(data63._language !== undefined){
-if(!(func6(data63._language))){
+if(!(func6.call(this, data63._language))){
 errors++;
 }
 }
@@ -957,7 +957,7 @@ errors++;
 }
 }
 if(data63._expression !== undefined){
-if(!(func6(data63._expression))){
+if(!(func6.call(this, data63._expression))){
 errors++;
 }
 }
@@ -987,7 +987,7 @@ let data75 = data.propertyGroup;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate1114(data75[i17]))){
+if(!(validate1114.call(this, data75[i17]))){
 errors++;
 }
 }

@@ -94,7 +94,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -132,22 +132,22 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func14.call(this, data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -156,7 +156,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func14.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -170,7 +170,7 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data13[i3]))){
+if(!(func14.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -180,12 +180,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -196,12 +196,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data20[i4]))){
+if(!(func16.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ let data26 = data23.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func10.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -290,7 +290,7 @@ let data28 = data23.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7]))){
+if(!(func10.call(this, data28[i7]))){
 errors++;
 }
 }
@@ -314,22 +314,22 @@ errors++;
 }
 }
 if(data23._sequence !== undefined){
-if(!(func6(data23._sequence))){
+if(!(func6.call(this, data23._sequence))){
 errors++;
 }
 }
 if(data23.revenue !== undefined){
-if(!(func14(data23.revenue))){
+if(!(func14.call(this, data23.revenue))){
 errors++;
 }
 }
 if(data23.category !== undefined){
-if(!(func14(data23.category))){
+if(!(func14.call(this, data23.category))){
 errors++;
 }
 }
 if(data23.productOrService !== undefined){
-if(!(func14(data23.productOrService))){
+if(!(func14.call(this, data23.productOrService))){
 errors++;
 }
 }
@@ -338,7 +338,7 @@ let data35 = data23.modifier;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data35[i8]))){
+if(!(func14.call(this, data35[i8]))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ let data37 = data23.programCode;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data37[i9]))){
+if(!(func14.call(this, data37[i9]))){
 errors++;
 }
 }
@@ -362,12 +362,12 @@ errors++;
 }
 }
 if(data23.quantity !== undefined){
-if(!(func85(data23.quantity))){
+if(!(func85.call(this, data23.quantity))){
 errors++;
 }
 }
 if(data23.unitPrice !== undefined){
-if(!(func621(data23.unitPrice))){
+if(!(func621.call(this, data23.unitPrice))){
 errors++;
 }
 }
@@ -378,12 +378,12 @@ errors++;
 }
 }
 if(data23._factor !== undefined){
-if(!(func6(data23._factor))){
+if(!(func6.call(this, data23._factor))){
 errors++;
 }
 }
 if(data23.net !== undefined){
-if(!(func621(data23.net))){
+if(!(func621.call(this, data23.net))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ let data44 = data23.udi;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data44[i10]))){
+if(!(func16.call(this, data44[i10]))){
 errors++;
 }
 }
@@ -504,7 +504,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -518,7 +518,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -542,7 +542,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
@@ -574,7 +574,7 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func6.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -611,7 +611,7 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data14[i5]))){
+if(!(func6.call(this, data14[i5]))){
 errors++;
 }
 }
@@ -648,7 +648,7 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data18[i7]))){
+if(!(func6.call(this, data18[i7]))){
 errors++;
 }
 }
@@ -685,7 +685,7 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data22[i9]))){
+if(!(func6.call(this, data22[i9]))){
 errors++;
 }
 }
@@ -695,17 +695,17 @@ errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func14.call(this, data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data27[i10]))){
+if(!(func14.call(this, data27[i10]))){
 errors++;
 }
 }
@@ -728,7 +728,7 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data29[i11]))){
+if(!(func14.call(this, data29[i11]))){
 errors++;
 }
 }
@@ -749,37 +749,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func6.call(this, data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func17.call(this, data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func14.call(this, data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func760.call(this, data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func16.call(this, data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -790,12 +790,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -804,7 +804,7 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data42[i12]))){
+if(!(func16.call(this, data42[i12]))){
 errors++;
 }
 }
@@ -814,7 +814,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
@@ -823,7 +823,7 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data45[i13]))){
+if(!(func14.call(this, data45[i13]))){
 errors++;
 }
 }
@@ -837,7 +837,7 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data47[i14]))){
+if(!(func16.call(this, data47[i14]))){
 errors++;
 }
 }
@@ -851,7 +851,7 @@ let data49 = data.detail;
 if(Array.isArray(data49)){
 const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate1118(data49[i15]))){
+if(!(validate1118.call(this, data49[i15]))){
 errors++;
 }
 }
@@ -1021,7 +1021,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1037,7 +1037,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1053,12 +1053,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1067,7 +1067,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -1081,7 +1081,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -1095,7 +1095,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -1109,7 +1109,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -1128,17 +1128,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func14.call(this, data.subType))){
 errors++;
 }
 }
@@ -1149,17 +1149,17 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func6.call(this, data._use))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
 if(data.billablePeriod !== undefined){
-if(!(func17(data.billablePeriod))){
+if(!(func17.call(this, data.billablePeriod))){
 errors++;
 }
 }
@@ -1175,32 +1175,32 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func16.call(this, data.enterer))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func16.call(this, data.insurer))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func16.call(this, data.provider))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func14.call(this, data.priority))){
 errors++;
 }
 }
 if(data.fundsReserve !== undefined){
-if(!(func14(data.fundsReserve))){
+if(!(func14.call(this, data.fundsReserve))){
 errors++;
 }
 }
@@ -1227,7 +1227,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data37[i5]))){
+if(!(func10.call(this, data37[i5]))){
 errors++;
 }
 }
@@ -1241,7 +1241,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data39[i6]))){
+if(!(func10.call(this, data39[i6]))){
 errors++;
 }
 }
@@ -1251,17 +1251,17 @@ errors++;
 }
 }
 if(data35.claim !== undefined){
-if(!(func16(data35.claim))){
+if(!(func16.call(this, data35.claim))){
 errors++;
 }
 }
 if(data35.relationship !== undefined){
-if(!(func14(data35.relationship))){
+if(!(func14.call(this, data35.relationship))){
 errors++;
 }
 }
 if(data35.reference !== undefined){
-if(!(func12(data35.reference))){
+if(!(func12.call(this, data35.reference))){
 errors++;
 }
 }
@@ -1287,12 +1287,12 @@ errors++;
 }
 }
 if(data.prescription !== undefined){
-if(!(func16(data.prescription))){
+if(!(func16.call(this, data.prescription))){
 errors++;
 }
 }
 if(data.originalPrescription !== undefined){
-if(!(func16(data.originalPrescription))){
+if(!(func16.call(this, data.originalPrescription))){
 errors++;
 }
 }
@@ -1318,7 +1318,7 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data48[i7]))){
+if(!(func10.call(this, data48[i7]))){
 errors++;
 }
 }
@@ -1332,7 +1332,7 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data50[i8]))){
+if(!(func10.call(this, data50[i8]))){
 errors++;
 }
 }
@@ -1342,12 +1342,12 @@ errors++;
 }
 }
 if(data46.type !== undefined){
-if(!(func14(data46.type))){
+if(!(func14.call(this, data46.type))){
 errors++;
 }
 }
 if(data46.party !== undefined){
-if(!(func16(data46.party))){
+if(!(func16.call(this, data46.party))){
 errors++;
 }
 }
@@ -1368,12 +1368,12 @@ errors++;
 }
 }
 if(data.referral !== undefined){
-if(!(func16(data.referral))){
+if(!(func16.call(this, data.referral))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func16.call(this, data.facility))){
 errors++;
 }
 }
@@ -1434,7 +1434,7 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data60[i10]))){
+if(!(func10.call(this, data60[i10]))){
 errors++;
 }
 }
@@ -1448,7 +1448,7 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data62[i11]))){
+if(!(func10.call(this, data62[i11]))){
 errors++;
 }
 }
@@ -1472,12 +1472,12 @@ errors++;
 }
 }
 if(data57._sequence !== undefined){
-if(!(func6(data57._sequence))){
+if(!(func6.call(this, data57._sequence))){
 errors++;
 }
 }
 if(data57.provider !== undefined){
-if(!(func16(data57.provider))){
+if(!(func16.call(this, data57.provider))){
 errors++;
 }
 }
@@ -1487,17 +1487,17 @@ errors++;
 }
 }
 if(data57._responsible !== undefined){
-if(!(func6(data57._responsible))){
+if(!(func6.call(this, data57._responsible))){
 errors++;
 }
 }
 if(data57.role !== undefined){
-if(!(func14(data57.role))){
+if(!(func14.call(this, data57.role))){
 errors++;
 }
 }
 if(data57.qualification !== undefined){
-if(!(func14(data57.qualification))){
+if(!(func14.call(this, data57.qualification))){
 errors++;
 }
 }
@@ -1579,7 +1579,7 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data75[i13]))){
+if(!(func10.call(this, data75[i13]))){
 errors++;
 }
 }
@@ -1593,7 +1593,7 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data77[i14]))){
+if(!(func10.call(this, data77[i14]))){
 errors++;
 }
 }
@@ -1617,17 +1617,17 @@ errors++;
 }
 }
 if(data72._sequence !== undefined){
-if(!(func6(data72._sequence))){
+if(!(func6.call(this, data72._sequence))){
 errors++;
 }
 }
 if(data72.category !== undefined){
-if(!(func14(data72.category))){
+if(!(func14.call(this, data72.category))){
 errors++;
 }
 }
 if(data72.code !== undefined){
-if(!(func14(data72.code))){
+if(!(func14.call(this, data72.code))){
 errors++;
 }
 }
@@ -1643,12 +1643,12 @@ errors++;
 }
 }
 if(data72._timingDate !== undefined){
-if(!(func6(data72._timingDate))){
+if(!(func6.call(this, data72._timingDate))){
 errors++;
 }
 }
 if(data72.timingPeriod !== undefined){
-if(!(func17(data72.timingPeriod))){
+if(!(func17.call(this, data72.timingPeriod))){
 errors++;
 }
 }
@@ -1658,7 +1658,7 @@ errors++;
 }
 }
 if(data72._valueBoolean !== undefined){
-if(!(func6(data72._valueBoolean))){
+if(!(func6.call(this, data72._valueBoolean))){
 errors++;
 }
 }
@@ -1674,27 +1674,27 @@ errors++;
 }
 }
 if(data72._valueString !== undefined){
-if(!(func6(data72._valueString))){
+if(!(func6.call(this, data72._valueString))){
 errors++;
 }
 }
 if(data72.valueQuantity !== undefined){
-if(!(func85(data72.valueQuantity))){
+if(!(func85.call(this, data72.valueQuantity))){
 errors++;
 }
 }
 if(data72.valueAttachment !== undefined){
-if(!(func336(data72.valueAttachment))){
+if(!(func336.call(this, data72.valueAttachment))){
 errors++;
 }
 }
 if(data72.valueReference !== undefined){
-if(!(func16(data72.valueReference))){
+if(!(func16.call(this, data72.valueReference))){
 errors++;
 }
 }
 if(data72.reason !== undefined){
-if(!(func14(data72.reason))){
+if(!(func14.call(this, data72.reason))){
 errors++;
 }
 }
@@ -1817,7 +1817,7 @@ let data100 = data95.extension;
 if(Array.isArray(data100)){
 const len16 = data100.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data100[i16]))){
+if(!(func10.call(this, data100[i16]))){
 errors++;
 }
 }
@@ -1831,7 +1831,7 @@ let data102 = data95.modifierExtension;
 if(Array.isArray(data102)){
 const len17 = data102.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data102[i17]))){
+if(!(func10.call(this, data102[i17]))){
 errors++;
 }
 }
@@ -1855,17 +1855,17 @@ errors++;
 }
 }
 if(data95._sequence !== undefined){
-if(!(func6(data95._sequence))){
+if(!(func6.call(this, data95._sequence))){
 errors++;
 }
 }
 if(data95.diagnosisCodeableConcept !== undefined){
-if(!(func14(data95.diagnosisCodeableConcept))){
+if(!(func14.call(this, data95.diagnosisCodeableConcept))){
 errors++;
 }
 }
 if(data95.diagnosisReference !== undefined){
-if(!(func16(data95.diagnosisReference))){
+if(!(func16.call(this, data95.diagnosisReference))){
 errors++;
 }
 }
@@ -1874,7 +1874,7 @@ let data108 = data95.type;
 if(Array.isArray(data108)){
 const len18 = data108.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func14(data108[i18]))){
+if(!(func14.call(this, data108[i18]))){
 errors++;
 }
 }
@@ -1884,12 +1884,12 @@ errors++;
 }
 }
 if(data95.onAdmission !== undefined){
-if(!(func14(data95.onAdmission))){
+if(!(func14.call(this, data95.onAdmission))){
 errors++;
 }
 }
 if(data95.packageCode !== undefined){
-if(!(func14(data95.packageCode))){
+if(!(func14.call(this, data95.packageCode))){
 errors++;
 }
 }
@@ -2012,7 +2012,7 @@ let data118 = data113.extension;
 if(Array.isArray(data118)){
 const len20 = data118.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data118[i20]))){
+if(!(func10.call(this, data118[i20]))){
 errors++;
 }
 }
@@ -2026,7 +2026,7 @@ let data120 = data113.modifierExtension;
 if(Array.isArray(data120)){
 const len21 = data120.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data120[i21]))){
+if(!(func10.call(this, data120[i21]))){
 errors++;
 }
 }
@@ -2050,7 +2050,7 @@ errors++;
 }
 }
 if(data113._sequence !== undefined){
-if(!(func6(data113._sequence))){
+if(!(func6.call(this, data113._sequence))){
 errors++;
 }
 }
@@ -2059,7 +2059,7 @@ let data124 = data113.type;
 if(Array.isArray(data124)){
 const len22 = data124.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func14(data124[i22]))){
+if(!(func14.call(this, data124[i22]))){
 errors++;
 }
 }
@@ -2080,17 +2080,17 @@ errors++;
 }
 }
 if(data113._date !== undefined){
-if(!(func6(data113._date))){
+if(!(func6.call(this, data113._date))){
 errors++;
 }
 }
 if(data113.procedureCodeableConcept !== undefined){
-if(!(func14(data113.procedureCodeableConcept))){
+if(!(func14.call(this, data113.procedureCodeableConcept))){
 errors++;
 }
 }
 if(data113.procedureReference !== undefined){
-if(!(func16(data113.procedureReference))){
+if(!(func16.call(this, data113.procedureReference))){
 errors++;
 }
 }
@@ -2099,7 +2099,7 @@ let data130 = data113.udi;
 if(Array.isArray(data130)){
 const len23 = data130.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func16(data130[i23]))){
+if(!(func16.call(this, data130[i23]))){
 errors++;
 }
 }
@@ -2217,7 +2217,7 @@ let data137 = data133.extension;
 if(Array.isArray(data137)){
 const len25 = data137.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data137[i25]))){
+if(!(func10.call(this, data137[i25]))){
 errors++;
 }
 }
@@ -2231,7 +2231,7 @@ let data139 = data133.modifierExtension;
 if(Array.isArray(data139)){
 const len26 = data139.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func10(data139[i26]))){
+if(!(func10.call(this, data139[i26]))){
 errors++;
 }
 }
@@ -2255,7 +2255,7 @@ errors++;
 }
 }
 if(data133._sequence !== undefined){
-if(!(func6(data133._sequence))){
+if(!(func6.call(this, data133._sequence))){
 errors++;
 }
 }
@@ -2265,17 +2265,17 @@ errors++;
 }
 }
 if(data133._focal !== undefined){
-if(!(func6(data133._focal))){
+if(!(func6.call(this, data133._focal))){
 errors++;
 }
 }
 if(data133.identifier !== undefined){
-if(!(func12(data133.identifier))){
+if(!(func12.call(this, data133.identifier))){
 errors++;
 }
 }
 if(data133.coverage !== undefined){
-if(!(func16(data133.coverage))){
+if(!(func16.call(this, data133.coverage))){
 errors++;
 }
 }
@@ -2291,7 +2291,7 @@ errors++;
 }
 }
 if(data133._businessArrangement !== undefined){
-if(!(func6(data133._businessArrangement))){
+if(!(func6.call(this, data133._businessArrangement))){
 errors++;
 }
 }
@@ -2320,7 +2320,7 @@ let data151 = data133._preAuthRef;
 if(Array.isArray(data151)){
 const len28 = data151.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func6(data151[i28]))){
+if(!(func6.call(this, data151[i28]))){
 errors++;
 }
 }
@@ -2330,7 +2330,7 @@ errors++;
 }
 }
 if(data133.claimResponse !== undefined){
-if(!(func16(data133.claimResponse))){
+if(!(func16.call(this, data133.claimResponse))){
 errors++;
 }
 }
@@ -2405,7 +2405,7 @@ let data157 = data154.extension;
 if(Array.isArray(data157)){
 const len29 = data157.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func10(data157[i29]))){
+if(!(func10.call(this, data157[i29]))){
 errors++;
 }
 }
@@ -2419,7 +2419,7 @@ let data159 = data154.modifierExtension;
 if(Array.isArray(data159)){
 const len30 = data159.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func10(data159[i30]))){
+if(!(func10.call(this, data159[i30]))){
 errors++;
 }
 }
@@ -2440,22 +2440,22 @@ errors++;
 }
 }
 if(data154._date !== undefined){
-if(!(func6(data154._date))){
+if(!(func6.call(this, data154._date))){
 errors++;
 }
 }
 if(data154.type !== undefined){
-if(!(func14(data154.type))){
+if(!(func14.call(this, data154.type))){
 errors++;
 }
 }
 if(data154.locationAddress !== undefined){
-if(!(func760(data154.locationAddress))){
+if(!(func760.call(this, data154.locationAddress))){
 errors++;
 }
 }
 if(data154.locationReference !== undefined){
-if(!(func16(data154.locationReference))){
+if(!(func16.call(this, data154.locationReference))){
 errors++;
 }
 }
@@ -2480,7 +2480,7 @@ let data166 = data.item;
 if(Array.isArray(data166)){
 const len31 = data166.length;
 for(let i31=0; i31<len31; i31++){
-if(!(validate1117(data166[i31]))){
+if(!(validate1117.call(this, data166[i31]))){
 errors++;
 }
 }
@@ -2490,7 +2490,7 @@ errors++;
 }
 }
 if(data.total !== undefined){
-if(!(func621(data.total))){
+if(!(func621.call(this, data.total))){
 errors++;
 }
 }

@@ -87,7 +87,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -101,7 +101,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ errors++;
 }
 }
 if(data._subDetailSequence !== undefined){
-if(!(func6(data._subDetailSequence))){
+if(!(func6.call(this, data._subDetailSequence))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func6.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -192,7 +192,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func10.call(this, data15[i5]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func10.call(this, data17[i6]))){
 errors++;
 }
 }
@@ -216,17 +216,17 @@ errors++;
 }
 }
 if(data13.category !== undefined){
-if(!(func14(data13.category))){
+if(!(func14.call(this, data13.category))){
 errors++;
 }
 }
 if(data13.reason !== undefined){
-if(!(func14(data13.reason))){
+if(!(func14.call(this, data13.reason))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func621(data13.amount))){
+if(!(func621.call(this, data13.amount))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func6.call(this, data13._value))){
 errors++;
 }
 }
@@ -344,7 +344,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ errors++;
 }
 }
 if(data._detailSequence !== undefined){
-if(!(func6(data._detailSequence))){
+if(!(func6.call(this, data._detailSequence))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func6.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -449,7 +449,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func10.call(this, data15[i5]))){
 errors++;
 }
 }
@@ -463,7 +463,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func10.call(this, data17[i6]))){
 errors++;
 }
 }
@@ -473,17 +473,17 @@ errors++;
 }
 }
 if(data13.category !== undefined){
-if(!(func14(data13.category))){
+if(!(func14.call(this, data13.category))){
 errors++;
 }
 }
 if(data13.reason !== undefined){
-if(!(func14(data13.reason))){
+if(!(func14.call(this, data13.reason))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func621(data13.amount))){
+if(!(func621.call(this, data13.amount))){
 errors++;
 }
 }
@@ -494,7 +494,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func6.call(this, data13._value))){
 errors++;
 }
 }
@@ -524,7 +524,7 @@ let data24 = data.subDetail;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate1124(data24[i7]))){
+if(!(validate1124.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -653,7 +653,7 @@ errors++;
 }
 }
 if(data._itemSequence !== undefined){
-if(!(func6(data._itemSequence))){
+if(!(func6.call(this, data._itemSequence))){
 errors++;
 }
 }
@@ -685,7 +685,7 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func6.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func10.call(this, data15[i5]))){
 errors++;
 }
 }
@@ -734,7 +734,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func10.call(this, data17[i6]))){
 errors++;
 }
 }
@@ -744,17 +744,17 @@ errors++;
 }
 }
 if(data13.category !== undefined){
-if(!(func14(data13.category))){
+if(!(func14.call(this, data13.category))){
 errors++;
 }
 }
 if(data13.reason !== undefined){
-if(!(func14(data13.reason))){
+if(!(func14.call(this, data13.reason))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func621(data13.amount))){
+if(!(func621.call(this, data13.amount))){
 errors++;
 }
 }
@@ -765,7 +765,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func6.call(this, data13._value))){
 errors++;
 }
 }
@@ -795,7 +795,7 @@ let data24 = data.detail;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate1123(data24[i7]))){
+if(!(validate1123.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -863,7 +863,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -877,7 +877,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -887,7 +887,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -896,7 +896,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func14.call(this, data6[i2]))){
 errors++;
 }
 }
@@ -906,12 +906,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -922,12 +922,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -959,7 +959,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func6.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -994,7 +994,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -1008,7 +1008,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -1018,17 +1018,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func14.call(this, data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func14.call(this, data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func621.call(this, data18.amount))){
 errors++;
 }
 }
@@ -1039,7 +1039,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func6.call(this, data18._value))){
 errors++;
 }
 }
@@ -1118,7 +1118,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1132,7 +1132,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1142,7 +1142,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -1151,7 +1151,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func14.call(this, data6[i2]))){
 errors++;
 }
 }
@@ -1161,12 +1161,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1177,12 +1177,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -1214,7 +1214,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func6.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -1249,7 +1249,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -1263,7 +1263,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -1273,17 +1273,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func14.call(this, data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func14.call(this, data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func621.call(this, data18.amount))){
 errors++;
 }
 }
@@ -1294,7 +1294,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func6.call(this, data18._value))){
 errors++;
 }
 }
@@ -1324,7 +1324,7 @@ let data29 = data.subDetail;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate1130(data29[i8]))){
+if(!(validate1130.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -1387,7 +1387,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1401,7 +1401,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1438,7 +1438,7 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data7[i3]))){
+if(!(func6.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -1475,7 +1475,7 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data11[i5]))){
+if(!(func6.call(this, data11[i5]))){
 errors++;
 }
 }
@@ -1512,7 +1512,7 @@ let data15 = data._subdetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data15[i7]))){
+if(!(func6.call(this, data15[i7]))){
 errors++;
 }
 }
@@ -1526,7 +1526,7 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data17[i8]))){
+if(!(func16.call(this, data17[i8]))){
 errors++;
 }
 }
@@ -1536,7 +1536,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -1545,7 +1545,7 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data20[i9]))){
+if(!(func14.call(this, data20[i9]))){
 errors++;
 }
 }
@@ -1559,7 +1559,7 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data22[i10]))){
+if(!(func14.call(this, data22[i10]))){
 errors++;
 }
 }
@@ -1580,37 +1580,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func6.call(this, data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func17.call(this, data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func14.call(this, data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func760.call(this, data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func16.call(this, data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1621,17 +1621,17 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
@@ -1640,7 +1640,7 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data36[i11]))){
+if(!(func14.call(this, data36[i11]))){
 errors++;
 }
 }
@@ -1677,7 +1677,7 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data40[i13]))){
+if(!(func6.call(this, data40[i13]))){
 errors++;
 }
 }
@@ -1712,7 +1712,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data45[i15]))){
+if(!(func10.call(this, data45[i15]))){
 errors++;
 }
 }
@@ -1726,7 +1726,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data47[i16]))){
+if(!(func10.call(this, data47[i16]))){
 errors++;
 }
 }
@@ -1736,17 +1736,17 @@ errors++;
 }
 }
 if(data43.category !== undefined){
-if(!(func14(data43.category))){
+if(!(func14.call(this, data43.category))){
 errors++;
 }
 }
 if(data43.reason !== undefined){
-if(!(func14(data43.reason))){
+if(!(func14.call(this, data43.reason))){
 errors++;
 }
 }
 if(data43.amount !== undefined){
-if(!(func621(data43.amount))){
+if(!(func621.call(this, data43.amount))){
 errors++;
 }
 }
@@ -1757,7 +1757,7 @@ errors++;
 }
 }
 if(data43._value !== undefined){
-if(!(func6(data43._value))){
+if(!(func6.call(this, data43._value))){
 errors++;
 }
 }
@@ -1787,7 +1787,7 @@ let data54 = data.detail;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate1129(data54[i17]))){
+if(!(validate1129.call(this, data54[i17]))){
 errors++;
 }
 }
@@ -1982,7 +1982,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1998,7 +1998,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -2014,12 +2014,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -2028,7 +2028,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func9.call(this, data12[i0]))){
 errors++;
 }
 }
@@ -2042,7 +2042,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func10.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -2056,7 +2056,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func10.call(this, data16[i2]))){
 errors++;
 }
 }
@@ -2070,7 +2070,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -2089,17 +2089,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func14.call(this, data.subType))){
 errors++;
 }
 }
@@ -2113,12 +2113,12 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func6.call(this, data._use))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -2134,22 +2134,22 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func16.call(this, data.insurer))){
 errors++;
 }
 }
 if(data.requestor !== undefined){
-if(!(func16(data.requestor))){
+if(!(func16.call(this, data.requestor))){
 errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func16.call(this, data.request))){
 errors++;
 }
 }
@@ -2163,7 +2163,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func6.call(this, data._outcome))){
 errors++;
 }
 }
@@ -2179,7 +2179,7 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func6.call(this, data._disposition))){
 errors++;
 }
 }
@@ -2195,17 +2195,17 @@ errors++;
 }
 }
 if(data._preAuthRef !== undefined){
-if(!(func6(data._preAuthRef))){
+if(!(func6.call(this, data._preAuthRef))){
 errors++;
 }
 }
 if(data.preAuthPeriod !== undefined){
-if(!(func17(data.preAuthPeriod))){
+if(!(func17.call(this, data.preAuthPeriod))){
 errors++;
 }
 }
 if(data.payeeType !== undefined){
-if(!(func14(data.payeeType))){
+if(!(func14.call(this, data.payeeType))){
 errors++;
 }
 }
@@ -2214,7 +2214,7 @@ let data40 = data.item;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate1122(data40[i4]))){
+if(!(validate1122.call(this, data40[i4]))){
 errors++;
 }
 }
@@ -2228,7 +2228,7 @@ let data42 = data.addItem;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1128(data42[i5]))){
+if(!(validate1128.call(this, data42[i5]))){
 errors++;
 }
 }
@@ -2263,7 +2263,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data47[i7]))){
+if(!(func10.call(this, data47[i7]))){
 errors++;
 }
 }
@@ -2277,7 +2277,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data49[i8]))){
+if(!(func10.call(this, data49[i8]))){
 errors++;
 }
 }
@@ -2287,17 +2287,17 @@ errors++;
 }
 }
 if(data45.category !== undefined){
-if(!(func14(data45.category))){
+if(!(func14.call(this, data45.category))){
 errors++;
 }
 }
 if(data45.reason !== undefined){
-if(!(func14(data45.reason))){
+if(!(func14.call(this, data45.reason))){
 errors++;
 }
 }
 if(data45.amount !== undefined){
-if(!(func621(data45.amount))){
+if(!(func621.call(this, data45.amount))){
 errors++;
 }
 }
@@ -2308,7 +2308,7 @@ errors++;
 }
 }
 if(data45._value !== undefined){
-if(!(func6(data45._value))){
+if(!(func6.call(this, data45._value))){
 errors++;
 }
 }
@@ -2362,7 +2362,7 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data59[i10]))){
+if(!(func10.call(this, data59[i10]))){
 errors++;
 }
 }
@@ -2376,7 +2376,7 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data61[i11]))){
+if(!(func10.call(this, data61[i11]))){
 errors++;
 }
 }
@@ -2386,12 +2386,12 @@ errors++;
 }
 }
 if(data57.category !== undefined){
-if(!(func14(data57.category))){
+if(!(func14.call(this, data57.category))){
 errors++;
 }
 }
 if(data57.amount !== undefined){
-if(!(func621(data57.amount))){
+if(!(func621.call(this, data57.amount))){
 errors++;
 }
 }
@@ -2441,7 +2441,7 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data67[i12]))){
+if(!(func10.call(this, data67[i12]))){
 errors++;
 }
 }
@@ -2455,7 +2455,7 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data69[i13]))){
+if(!(func10.call(this, data69[i13]))){
 errors++;
 }
 }
@@ -2465,17 +2465,17 @@ errors++;
 }
 }
 if(data65.type !== undefined){
-if(!(func14(data65.type))){
+if(!(func14.call(this, data65.type))){
 errors++;
 }
 }
 if(data65.adjustment !== undefined){
-if(!(func621(data65.adjustment))){
+if(!(func621.call(this, data65.adjustment))){
 errors++;
 }
 }
 if(data65.adjustmentReason !== undefined){
-if(!(func14(data65.adjustmentReason))){
+if(!(func14.call(this, data65.adjustmentReason))){
 errors++;
 }
 }
@@ -2491,17 +2491,17 @@ errors++;
 }
 }
 if(data65._date !== undefined){
-if(!(func6(data65._date))){
+if(!(func6.call(this, data65._date))){
 errors++;
 }
 }
 if(data65.amount !== undefined){
-if(!(func621(data65.amount))){
+if(!(func621.call(this, data65.amount))){
 errors++;
 }
 }
 if(data65.identifier !== undefined){
-if(!(func12(data65.identifier))){
+if(!(func12.call(this, data65.identifier))){
 errors++;
 }
 }
@@ -2522,17 +2522,17 @@ errors++;
 }
 }
 if(data.fundsReserve !== undefined){
-if(!(func14(data.fundsReserve))){
+if(!(func14.call(this, data.fundsReserve))){
 errors++;
 }
 }
 if(data.formCode !== undefined){
-if(!(func14(data.formCode))){
+if(!(func14.call(this, data.formCode))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func336(data.form))){
+if(!(func336.call(this, data.form))){
 errors++;
 }
 }
@@ -2590,7 +2590,7 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len15 = data85.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data85[i15]))){
+if(!(func10.call(this, data85[i15]))){
 errors++;
 }
 }
@@ -2604,7 +2604,7 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len16 = data87.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data87[i16]))){
+if(!(func10.call(this, data87[i16]))){
 errors++;
 }
 }
@@ -2628,7 +2628,7 @@ errors++;
 }
 }
 if(data82._number !== undefined){
-if(!(func6(data82._number))){
+if(!(func6.call(this, data82._number))){
 errors++;
 }
 }
@@ -2639,7 +2639,7 @@ errors++;
 }
 }
 if(data82._type !== undefined){
-if(!(func6(data82._type))){
+if(!(func6.call(this, data82._type))){
 errors++;
 }
 }
@@ -2655,12 +2655,12 @@ errors++;
 }
 }
 if(data82._text !== undefined){
-if(!(func6(data82._text))){
+if(!(func6.call(this, data82._text))){
 errors++;
 }
 }
 if(data82.language !== undefined){
-if(!(func14(data82.language))){
+if(!(func14.call(this, data82.language))){
 errors++;
 }
 }
@@ -2690,7 +2690,7 @@ let data96 = data.communicationRequest;
 if(Array.isArray(data96)){
 const len17 = data96.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data96[i17]))){
+if(!(func16.call(this, data96[i17]))){
 errors++;
 }
 }
@@ -2787,7 +2787,7 @@ let data103 = data99.extension;
 if(Array.isArray(data103)){
 const len19 = data103.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data103[i19]))){
+if(!(func10.call(this, data103[i19]))){
 errors++;
 }
 }
@@ -2801,7 +2801,7 @@ let data105 = data99.modifierExtension;
 if(Array.isArray(data105)){
 const len20 = data105.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data105[i20]))){
+if(!(func10.call(this, data105[i20]))){
 errors++;
 }
 }
@@ -2825,7 +2825,7 @@ errors++;
 }
 }
 if(data99._sequence !== undefined){
-if(!(func6(data99._sequence))){
+if(!(func6.call(this, data99._sequence))){
 errors++;
 }
 }
@@ -2835,12 +2835,12 @@ errors++;
 }
 }
 if(data99._focal !== undefined){
-if(!(func6(data99._focal))){
+if(!(func6.call(this, data99._focal))){
 errors++;
 }
 }
 if(data99.coverage !== undefined){
-if(!(func16(data99.coverage))){
+if(!(func16.call(this, data99.coverage))){
 errors++;
 }
 }
@@ -2856,12 +2856,12 @@ errors++;
 }
 }
 if(data99._businessArrangement !== undefined){
-if(!(func6(data99._businessArrangement))){
+if(!(func6.call(this, data99._businessArrangement))){
 errors++;
 }
 }
 if(data99.claimResponse !== undefined){
-if(!(func16(data99.claimResponse))){
+if(!(func16.call(this, data99.claimResponse))){
 errors++;
 }
 }
@@ -2912,7 +2912,7 @@ let data118 = data116.extension;
 if(Array.isArray(data118)){
 const len22 = data118.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data118[i22]))){
+if(!(func10.call(this, data118[i22]))){
 errors++;
 }
 }
@@ -2926,7 +2926,7 @@ let data120 = data116.modifierExtension;
 if(Array.isArray(data120)){
 const len23 = data120.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data120[i23]))){
+if(!(func10.call(this, data120[i23]))){
 errors++;
 }
 }
@@ -2950,7 +2950,7 @@ errors++;
 }
 }
 if(data116._itemSequence !== undefined){
-if(!(func6(data116._itemSequence))){
+if(!(func6.call(this, data116._itemSequence))){
 errors++;
 }
 }
@@ -2969,7 +2969,7 @@ errors++;
 }
 }
 if(data116._detailSequence !== undefined){
-if(!(func6(data116._detailSequence))){
+if(!(func6.call(this, data116._detailSequence))){
 errors++;
 }
 }
@@ -2988,12 +2988,12 @@ errors++;
 }
 }
 if(data116._subDetailSequence !== undefined){
-if(!(func6(data116._subDetailSequence))){
+if(!(func6.call(this, data116._subDetailSequence))){
 errors++;
 }
 }
 if(data116.code !== undefined){
-if(!(func14(data116.code))){
+if(!(func14.call(this, data116.code))){
 errors++;
 }
 }

@@ -86,7 +86,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -193,17 +193,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -219,17 +219,17 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -245,12 +245,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func6.call(this, data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -266,17 +266,17 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
 if(data.assessor !== undefined){
-if(!(func16(data.assessor))){
+if(!(func16.call(this, data.assessor))){
 errors++;
 }
 }
 if(data.previous !== undefined){
-if(!(func16(data.previous))){
+if(!(func16.call(this, data.previous))){
 errors++;
 }
 }
@@ -285,7 +285,7 @@ let data32 = data.problem;
 if(Array.isArray(data32)){
 const len4 = data32.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data32[i4]))){
+if(!(func16.call(this, data32[i4]))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data37[i6]))){
+if(!(func10.call(this, data37[i6]))){
 errors++;
 }
 }
@@ -334,7 +334,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data39[i7]))){
+if(!(func10.call(this, data39[i7]))){
 errors++;
 }
 }
@@ -344,7 +344,7 @@ errors++;
 }
 }
 if(data35.code !== undefined){
-if(!(func14(data35.code))){
+if(!(func14.call(this, data35.code))){
 errors++;
 }
 }
@@ -353,7 +353,7 @@ let data42 = data35.item;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data42[i8]))){
+if(!(func16.call(this, data42[i8]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data46 = data._protocol;
 if(Array.isArray(data46)){
 const len10 = data46.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data46[i10]))){
+if(!(func6.call(this, data46[i10]))){
 errors++;
 }
 }
@@ -429,7 +429,7 @@ errors++;
 }
 }
 if(data._summary !== undefined){
-if(!(func6(data._summary))){
+if(!(func6.call(this, data._summary))){
 errors++;
 }
 }
@@ -456,7 +456,7 @@ let data53 = data51.extension;
 if(Array.isArray(data53)){
 const len12 = data53.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data53[i12]))){
+if(!(func10.call(this, data53[i12]))){
 errors++;
 }
 }
@@ -470,7 +470,7 @@ let data55 = data51.modifierExtension;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data55[i13]))){
+if(!(func10.call(this, data55[i13]))){
 errors++;
 }
 }
@@ -480,12 +480,12 @@ errors++;
 }
 }
 if(data51.itemCodeableConcept !== undefined){
-if(!(func14(data51.itemCodeableConcept))){
+if(!(func14.call(this, data51.itemCodeableConcept))){
 errors++;
 }
 }
 if(data51.itemReference !== undefined){
-if(!(func16(data51.itemReference))){
+if(!(func16.call(this, data51.itemReference))){
 errors++;
 }
 }
@@ -501,7 +501,7 @@ errors++;
 }
 }
 if(data51._basis !== undefined){
-if(!(func6(data51._basis))){
+if(!(func6.call(this, data51._basis))){
 errors++;
 }
 }
@@ -531,7 +531,7 @@ let data61 = data.prognosisCodeableConcept;
 if(Array.isArray(data61)){
 const len14 = data61.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data61[i14]))){
+if(!(func14.call(this, data61[i14]))){
 errors++;
 }
 }
@@ -545,7 +545,7 @@ let data63 = data.prognosisReference;
 if(Array.isArray(data63)){
 const len15 = data63.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data63[i15]))){
+if(!(func16.call(this, data63[i15]))){
 errors++;
 }
 }
@@ -559,7 +559,7 @@ let data65 = data.supportingInfo;
 if(Array.isArray(data65)){
 const len16 = data65.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data65[i16]))){
+if(!(func16.call(this, data65[i16]))){
 errors++;
 }
 }
@@ -573,7 +573,7 @@ let data67 = data.note;
 if(Array.isArray(data67)){
 const len17 = data67.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data67[i17]))){
+if(!(func156.call(this, data67[i17]))){
 errors++;
 }
 }

@@ -82,7 +82,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -96,7 +96,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func6.call(this, data._display))){
 errors++;
 }
 }
@@ -149,7 +149,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func6.call(this, data._definition))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data16 = data13.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data16[i3]))){
+if(!(func10.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -221,7 +221,7 @@ let data18 = data13.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data18[i4]))){
+if(!(func10.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -242,12 +242,12 @@ errors++;
 }
 }
 if(data13._language !== undefined){
-if(!(func6(data13._language))){
+if(!(func6.call(this, data13._language))){
 errors++;
 }
 }
 if(data13.use !== undefined){
-if(!(func223(data13.use))){
+if(!(func223.call(this, data13.use))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func6.call(this, data13._value))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ let data42 = data26.extension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data42[i6]))){
+if(!(func10.call(this, data42[i6]))){
 errors++;
 }
 }
@@ -499,7 +499,7 @@ let data44 = data26.modifierExtension;
 if(Array.isArray(data44)){
 const len7 = data44.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data44[i7]))){
+if(!(func10.call(this, data44[i7]))){
 errors++;
 }
 }
@@ -520,7 +520,7 @@ errors++;
 }
 }
 if(data26._code !== undefined){
-if(!(func6(data26._code))){
+if(!(func6.call(this, data26._code))){
 errors++;
 }
 }
@@ -536,12 +536,12 @@ errors++;
 }
 }
 if(data26._valueCode !== undefined){
-if(!(func6(data26._valueCode))){
+if(!(func6.call(this, data26._valueCode))){
 errors++;
 }
 }
 if(data26.valueCoding !== undefined){
-if(!(func223(data26.valueCoding))){
+if(!(func223.call(this, data26.valueCoding))){
 errors++;
 }
 }
@@ -557,7 +557,7 @@ errors++;
 }
 }
 if(data26._valueString !== undefined){
-if(!(func6(data26._valueString))){
+if(!(func6.call(this, data26._valueString))){
 errors++;
 }
 }
@@ -576,7 +576,7 @@ errors++;
 }
 }
 if(data26._valueInteger !== undefined){
-if(!(func6(data26._valueInteger))){
+if(!(func6.call(this, data26._valueInteger))){
 errors++;
 }
 }
@@ -586,7 +586,7 @@ errors++;
 }
 }
 if(data26._valueBoolean !== undefined){
-if(!(func6(data26._valueBoolean))){
+if(!(func6.call(this, data26._valueBoolean))){
 errors++;
 }
 }
@@ -602,7 +602,7 @@ errors++;
 }
 }
 if(data26._valueDateTime !== undefined){
-if(!(func6(data26._valueDateTime))){
+if(!(func6.call(this, data26._valueDateTime))){
 errors++;
 }
 }
@@ -613,7 +613,7 @@ errors++;
 }
 }
 if(data26._valueDecimal !== undefined){
-if(!(func6(data26._valueDecimal))){
+if(!(func6.call(this, data26._valueDecimal))){
 errors++;
 }
 }
@@ -643,7 +643,7 @@ let data61 = data.concept;
 if(Array.isArray(data61)){
 const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
-if(!(wrapper41.validate(data61[i8]))){
+if(!(wrapper41.validate.call(this, data61[i8]))){
 errors++;
 }
 }
@@ -767,7 +767,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -783,7 +783,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -799,12 +799,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -813,7 +813,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -827,7 +827,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -862,7 +862,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -871,7 +871,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -892,7 +892,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -908,7 +908,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -924,7 +924,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -935,7 +935,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -945,7 +945,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -961,7 +961,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -977,7 +977,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -986,7 +986,7 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data34[i4]))){
+if(!(func49.call(this, data34[i4]))){
 errors++;
 }
 }
@@ -1007,7 +1007,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1016,7 +1016,7 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data38[i5]))){
+if(!(func51.call(this, data38[i5]))){
 errors++;
 }
 }
@@ -1030,7 +1030,7 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data40[i6]))){
+if(!(func14.call(this, data40[i6]))){
 errors++;
 }
 }
@@ -1051,7 +1051,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -1067,7 +1067,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -1077,7 +1077,7 @@ errors++;
 }
 }
 if(data._caseSensitive !== undefined){
-if(!(func6(data._caseSensitive))){
+if(!(func6.call(this, data._caseSensitive))){
 errors++;
 }
 }
@@ -1093,7 +1093,7 @@ errors++;
 }
 }
 if(data._valueSet !== undefined){
-if(!(func6(data._valueSet))){
+if(!(func6.call(this, data._valueSet))){
 errors++;
 }
 }
@@ -1104,7 +1104,7 @@ errors++;
 }
 }
 if(data._hierarchyMeaning !== undefined){
-if(!(func6(data._hierarchyMeaning))){
+if(!(func6.call(this, data._hierarchyMeaning))){
 errors++;
 }
 }
@@ -1114,7 +1114,7 @@ errors++;
 }
 }
 if(data._compositional !== undefined){
-if(!(func6(data._compositional))){
+if(!(func6.call(this, data._compositional))){
 errors++;
 }
 }
@@ -1124,7 +1124,7 @@ errors++;
 }
 }
 if(data._versionNeeded !== undefined){
-if(!(func6(data._versionNeeded))){
+if(!(func6.call(this, data._versionNeeded))){
 errors++;
 }
 }
@@ -1135,7 +1135,7 @@ errors++;
 }
 }
 if(data._content !== undefined){
-if(!(func6(data._content))){
+if(!(func6.call(this, data._content))){
 errors++;
 }
 }
@@ -1151,7 +1151,7 @@ errors++;
 }
 }
 if(data._supplements !== undefined){
-if(!(func6(data._supplements))){
+if(!(func6.call(this, data._supplements))){
 errors++;
 }
 }
@@ -1170,7 +1170,7 @@ errors++;
 }
 }
 if(data._count !== undefined){
-if(!(func6(data._count))){
+if(!(func6.call(this, data._count))){
 errors++;
 }
 }
@@ -1290,7 +1290,7 @@ let data68 = data63.extension;
 if(Array.isArray(data68)){
 const len8 = data68.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data68[i8]))){
+if(!(func10.call(this, data68[i8]))){
 errors++;
 }
 }
@@ -1304,7 +1304,7 @@ let data70 = data63.modifierExtension;
 if(Array.isArray(data70)){
 const len9 = data70.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data70[i9]))){
+if(!(func10.call(this, data70[i9]))){
 errors++;
 }
 }
@@ -1325,7 +1325,7 @@ errors++;
 }
 }
 if(data63._code !== undefined){
-if(!(func6(data63._code))){
+if(!(func6.call(this, data63._code))){
 errors++;
 }
 }
@@ -1341,7 +1341,7 @@ errors++;
 }
 }
 if(data63._description !== undefined){
-if(!(func6(data63._description))){
+if(!(func6.call(this, data63._description))){
 errors++;
 }
 }
@@ -1368,7 +1368,7 @@ let data78 = data63._operator;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data78[i11]))){
+if(!(func6.call(this, data78[i11]))){
 errors++;
 }
 }
@@ -1389,7 +1389,7 @@ errors++;
 }
 }
 if(data63._value !== undefined){
-if(!(func6(data63._value))){
+if(!(func6.call(this, data63._value))){
 errors++;
 }
 }
@@ -1499,7 +1499,7 @@ let data87 = data83.extension;
 if(Array.isArray(data87)){
 const len13 = data87.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data87[i13]))){
+if(!(func10.call(this, data87[i13]))){
 errors++;
 }
 }
@@ -1513,7 +1513,7 @@ let data89 = data83.modifierExtension;
 if(Array.isArray(data89)){
 const len14 = data89.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data89[i14]))){
+if(!(func10.call(this, data89[i14]))){
 errors++;
 }
 }
@@ -1534,7 +1534,7 @@ errors++;
 }
 }
 if(data83._code !== undefined){
-if(!(func6(data83._code))){
+if(!(func6.call(this, data83._code))){
 errors++;
 }
 }
@@ -1550,7 +1550,7 @@ errors++;
 }
 }
 if(data83._uri !== undefined){
-if(!(func6(data83._uri))){
+if(!(func6.call(this, data83._uri))){
 errors++;
 }
 }
@@ -1566,7 +1566,7 @@ errors++;
 }
 }
 if(data83._description !== undefined){
-if(!(func6(data83._description))){
+if(!(func6.call(this, data83._description))){
 errors++;
 }
 }
@@ -1577,7 +1577,7 @@ errors++;
 }
 }
 if(data83._type !== undefined){
-if(!(func6(data83._type))){
+if(!(func6.call(this, data83._type))){
 errors++;
 }
 }
@@ -1607,7 +1607,7 @@ let data99 = data.concept;
 if(Array.isArray(data99)){
 const len15 = data99.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate1136(data99[i15]))){
+if(!(validate1136.call(this, data99[i15]))){
 errors++;
 }
 }

@@ -82,7 +82,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -114,12 +114,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -142,7 +142,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -156,7 +156,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -170,7 +170,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -204,7 +204,7 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func6.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -238,7 +238,7 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func6.call(this, data23[i7]))){
 errors++;
 }
 }
@@ -252,7 +252,7 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data25[i8]))){
+if(!(func16.call(this, data25[i8]))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data27[i9]))){
+if(!(func16.call(this, data27[i9]))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data29 = data.inResponseTo;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data29[i10]))){
+if(!(func16.call(this, data29[i10]))){
 errors++;
 }
 }
@@ -299,12 +299,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
@@ -313,7 +313,7 @@ let data34 = data.category;
 if(Array.isArray(data34)){
 const len11 = data34.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data34[i11]))){
+if(!(func14.call(this, data34[i11]))){
 errors++;
 }
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ let data38 = data.medium;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data38[i12]))){
+if(!(func14.call(this, data38[i12]))){
 errors++;
 }
 }
@@ -351,12 +351,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(func14(data.topic))){
+if(!(func14.call(this, data.topic))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data42 = data.about;
 if(Array.isArray(data42)){
 const len13 = data42.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data42[i13]))){
+if(!(func16.call(this, data42[i13]))){
 errors++;
 }
 }
@@ -375,7 +375,7 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -391,7 +391,7 @@ errors++;
 }
 }
 if(data._sent !== undefined){
-if(!(func6(data._sent))){
+if(!(func6.call(this, data._sent))){
 errors++;
 }
 }
@@ -407,7 +407,7 @@ errors++;
 }
 }
 if(data._received !== undefined){
-if(!(func6(data._received))){
+if(!(func6.call(this, data._received))){
 errors++;
 }
 }
@@ -416,7 +416,7 @@ let data49 = data.recipient;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data49[i14]))){
+if(!(func16.call(this, data49[i14]))){
 errors++;
 }
 }
@@ -426,7 +426,7 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func16(data.sender))){
+if(!(func16.call(this, data.sender))){
 errors++;
 }
 }
@@ -435,7 +435,7 @@ let data52 = data.reasonCode;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data52[i15]))){
+if(!(func14.call(this, data52[i15]))){
 errors++;
 }
 }
@@ -449,7 +449,7 @@ let data54 = data.reasonReference;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data54[i16]))){
+if(!(func16.call(this, data54[i16]))){
 errors++;
 }
 }
@@ -543,7 +543,7 @@ let data63 = data57.extension;
 if(Array.isArray(data63)){
 const len18 = data63.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data63[i18]))){
+if(!(func10.call(this, data63[i18]))){
 errors++;
 }
 }
@@ -557,7 +557,7 @@ let data65 = data57.modifierExtension;
 if(Array.isArray(data65)){
 const len19 = data65.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data65[i19]))){
+if(!(func10.call(this, data65[i19]))){
 errors++;
 }
 }
@@ -578,17 +578,17 @@ errors++;
 }
 }
 if(data57._contentString !== undefined){
-if(!(func6(data57._contentString))){
+if(!(func6.call(this, data57._contentString))){
 errors++;
 }
 }
 if(data57.contentAttachment !== undefined){
-if(!(func336(data57.contentAttachment))){
+if(!(func336.call(this, data57.contentAttachment))){
 errors++;
 }
 }
 if(data57.contentReference !== undefined){
-if(!(func16(data57.contentReference))){
+if(!(func16.call(this, data57.contentReference))){
 errors++;
 }
 }
@@ -618,7 +618,7 @@ let data71 = data.note;
 if(Array.isArray(data71)){
 const len20 = data71.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func156(data71[i20]))){
+if(!(func156.call(this, data71[i20]))){
 errors++;
 }
 }

@@ -83,7 +83,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -115,12 +115,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -171,7 +171,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func16.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ let data19 = data.replaces;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data19[i5]))){
+if(!(func16.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func12.call(this, data.groupIdentifier))){
 errors++;
 }
 }
@@ -223,12 +223,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ let data25 = data.category;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data25[i6]))){
+if(!(func14.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -256,7 +256,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func6.call(this, data._doNotPerform))){
 errors++;
 }
 }
@@ -275,7 +275,7 @@ let data31 = data.medium;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data31[i7]))){
+if(!(func14.call(this, data31[i7]))){
 errors++;
 }
 }
@@ -285,7 +285,7 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ let data34 = data.about;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data34[i8]))){
+if(!(func16.call(this, data34[i8]))){
 errors++;
 }
 }
@@ -304,7 +304,7 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ let data44 = data38.extension;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data44[i10]))){
+if(!(func10.call(this, data44[i10]))){
 errors++;
 }
 }
@@ -407,7 +407,7 @@ let data46 = data38.modifierExtension;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data46[i11]))){
+if(!(func10.call(this, data46[i11]))){
 errors++;
 }
 }
@@ -428,17 +428,17 @@ errors++;
 }
 }
 if(data38._contentString !== undefined){
-if(!(func6(data38._contentString))){
+if(!(func6.call(this, data38._contentString))){
 errors++;
 }
 }
 if(data38.contentAttachment !== undefined){
-if(!(func336(data38.contentAttachment))){
+if(!(func336.call(this, data38.contentAttachment))){
 errors++;
 }
 }
 if(data38.contentReference !== undefined){
-if(!(func16(data38.contentReference))){
+if(!(func16.call(this, data38.contentReference))){
 errors++;
 }
 }
@@ -475,12 +475,12 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
@@ -496,12 +496,12 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func16.call(this, data.requester))){
 errors++;
 }
 }
@@ -510,7 +510,7 @@ let data58 = data.recipient;
 if(Array.isArray(data58)){
 const len12 = data58.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data58[i12]))){
+if(!(func16.call(this, data58[i12]))){
 errors++;
 }
 }
@@ -520,7 +520,7 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func16(data.sender))){
+if(!(func16.call(this, data.sender))){
 errors++;
 }
 }
@@ -529,7 +529,7 @@ let data61 = data.reasonCode;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data61[i13]))){
+if(!(func14.call(this, data61[i13]))){
 errors++;
 }
 }
@@ -543,7 +543,7 @@ let data63 = data.reasonReference;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data63[i14]))){
+if(!(func16.call(this, data63[i14]))){
 errors++;
 }
 }
@@ -557,7 +557,7 @@ let data65 = data.note;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data65[i15]))){
+if(!(func156.call(this, data65[i15]))){
 errors++;
 }
 }

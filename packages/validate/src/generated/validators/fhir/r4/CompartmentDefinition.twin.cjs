@@ -203,7 +203,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -235,12 +235,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -249,7 +249,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func9.call(this, data13[i0]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func10.call(this, data15[i1]))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func10.call(this, data17[i2]))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -351,7 +351,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -367,7 +367,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -383,7 +383,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data33[i3]))){
+if(!(func49.call(this, data33[i3]))){
 errors++;
 }
 }
@@ -413,7 +413,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data37[i4]))){
+if(!(func51.call(this, data37[i4]))){
 errors++;
 }
 }
@@ -443,7 +443,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -454,7 +454,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -464,7 +464,7 @@ errors++;
 }
 }
 if(data._search !== undefined){
-if(!(func6(data._search))){
+if(!(func6.call(this, data._search))){
 errors++;
 }
 }
@@ -522,7 +522,7 @@ let data49 = data46.extension;
 if(Array.isArray(data49)){
 const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data49[i6]))){
+if(!(func10.call(this, data49[i6]))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ let data51 = data46.modifierExtension;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data51[i7]))){
+if(!(func10.call(this, data51[i7]))){
 errors++;
 }
 }
@@ -555,7 +555,7 @@ errors++;
 }
 }
 if(data46._code !== undefined){
-if(!(func6(data46._code))){
+if(!(func6.call(this, data46._code))){
 errors++;
 }
 }
@@ -584,7 +584,7 @@ let data57 = data46._param;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data57[i9]))){
+if(!(func6.call(this, data57[i9]))){
 errors++;
 }
 }
@@ -605,7 +605,7 @@ errors++;
 }
 }
 if(data46._documentation !== undefined){
-if(!(func6(data46._documentation))){
+if(!(func6.call(this, data46._documentation))){
 errors++;
 }
 }

@@ -49,7 +49,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +63,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -84,12 +84,12 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ let data8 = data.author;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func16(data8[i2]))){
+if(!(func16.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -108,12 +108,12 @@ errors++;
 }
 }
 if(data.focus !== undefined){
-if(!(func16(data.focus))){
+if(!(func16.call(this, data.focus))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -127,12 +127,12 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func6.call(this, data._mode))){
 errors++;
 }
 }
 if(data.orderedBy !== undefined){
-if(!(func14(data.orderedBy))){
+if(!(func14.call(this, data.orderedBy))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data15 = data.entry;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data15[i3]))){
+if(!(func16.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ errors++;
 }
 }
 if(data.emptyReason !== undefined){
-if(!(func14(data.emptyReason))){
+if(!(func14.call(this, data.emptyReason))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data18 = data.section;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(wrapper42.validate(data18[i4]))){
+if(!(wrapper42.validate.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -337,7 +337,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -353,12 +353,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -367,7 +367,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -381,7 +381,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -395,7 +395,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
@@ -416,12 +416,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ let data21 = data.category;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data21[i3]))){
+if(!(func14.call(this, data21[i3]))){
 errors++;
 }
 }
@@ -440,12 +440,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -470,7 +470,7 @@ let data27 = data.author;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data27[i4]))){
+if(!(func16.call(this, data27[i4]))){
 errors++;
 }
 }
@@ -491,7 +491,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -505,7 +505,7 @@ errors++;
 }
 }
 if(data._confidentiality !== undefined){
-if(!(func6(data._confidentiality))){
+if(!(func6.call(this, data._confidentiality))){
 errors++;
 }
 }
@@ -563,7 +563,7 @@ let data37 = data34.extension;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data37[i6]))){
+if(!(func10.call(this, data37[i6]))){
 errors++;
 }
 }
@@ -577,7 +577,7 @@ let data39 = data34.modifierExtension;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data39[i7]))){
+if(!(func10.call(this, data39[i7]))){
 errors++;
 }
 }
@@ -593,7 +593,7 @@ errors++;
 }
 }
 if(data34._mode !== undefined){
-if(!(func6(data34._mode))){
+if(!(func6.call(this, data34._mode))){
 errors++;
 }
 }
@@ -609,12 +609,12 @@ errors++;
 }
 }
 if(data34._time !== undefined){
-if(!(func6(data34._time))){
+if(!(func6.call(this, data34._time))){
 errors++;
 }
 }
 if(data34.party !== undefined){
-if(!(func16(data34.party))){
+if(!(func16.call(this, data34.party))){
 errors++;
 }
 }
@@ -640,7 +640,7 @@ errors++;
 }
 }
 if(data.custodian !== undefined){
-if(!(func16(data.custodian))){
+if(!(func16.call(this, data.custodian))){
 errors++;
 }
 }
@@ -742,7 +742,7 @@ let data53 = data48.extension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data53[i9]))){
+if(!(func10.call(this, data53[i9]))){
 errors++;
 }
 }
@@ -756,7 +756,7 @@ let data55 = data48.modifierExtension;
 if(Array.isArray(data55)){
 const len10 = data55.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data55[i10]))){
+if(!(func10.call(this, data55[i10]))){
 errors++;
 }
 }
@@ -775,17 +775,17 @@ errors++;
 }
 }
 if(data48._code !== undefined){
-if(!(func6(data48._code))){
+if(!(func6.call(this, data48._code))){
 errors++;
 }
 }
 if(data48.targetIdentifier !== undefined){
-if(!(func12(data48.targetIdentifier))){
+if(!(func12.call(this, data48.targetIdentifier))){
 errors++;
 }
 }
 if(data48.targetReference !== undefined){
-if(!(func16(data48.targetReference))){
+if(!(func16.call(this, data48.targetReference))){
 errors++;
 }
 }
@@ -833,7 +833,7 @@ let data64 = data62.extension;
 if(Array.isArray(data64)){
 const len12 = data64.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data64[i12]))){
+if(!(func10.call(this, data64[i12]))){
 errors++;
 }
 }
@@ -847,7 +847,7 @@ let data66 = data62.modifierExtension;
 if(Array.isArray(data66)){
 const len13 = data66.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data66[i13]))){
+if(!(func10.call(this, data66[i13]))){
 errors++;
 }
 }
@@ -861,7 +861,7 @@ let data68 = data62.code;
 if(Array.isArray(data68)){
 const len14 = data68.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data68[i14]))){
+if(!(func14.call(this, data68[i14]))){
 errors++;
 }
 }
@@ -871,7 +871,7 @@ errors++;
 }
 }
 if(data62.period !== undefined){
-if(!(func17(data62.period))){
+if(!(func17.call(this, data62.period))){
 errors++;
 }
 }
@@ -880,7 +880,7 @@ let data71 = data62.detail;
 if(Array.isArray(data71)){
 const len15 = data71.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data71[i15]))){
+if(!(func16.call(this, data71[i15]))){
 errors++;
 }
 }
@@ -915,7 +915,7 @@ let data73 = data.section;
 if(Array.isArray(data73)){
 const len16 = data73.length;
 for(let i16=0; i16<len16; i16++){
-if(!(validate1142(data73[i16]))){
+if(!(validate1142.call(this, data73[i16]))){
 errors++;
 }
 }

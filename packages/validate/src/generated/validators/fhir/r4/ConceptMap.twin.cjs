@@ -80,7 +80,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -94,7 +94,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -115,7 +115,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func6.call(this, data._display))){
 errors++;
 }
 }
@@ -142,7 +142,7 @@ errors++;
 }
 }
 if(data._equivalence !== undefined){
-if(!(func6(data._equivalence))){
+if(!(func6.call(this, data._equivalence))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func6.call(this, data._comment))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data19[i3]))){
+if(!(func10.call(this, data19[i3]))){
 errors++;
 }
 }
@@ -261,7 +261,7 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func10.call(this, data21[i4]))){
 errors++;
 }
 }
@@ -282,7 +282,7 @@ errors++;
 }
 }
 if(data15._property !== undefined){
-if(!(func6(data15._property))){
+if(!(func6.call(this, data15._property))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ errors++;
 }
 }
 if(data15._system !== undefined){
-if(!(func6(data15._system))){
+if(!(func6.call(this, data15._system))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data15._value !== undefined){
-if(!(func6(data15._value))){
+if(!(func6.call(this, data15._value))){
 errors++;
 }
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 if(data15._display !== undefined){
-if(!(func6(data15._display))){
+if(!(func6.call(this, data15._display))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ let data36 = data32.extension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data36[i6]))){
+if(!(func10.call(this, data36[i6]))){
 errors++;
 }
 }
@@ -454,7 +454,7 @@ let data38 = data32.modifierExtension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func10.call(this, data38[i7]))){
 errors++;
 }
 }
@@ -475,7 +475,7 @@ errors++;
 }
 }
 if(data32._property !== undefined){
-if(!(func6(data32._property))){
+if(!(func6.call(this, data32._property))){
 errors++;
 }
 }
@@ -491,7 +491,7 @@ errors++;
 }
 }
 if(data32._system !== undefined){
-if(!(func6(data32._system))){
+if(!(func6.call(this, data32._system))){
 errors++;
 }
 }
@@ -507,7 +507,7 @@ errors++;
 }
 }
 if(data32._value !== undefined){
-if(!(func6(data32._value))){
+if(!(func6.call(this, data32._value))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ errors++;
 }
 }
 if(data32._display !== undefined){
-if(!(func6(data32._display))){
+if(!(func6.call(this, data32._display))){
 errors++;
 }
 }
@@ -596,7 +596,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -631,7 +631,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -647,7 +647,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func6.call(this, data._display))){
 errors++;
 }
 }
@@ -656,7 +656,7 @@ let data9 = data.target;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1147(data9[i2]))){
+if(!(validate1147.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -716,7 +716,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -730,7 +730,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -751,7 +751,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(func6(data._source))){
+if(!(func6.call(this, data._source))){
 errors++;
 }
 }
@@ -767,7 +767,7 @@ errors++;
 }
 }
 if(data._sourceVersion !== undefined){
-if(!(func6(data._sourceVersion))){
+if(!(func6.call(this, data._sourceVersion))){
 errors++;
 }
 }
@@ -783,7 +783,7 @@ errors++;
 }
 }
 if(data._target !== undefined){
-if(!(func6(data._target))){
+if(!(func6.call(this, data._target))){
 errors++;
 }
 }
@@ -799,7 +799,7 @@ errors++;
 }
 }
 if(data._targetVersion !== undefined){
-if(!(func6(data._targetVersion))){
+if(!(func6.call(this, data._targetVersion))){
 errors++;
 }
 }
@@ -808,7 +808,7 @@ let data13 = data.element;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1146(data13[i2]))){
+if(!(validate1146.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -867,7 +867,7 @@ let data18 = data15.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func10.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -881,7 +881,7 @@ let data20 = data15.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -897,7 +897,7 @@ errors++;
 }
 }
 if(data15._mode !== undefined){
-if(!(func6(data15._mode))){
+if(!(func6.call(this, data15._mode))){
 errors++;
 }
 }
@@ -913,7 +913,7 @@ errors++;
 }
 }
 if(data15._code !== undefined){
-if(!(func6(data15._code))){
+if(!(func6.call(this, data15._code))){
 errors++;
 }
 }
@@ -929,7 +929,7 @@ errors++;
 }
 }
 if(data15._display !== undefined){
-if(!(func6(data15._display))){
+if(!(func6.call(this, data15._display))){
 errors++;
 }
 }
@@ -945,7 +945,7 @@ errors++;
 }
 }
 if(data15._url !== undefined){
-if(!(func6(data15._url))){
+if(!(func6.call(this, data15._url))){
 errors++;
 }
 }
@@ -1049,7 +1049,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1065,7 +1065,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1081,12 +1081,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1095,7 +1095,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -1109,7 +1109,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -1123,7 +1123,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -1144,12 +1144,12 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
@@ -1165,7 +1165,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -1181,7 +1181,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1197,7 +1197,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -1208,7 +1208,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -1218,7 +1218,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -1234,7 +1234,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -1250,7 +1250,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -1259,7 +1259,7 @@ let data32 = data.contact;
 if(Array.isArray(data32)){
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data32[i3]))){
+if(!(func49.call(this, data32[i3]))){
 errors++;
 }
 }
@@ -1280,7 +1280,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1289,7 +1289,7 @@ let data36 = data.useContext;
 if(Array.isArray(data36)){
 const len4 = data36.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data36[i4]))){
+if(!(func51.call(this, data36[i4]))){
 errors++;
 }
 }
@@ -1303,7 +1303,7 @@ let data38 = data.jurisdiction;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data38[i5]))){
+if(!(func14.call(this, data38[i5]))){
 errors++;
 }
 }
@@ -1324,7 +1324,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -1340,7 +1340,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -1356,7 +1356,7 @@ errors++;
 }
 }
 if(data._sourceUri !== undefined){
-if(!(func6(data._sourceUri))){
+if(!(func6.call(this, data._sourceUri))){
 errors++;
 }
 }
@@ -1372,7 +1372,7 @@ errors++;
 }
 }
 if(data._sourceCanonical !== undefined){
-if(!(func6(data._sourceCanonical))){
+if(!(func6.call(this, data._sourceCanonical))){
 errors++;
 }
 }
@@ -1388,7 +1388,7 @@ errors++;
 }
 }
 if(data._targetUri !== undefined){
-if(!(func6(data._targetUri))){
+if(!(func6.call(this, data._targetUri))){
 errors++;
 }
 }
@@ -1404,7 +1404,7 @@ errors++;
 }
 }
 if(data._targetCanonical !== undefined){
-if(!(func6(data._targetCanonical))){
+if(!(func6.call(this, data._targetCanonical))){
 errors++;
 }
 }
@@ -1413,7 +1413,7 @@ let data52 = data.group;
 if(Array.isArray(data52)){
 const len6 = data52.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1145(data52[i6]))){
+if(!(validate1145.call(this, data52[i6]))){
 errors++;
 }
 }

@@ -57,7 +57,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -73,7 +73,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -155,12 +155,12 @@ errors++;
 }
 }
 if(data.clinicalStatus !== undefined){
-if(!(func14(data.clinicalStatus))){
+if(!(func14.call(this, data.clinicalStatus))){
 errors++;
 }
 }
 if(data.verificationStatus !== undefined){
-if(!(func14(data.verificationStatus))){
+if(!(func14.call(this, data.verificationStatus))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func14.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -179,12 +179,12 @@ errors++;
 }
 }
 if(data.severity !== undefined){
-if(!(func14(data.severity))){
+if(!(func14.call(this, data.severity))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ let data22 = data.bodySite;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data22[i5]))){
+if(!(func14.call(this, data22[i5]))){
 errors++;
 }
 }
@@ -203,12 +203,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -224,22 +224,22 @@ errors++;
 }
 }
 if(data._onsetDateTime !== undefined){
-if(!(func6(data._onsetDateTime))){
+if(!(func6.call(this, data._onsetDateTime))){
 errors++;
 }
 }
 if(data.onsetAge !== undefined){
-if(!(func74(data.onsetAge))){
+if(!(func74.call(this, data.onsetAge))){
 errors++;
 }
 }
 if(data.onsetPeriod !== undefined){
-if(!(func17(data.onsetPeriod))){
+if(!(func17.call(this, data.onsetPeriod))){
 errors++;
 }
 }
 if(data.onsetRange !== undefined){
-if(!(func76(data.onsetRange))){
+if(!(func76.call(this, data.onsetRange))){
 errors++;
 }
 }
@@ -255,7 +255,7 @@ errors++;
 }
 }
 if(data._onsetString !== undefined){
-if(!(func6(data._onsetString))){
+if(!(func6.call(this, data._onsetString))){
 errors++;
 }
 }
@@ -271,22 +271,22 @@ errors++;
 }
 }
 if(data._abatementDateTime !== undefined){
-if(!(func6(data._abatementDateTime))){
+if(!(func6.call(this, data._abatementDateTime))){
 errors++;
 }
 }
 if(data.abatementAge !== undefined){
-if(!(func74(data.abatementAge))){
+if(!(func74.call(this, data.abatementAge))){
 errors++;
 }
 }
 if(data.abatementPeriod !== undefined){
-if(!(func17(data.abatementPeriod))){
+if(!(func17.call(this, data.abatementPeriod))){
 errors++;
 }
 }
 if(data.abatementRange !== undefined){
-if(!(func76(data.abatementRange))){
+if(!(func76.call(this, data.abatementRange))){
 errors++;
 }
 }
@@ -302,7 +302,7 @@ errors++;
 }
 }
 if(data._abatementString !== undefined){
-if(!(func6(data._abatementString))){
+if(!(func6.call(this, data._abatementString))){
 errors++;
 }
 }
@@ -318,17 +318,17 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined){
-if(!(func6(data._recordedDate))){
+if(!(func6.call(this, data._recordedDate))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func16.call(this, data.recorder))){
 errors++;
 }
 }
 if(data.asserter !== undefined){
-if(!(func16(data.asserter))){
+if(!(func16.call(this, data.asserter))){
 errors++;
 }
 }
@@ -355,7 +355,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data47[i7]))){
+if(!(func10.call(this, data47[i7]))){
 errors++;
 }
 }
@@ -369,7 +369,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data49[i8]))){
+if(!(func10.call(this, data49[i8]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ errors++;
 }
 }
 if(data45.summary !== undefined){
-if(!(func14(data45.summary))){
+if(!(func14.call(this, data45.summary))){
 errors++;
 }
 }
@@ -388,7 +388,7 @@ let data52 = data45.assessment;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data52[i9]))){
+if(!(func16.call(this, data52[i9]))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ errors++;
 }
 }
 if(data45.type !== undefined){
-if(!(func14(data45.type))){
+if(!(func14.call(this, data45.type))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ let data58 = data56.extension;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data58[i11]))){
+if(!(func10.call(this, data58[i11]))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data60 = data56.modifierExtension;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data60[i12]))){
+if(!(func10.call(this, data60[i12]))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ let data62 = data56.code;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data62[i13]))){
+if(!(func14.call(this, data62[i13]))){
 errors++;
 }
 }
@@ -488,7 +488,7 @@ let data64 = data56.detail;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data64[i14]))){
+if(!(func16.call(this, data64[i14]))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ let data66 = data.note;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data66[i15]))){
+if(!(func156.call(this, data66[i15]))){
 errors++;
 }
 }

@@ -52,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -66,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -82,12 +82,12 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func17.call(this, data.period))){
 errors++;
 }
 }
@@ -120,7 +120,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func10.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func10.call(this, data13[i4]))){
 errors++;
 }
 }
@@ -144,12 +144,12 @@ errors++;
 }
 }
 if(data9.role !== undefined){
-if(!(func14(data9.role))){
+if(!(func14.call(this, data9.role))){
 errors++;
 }
 }
 if(data9.reference !== undefined){
-if(!(func16(data9.reference))){
+if(!(func16.call(this, data9.reference))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data17 = data.action;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data17[i5]))){
+if(!(func14.call(this, data17[i5]))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ let data19 = data.securityLabel;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func223(data19[i6]))){
+if(!(func223.call(this, data19[i6]))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data21 = data.purpose;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func223(data21[i7]))){
+if(!(func223.call(this, data21[i7]))){
 errors++;
 }
 }
@@ -221,7 +221,7 @@ let data23 = data.class;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func223(data23[i8]))){
+if(!(func223.call(this, data23[i8]))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ let data25 = data.code;
 if(Array.isArray(data25)){
 const len9 = data25.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data25[i9]))){
+if(!(func14.call(this, data25[i9]))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ errors++;
 }
 }
 if(data.dataPeriod !== undefined){
-if(!(func17(data.dataPeriod))){
+if(!(func17.call(this, data.dataPeriod))){
 errors++;
 }
 }
@@ -306,7 +306,7 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len11 = data32.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data32[i11]))){
+if(!(func10.call(this, data32[i11]))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len12 = data34.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data34[i12]))){
+if(!(func10.call(this, data34[i12]))){
 errors++;
 }
 }
@@ -336,12 +336,12 @@ errors++;
 }
 }
 if(data29._meaning !== undefined){
-if(!(func6(data29._meaning))){
+if(!(func6.call(this, data29._meaning))){
 errors++;
 }
 }
 if(data29.reference !== undefined){
-if(!(func16(data29.reference))){
+if(!(func16.call(this, data29.reference))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ let data39 = data.provision;
 if(Array.isArray(data39)){
 const len13 = data39.length;
 for(let i13=0; i13<len13; i13++){
-if(!(wrapper43.validate(data39[i13]))){
+if(!(wrapper43.validate.call(this, data39[i13]))){
 errors++;
 }
 }
@@ -470,7 +470,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -486,7 +486,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -502,12 +502,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -516,7 +516,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -530,7 +530,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -558,7 +558,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -574,12 +574,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.scope !== undefined){
-if(!(func14(data.scope))){
+if(!(func14.call(this, data.scope))){
 errors++;
 }
 }
@@ -588,7 +588,7 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func14.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -598,7 +598,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -614,7 +614,7 @@ errors++;
 }
 }
 if(data._dateTime !== undefined){
-if(!(func6(data._dateTime))){
+if(!(func6.call(this, data._dateTime))){
 errors++;
 }
 }
@@ -623,7 +623,7 @@ let data25 = data.performer;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func16.call(this, data25[i5]))){
 errors++;
 }
 }
@@ -637,7 +637,7 @@ let data27 = data.organization;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data27[i6]))){
+if(!(func16.call(this, data27[i6]))){
 errors++;
 }
 }
@@ -647,12 +647,12 @@ errors++;
 }
 }
 if(data.sourceAttachment !== undefined){
-if(!(func336(data.sourceAttachment))){
+if(!(func336.call(this, data.sourceAttachment))){
 errors++;
 }
 }
 if(data.sourceReference !== undefined){
-if(!(func16(data.sourceReference))){
+if(!(func16.call(this, data.sourceReference))){
 errors++;
 }
 }
@@ -679,7 +679,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data34[i8]))){
+if(!(func10.call(this, data34[i8]))){
 errors++;
 }
 }
@@ -693,7 +693,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data36[i9]))){
+if(!(func10.call(this, data36[i9]))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ errors++;
 }
 }
 if(data32._authority !== undefined){
-if(!(func6(data32._authority))){
+if(!(func6.call(this, data32._authority))){
 errors++;
 }
 }
@@ -730,7 +730,7 @@ errors++;
 }
 }
 if(data32._uri !== undefined){
-if(!(func6(data32._uri))){
+if(!(func6.call(this, data32._uri))){
 errors++;
 }
 }
@@ -756,7 +756,7 @@ errors++;
 }
 }
 if(data.policyRule !== undefined){
-if(!(func14(data.policyRule))){
+if(!(func14.call(this, data.policyRule))){
 errors++;
 }
 }
@@ -814,7 +814,7 @@ let data47 = data44.extension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data47[i11]))){
+if(!(func10.call(this, data47[i11]))){
 errors++;
 }
 }
@@ -828,7 +828,7 @@ let data49 = data44.modifierExtension;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data49[i12]))){
+if(!(func10.call(this, data49[i12]))){
 errors++;
 }
 }
@@ -843,12 +843,12 @@ errors++;
 }
 }
 if(data44._verified !== undefined){
-if(!(func6(data44._verified))){
+if(!(func6.call(this, data44._verified))){
 errors++;
 }
 }
 if(data44.verifiedWith !== undefined){
-if(!(func16(data44.verifiedWith))){
+if(!(func16.call(this, data44.verifiedWith))){
 errors++;
 }
 }
@@ -864,7 +864,7 @@ errors++;
 }
 }
 if(data44._verificationDate !== undefined){
-if(!(func6(data44._verificationDate))){
+if(!(func6.call(this, data44._verificationDate))){
 errors++;
 }
 }
@@ -890,7 +890,7 @@ errors++;
 }
 }
 if(data.provision !== undefined){
-if(!(validate1153(data.provision))){
+if(!(validate1153.call(this, data.provision))){
 errors++;
 }
 }

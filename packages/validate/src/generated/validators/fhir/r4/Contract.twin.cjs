@@ -60,7 +60,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -74,7 +74,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -88,7 +88,7 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func12(data5[i2]))){
+if(!(func12.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -126,7 +126,7 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data10[i4]))){
+if(!(func10.call(this, data10[i4]))){
 errors++;
 }
 }
@@ -140,7 +140,7 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func10.call(this, data12[i5]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ let data14 = data8.reference;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data14[i6]))){
+if(!(func16.call(this, data14[i6]))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ errors++;
 }
 }
 if(data8.role !== undefined){
-if(!(func14(data8.role))){
+if(!(func14.call(this, data8.role))){
 errors++;
 }
 }
@@ -190,17 +190,17 @@ errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(func16(data.topic))){
+if(!(func16.call(this, data.topic))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(func14(data.decision))){
+if(!(func14.call(this, data.decision))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data20 = data.decisionMode;
 if(Array.isArray(data20)){
 const len7 = data20.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data20[i7]))){
+if(!(func14.call(this, data20[i7]))){
 errors++;
 }
 }
@@ -447,7 +447,7 @@ let data45 = data23.extension;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data45[i9]))){
+if(!(func10.call(this, data45[i9]))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ let data47 = data23.modifierExtension;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data47[i10]))){
+if(!(func10.call(this, data47[i10]))){
 errors++;
 }
 }
@@ -476,7 +476,7 @@ errors++;
 }
 }
 if(data23._valueBoolean !== undefined){
-if(!(func6(data23._valueBoolean))){
+if(!(func6.call(this, data23._valueBoolean))){
 errors++;
 }
 }
@@ -487,7 +487,7 @@ errors++;
 }
 }
 if(data23._valueDecimal !== undefined){
-if(!(func6(data23._valueDecimal))){
+if(!(func6.call(this, data23._valueDecimal))){
 errors++;
 }
 }
@@ -506,7 +506,7 @@ errors++;
 }
 }
 if(data23._valueInteger !== undefined){
-if(!(func6(data23._valueInteger))){
+if(!(func6.call(this, data23._valueInteger))){
 errors++;
 }
 }
@@ -522,7 +522,7 @@ errors++;
 }
 }
 if(data23._valueDate !== undefined){
-if(!(func6(data23._valueDate))){
+if(!(func6.call(this, data23._valueDate))){
 errors++;
 }
 }
@@ -538,7 +538,7 @@ errors++;
 }
 }
 if(data23._valueDateTime !== undefined){
-if(!(func6(data23._valueDateTime))){
+if(!(func6.call(this, data23._valueDateTime))){
 errors++;
 }
 }
@@ -554,7 +554,7 @@ errors++;
 }
 }
 if(data23._valueTime !== undefined){
-if(!(func6(data23._valueTime))){
+if(!(func6.call(this, data23._valueTime))){
 errors++;
 }
 }
@@ -570,7 +570,7 @@ errors++;
 }
 }
 if(data23._valueString !== undefined){
-if(!(func6(data23._valueString))){
+if(!(func6.call(this, data23._valueString))){
 errors++;
 }
 }
@@ -586,27 +586,27 @@ errors++;
 }
 }
 if(data23._valueUri !== undefined){
-if(!(func6(data23._valueUri))){
+if(!(func6.call(this, data23._valueUri))){
 errors++;
 }
 }
 if(data23.valueAttachment !== undefined){
-if(!(func336(data23.valueAttachment))){
+if(!(func336.call(this, data23.valueAttachment))){
 errors++;
 }
 }
 if(data23.valueCoding !== undefined){
-if(!(func223(data23.valueCoding))){
+if(!(func223.call(this, data23.valueCoding))){
 errors++;
 }
 }
 if(data23.valueQuantity !== undefined){
-if(!(func85(data23.valueQuantity))){
+if(!(func85.call(this, data23.valueQuantity))){
 errors++;
 }
 }
 if(data23.valueReference !== undefined){
-if(!(func16(data23.valueReference))){
+if(!(func16.call(this, data23.valueReference))){
 errors++;
 }
 }
@@ -643,7 +643,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func6.call(this, data._text))){
 errors++;
 }
 }
@@ -672,7 +672,7 @@ let data73 = data._linkId;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6(data73[i12]))){
+if(!(func6.call(this, data73[i12]))){
 errors++;
 }
 }
@@ -709,7 +709,7 @@ let data77 = data._securityLabelNumber;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data77[i14]))){
+if(!(func6.call(this, data77[i14]))){
 errors++;
 }
 }
@@ -770,7 +770,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -784,7 +784,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -794,7 +794,7 @@ errors++;
 }
 }
 if(data.scope !== undefined){
-if(!(func14(data.scope))){
+if(!(func14.call(this, data.scope))){
 errors++;
 }
 }
@@ -803,7 +803,7 @@ let data6 = data.type;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func14.call(this, data6[i2]))){
 errors++;
 }
 }
@@ -817,7 +817,7 @@ let data8 = data.typeReference;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data8[i3]))){
+if(!(func16.call(this, data8[i3]))){
 errors++;
 }
 }
@@ -831,7 +831,7 @@ let data10 = data.subtype;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data10[i4]))){
+if(!(func14.call(this, data10[i4]))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ errors++;
 }
 }
 if(data.relationship !== undefined){
-if(!(func223(data.relationship))){
+if(!(func223.call(this, data.relationship))){
 errors++;
 }
 }
@@ -868,7 +868,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data16[i6]))){
+if(!(func10.call(this, data16[i6]))){
 errors++;
 }
 }
@@ -882,7 +882,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data18[i7]))){
+if(!(func10.call(this, data18[i7]))){
 errors++;
 }
 }
@@ -892,7 +892,7 @@ errors++;
 }
 }
 if(data14.reference !== undefined){
-if(!(func16(data14.reference))){
+if(!(func16.call(this, data14.reference))){
 errors++;
 }
 }
@@ -901,7 +901,7 @@ let data21 = data14.code;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data21[i8]))){
+if(!(func14.call(this, data21[i8]))){
 errors++;
 }
 }
@@ -922,7 +922,7 @@ errors++;
 }
 }
 if(data14._text !== undefined){
-if(!(func6(data14._text))){
+if(!(func6.call(this, data14._text))){
 errors++;
 }
 }
@@ -959,7 +959,7 @@ errors++;
 }
 }
 if(data._condition !== undefined){
-if(!(func6(data._condition))){
+if(!(func6.call(this, data._condition))){
 errors++;
 }
 }
@@ -968,7 +968,7 @@ let data27 = data.periodType;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data27[i9]))){
+if(!(func14.call(this, data27[i9]))){
 errors++;
 }
 }
@@ -982,7 +982,7 @@ let data29 = data.period;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func17(data29[i10]))){
+if(!(func17.call(this, data29[i10]))){
 errors++;
 }
 }
@@ -996,7 +996,7 @@ let data31 = data.usePeriod;
 if(Array.isArray(data31)){
 const len11 = data31.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func17(data31[i11]))){
+if(!(func17.call(this, data31[i11]))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func6.call(this, data._text))){
 errors++;
 }
 }
@@ -1046,7 +1046,7 @@ let data37 = data._linkId;
 if(Array.isArray(data37)){
 const len13 = data37.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data37[i13]))){
+if(!(func6.call(this, data37[i13]))){
 errors++;
 }
 }
@@ -1284,7 +1284,7 @@ let data62 = data40.extension;
 if(Array.isArray(data62)){
 const len15 = data62.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data62[i15]))){
+if(!(func10.call(this, data62[i15]))){
 errors++;
 }
 }
@@ -1298,7 +1298,7 @@ let data64 = data40.modifierExtension;
 if(Array.isArray(data64)){
 const len16 = data64.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data64[i16]))){
+if(!(func10.call(this, data64[i16]))){
 errors++;
 }
 }
@@ -1313,7 +1313,7 @@ errors++;
 }
 }
 if(data40._valueBoolean !== undefined){
-if(!(func6(data40._valueBoolean))){
+if(!(func6.call(this, data40._valueBoolean))){
 errors++;
 }
 }
@@ -1324,7 +1324,7 @@ errors++;
 }
 }
 if(data40._valueDecimal !== undefined){
-if(!(func6(data40._valueDecimal))){
+if(!(func6.call(this, data40._valueDecimal))){
 errors++;
 }
 }
@@ -1343,7 +1343,7 @@ errors++;
 }
 }
 if(data40._valueInteger !== undefined){
-if(!(func6(data40._valueInteger))){
+if(!(func6.call(this, data40._valueInteger))){
 errors++;
 }
 }
@@ -1359,7 +1359,7 @@ errors++;
 }
 }
 if(data40._valueDate !== undefined){
-if(!(func6(data40._valueDate))){
+if(!(func6.call(this, data40._valueDate))){
 errors++;
 }
 }
@@ -1375,7 +1375,7 @@ errors++;
 }
 }
 if(data40._valueDateTime !== undefined){
-if(!(func6(data40._valueDateTime))){
+if(!(func6.call(this, data40._valueDateTime))){
 errors++;
 }
 }
@@ -1391,7 +1391,7 @@ errors++;
 }
 }
 if(data40._valueTime !== undefined){
-if(!(func6(data40._valueTime))){
+if(!(func6.call(this, data40._valueTime))){
 errors++;
 }
 }
@@ -1407,7 +1407,7 @@ errors++;
 }
 }
 if(data40._valueString !== undefined){
-if(!(func6(data40._valueString))){
+if(!(func6.call(this, data40._valueString))){
 errors++;
 }
 }
@@ -1423,27 +1423,27 @@ errors++;
 }
 }
 if(data40._valueUri !== undefined){
-if(!(func6(data40._valueUri))){
+if(!(func6.call(this, data40._valueUri))){
 errors++;
 }
 }
 if(data40.valueAttachment !== undefined){
-if(!(func336(data40.valueAttachment))){
+if(!(func336.call(this, data40.valueAttachment))){
 errors++;
 }
 }
 if(data40.valueCoding !== undefined){
-if(!(func223(data40.valueCoding))){
+if(!(func223.call(this, data40.valueCoding))){
 errors++;
 }
 }
 if(data40.valueQuantity !== undefined){
-if(!(func85(data40.valueQuantity))){
+if(!(func85.call(this, data40.valueQuantity))){
 errors++;
 }
 }
 if(data40.valueReference !== undefined){
-if(!(func16(data40.valueReference))){
+if(!(func16.call(this, data40.valueReference))){
 errors++;
 }
 }
@@ -1496,7 +1496,7 @@ let data88 = data._securityLabelNumber;
 if(Array.isArray(data88)){
 const len18 = data88.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func6(data88[i18]))){
+if(!(func6.call(this, data88[i18]))){
 errors++;
 }
 }
@@ -1528,7 +1528,7 @@ let data93 = data91.extension;
 if(Array.isArray(data93)){
 const len20 = data93.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data93[i20]))){
+if(!(func10.call(this, data93[i20]))){
 errors++;
 }
 }
@@ -1542,7 +1542,7 @@ let data95 = data91.modifierExtension;
 if(Array.isArray(data95)){
 const len21 = data95.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data95[i21]))){
+if(!(func10.call(this, data95[i21]))){
 errors++;
 }
 }
@@ -1552,17 +1552,17 @@ errors++;
 }
 }
 if(data91.entityCodeableConcept !== undefined){
-if(!(func14(data91.entityCodeableConcept))){
+if(!(func14.call(this, data91.entityCodeableConcept))){
 errors++;
 }
 }
 if(data91.entityReference !== undefined){
-if(!(func16(data91.entityReference))){
+if(!(func16.call(this, data91.entityReference))){
 errors++;
 }
 }
 if(data91.identifier !== undefined){
-if(!(func12(data91.identifier))){
+if(!(func12.call(this, data91.identifier))){
 errors++;
 }
 }
@@ -1578,17 +1578,17 @@ errors++;
 }
 }
 if(data91._effectiveTime !== undefined){
-if(!(func6(data91._effectiveTime))){
+if(!(func6.call(this, data91._effectiveTime))){
 errors++;
 }
 }
 if(data91.quantity !== undefined){
-if(!(func85(data91.quantity))){
+if(!(func85.call(this, data91.quantity))){
 errors++;
 }
 }
 if(data91.unitPrice !== undefined){
-if(!(func621(data91.unitPrice))){
+if(!(func621.call(this, data91.unitPrice))){
 errors++;
 }
 }
@@ -1599,7 +1599,7 @@ errors++;
 }
 }
 if(data91._factor !== undefined){
-if(!(func6(data91._factor))){
+if(!(func6.call(this, data91._factor))){
 errors++;
 }
 }
@@ -1610,12 +1610,12 @@ errors++;
 }
 }
 if(data91._points !== undefined){
-if(!(func6(data91._points))){
+if(!(func6.call(this, data91._points))){
 errors++;
 }
 }
 if(data91.net !== undefined){
-if(!(func621(data91.net))){
+if(!(func621.call(this, data91.net))){
 errors++;
 }
 }
@@ -1631,7 +1631,7 @@ errors++;
 }
 }
 if(data91._payment !== undefined){
-if(!(func6(data91._payment))){
+if(!(func6.call(this, data91._payment))){
 errors++;
 }
 }
@@ -1647,17 +1647,17 @@ errors++;
 }
 }
 if(data91._paymentDate !== undefined){
-if(!(func6(data91._paymentDate))){
+if(!(func6.call(this, data91._paymentDate))){
 errors++;
 }
 }
 if(data91.responsible !== undefined){
-if(!(func16(data91.responsible))){
+if(!(func16.call(this, data91.responsible))){
 errors++;
 }
 }
 if(data91.recipient !== undefined){
-if(!(func16(data91.recipient))){
+if(!(func16.call(this, data91.recipient))){
 errors++;
 }
 }
@@ -1686,7 +1686,7 @@ let data117 = data91._linkId;
 if(Array.isArray(data117)){
 const len23 = data117.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func6(data117[i23]))){
+if(!(func6.call(this, data117[i23]))){
 errors++;
 }
 }
@@ -1723,7 +1723,7 @@ let data121 = data91._securityLabelNumber;
 if(Array.isArray(data121)){
 const len25 = data121.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func6(data121[i25]))){
+if(!(func6.call(this, data121[i25]))){
 errors++;
 }
 }
@@ -1814,7 +1814,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1828,7 +1828,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1843,12 +1843,12 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func6.call(this, data._doNotPerform))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -1878,7 +1878,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func10.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -1892,7 +1892,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func10.call(this, data13[i4]))){
 errors++;
 }
 }
@@ -1906,7 +1906,7 @@ let data15 = data9.reference;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data15[i5]))){
+if(!(func16.call(this, data15[i5]))){
 errors++;
 }
 }
@@ -1916,7 +1916,7 @@ errors++;
 }
 }
 if(data9.role !== undefined){
-if(!(func14(data9.role))){
+if(!(func14.call(this, data9.role))){
 errors++;
 }
 }
@@ -1942,7 +1942,7 @@ errors++;
 }
 }
 if(data.intent !== undefined){
-if(!(func14(data.intent))){
+if(!(func14.call(this, data.intent))){
 errors++;
 }
 }
@@ -1971,7 +1971,7 @@ let data21 = data._linkId;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data21[i7]))){
+if(!(func6.call(this, data21[i7]))){
 errors++;
 }
 }
@@ -1981,12 +1981,12 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func14.call(this, data.status))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func16.call(this, data.context))){
 errors++;
 }
 }
@@ -2015,7 +2015,7 @@ let data27 = data._contextLinkId;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data27[i9]))){
+if(!(func6.call(this, data27[i9]))){
 errors++;
 }
 }
@@ -2036,17 +2036,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func72.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -2055,7 +2055,7 @@ let data33 = data.requester;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data33[i10]))){
+if(!(func16.call(this, data33[i10]))){
 errors++;
 }
 }
@@ -2089,7 +2089,7 @@ let data37 = data._requesterLinkId;
 if(Array.isArray(data37)){
 const len12 = data37.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6(data37[i12]))){
+if(!(func6.call(this, data37[i12]))){
 errors++;
 }
 }
@@ -2103,7 +2103,7 @@ let data39 = data.performerType;
 if(Array.isArray(data39)){
 const len13 = data39.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data39[i13]))){
+if(!(func14.call(this, data39[i13]))){
 errors++;
 }
 }
@@ -2113,12 +2113,12 @@ errors++;
 }
 }
 if(data.performerRole !== undefined){
-if(!(func14(data.performerRole))){
+if(!(func14.call(this, data.performerRole))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func16.call(this, data.performer))){
 errors++;
 }
 }
@@ -2147,7 +2147,7 @@ let data45 = data._performerLinkId;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data45[i15]))){
+if(!(func6.call(this, data45[i15]))){
 errors++;
 }
 }
@@ -2161,7 +2161,7 @@ let data47 = data.reasonCode;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data47[i16]))){
+if(!(func14.call(this, data47[i16]))){
 errors++;
 }
 }
@@ -2175,7 +2175,7 @@ let data49 = data.reasonReference;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data49[i17]))){
+if(!(func16.call(this, data49[i17]))){
 errors++;
 }
 }
@@ -2209,7 +2209,7 @@ let data53 = data._reason;
 if(Array.isArray(data53)){
 const len19 = data53.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func6(data53[i19]))){
+if(!(func6.call(this, data53[i19]))){
 errors++;
 }
 }
@@ -2243,7 +2243,7 @@ let data57 = data._reasonLinkId;
 if(Array.isArray(data57)){
 const len21 = data57.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func6(data57[i21]))){
+if(!(func6.call(this, data57[i21]))){
 errors++;
 }
 }
@@ -2257,7 +2257,7 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len22 = data59.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func156(data59[i22]))){
+if(!(func156.call(this, data59[i22]))){
 errors++;
 }
 }
@@ -2294,7 +2294,7 @@ let data63 = data._securityLabelNumber;
 if(Array.isArray(data63)){
 const len24 = data63.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func6(data63[i24]))){
+if(!(func6.call(this, data63[i24]))){
 errors++;
 }
 }
@@ -2355,7 +2355,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2369,7 +2369,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -2379,7 +2379,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
@@ -2395,32 +2395,32 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func6.call(this, data._issued))){
 errors++;
 }
 }
 if(data.applies !== undefined){
-if(!(func17(data.applies))){
+if(!(func17.call(this, data.applies))){
 errors++;
 }
 }
 if(data.topicCodeableConcept !== undefined){
-if(!(func14(data.topicCodeableConcept))){
+if(!(func14.call(this, data.topicCodeableConcept))){
 errors++;
 }
 }
 if(data.topicReference !== undefined){
-if(!(func16(data.topicReference))){
+if(!(func16.call(this, data.topicReference))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func14.call(this, data.subType))){
 errors++;
 }
 }
@@ -2436,7 +2436,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func6.call(this, data._text))){
 errors++;
 }
 }
@@ -2466,7 +2466,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func10.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -2480,7 +2480,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -2517,7 +2517,7 @@ let data24 = data16._number;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func6.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -2527,7 +2527,7 @@ errors++;
 }
 }
 if(data16.classification !== undefined){
-if(!(func223(data16.classification))){
+if(!(func223.call(this, data16.classification))){
 errors++;
 }
 }
@@ -2536,7 +2536,7 @@ let data27 = data16.category;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func223(data27[i7]))){
+if(!(func223.call(this, data27[i7]))){
 errors++;
 }
 }
@@ -2550,7 +2550,7 @@ let data29 = data16.control;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func223(data29[i8]))){
+if(!(func223.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -2581,7 +2581,7 @@ errors++;
 }
 }
 if(data.offer !== undefined){
-if(!(validate1157(data.offer))){
+if(!(validate1157.call(this, data.offer))){
 errors++;
 }
 }
@@ -2590,7 +2590,7 @@ let data32 = data.asset;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate1159(data32[i9]))){
+if(!(validate1159.call(this, data32[i9]))){
 errors++;
 }
 }
@@ -2604,7 +2604,7 @@ let data34 = data.action;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate1161(data34[i10]))){
+if(!(validate1161.call(this, data34[i10]))){
 errors++;
 }
 }
@@ -2618,7 +2618,7 @@ let data36 = data.group;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(wrapper44.validate(data36[i11]))){
+if(!(wrapper44.validate.call(this, data36[i11]))){
 errors++;
 }
 }
@@ -2680,7 +2680,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -2696,7 +2696,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -2712,12 +2712,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -2726,7 +2726,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -2740,7 +2740,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -2754,7 +2754,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -2768,7 +2768,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -2789,7 +2789,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -2805,7 +2805,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -2819,17 +2819,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.legalState !== undefined){
-if(!(func14(data.legalState))){
+if(!(func14.call(this, data.legalState))){
 errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined){
-if(!(func16(data.instantiatesCanonical))){
+if(!(func16.call(this, data.instantiatesCanonical))){
 errors++;
 }
 }
@@ -2845,12 +2845,12 @@ errors++;
 }
 }
 if(data._instantiatesUri !== undefined){
-if(!(func6(data._instantiatesUri))){
+if(!(func6.call(this, data._instantiatesUri))){
 errors++;
 }
 }
 if(data.contentDerivative !== undefined){
-if(!(func14(data.contentDerivative))){
+if(!(func14.call(this, data.contentDerivative))){
 errors++;
 }
 }
@@ -2866,17 +2866,17 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func6.call(this, data._issued))){
 errors++;
 }
 }
 if(data.applies !== undefined){
-if(!(func17(data.applies))){
+if(!(func17.call(this, data.applies))){
 errors++;
 }
 }
 if(data.expirationType !== undefined){
-if(!(func14(data.expirationType))){
+if(!(func14.call(this, data.expirationType))){
 errors++;
 }
 }
@@ -2885,7 +2885,7 @@ let data31 = data.subject;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data31[i4]))){
+if(!(func16.call(this, data31[i4]))){
 errors++;
 }
 }
@@ -2899,7 +2899,7 @@ let data33 = data.authority;
 if(Array.isArray(data33)){
 const len5 = data33.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data33[i5]))){
+if(!(func16.call(this, data33[i5]))){
 errors++;
 }
 }
@@ -2913,7 +2913,7 @@ let data35 = data.domain;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data35[i6]))){
+if(!(func16.call(this, data35[i6]))){
 errors++;
 }
 }
@@ -2927,7 +2927,7 @@ let data37 = data.site;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data37[i7]))){
+if(!(func16.call(this, data37[i7]))){
 errors++;
 }
 }
@@ -2948,7 +2948,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -2964,7 +2964,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -2980,7 +2980,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -3009,7 +3009,7 @@ let data47 = data._alias;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data47[i9]))){
+if(!(func6.call(this, data47[i9]))){
 errors++;
 }
 }
@@ -3019,27 +3019,27 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func16.call(this, data.author))){
 errors++;
 }
 }
 if(data.scope !== undefined){
-if(!(func14(data.scope))){
+if(!(func14.call(this, data.scope))){
 errors++;
 }
 }
 if(data.topicCodeableConcept !== undefined){
-if(!(func14(data.topicCodeableConcept))){
+if(!(func14.call(this, data.topicCodeableConcept))){
 errors++;
 }
 }
 if(data.topicReference !== undefined){
-if(!(func16(data.topicReference))){
+if(!(func16.call(this, data.topicReference))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -3048,7 +3048,7 @@ let data54 = data.subType;
 if(Array.isArray(data54)){
 const len10 = data54.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data54[i10]))){
+if(!(func14.call(this, data54[i10]))){
 errors++;
 }
 }
@@ -3110,7 +3110,7 @@ let data59 = data56.extension;
 if(Array.isArray(data59)){
 const len11 = data59.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data59[i11]))){
+if(!(func10.call(this, data59[i11]))){
 errors++;
 }
 }
@@ -3124,7 +3124,7 @@ let data61 = data56.modifierExtension;
 if(Array.isArray(data61)){
 const len12 = data61.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data61[i12]))){
+if(!(func10.call(this, data61[i12]))){
 errors++;
 }
 }
@@ -3134,17 +3134,17 @@ errors++;
 }
 }
 if(data56.type !== undefined){
-if(!(func14(data56.type))){
+if(!(func14.call(this, data56.type))){
 errors++;
 }
 }
 if(data56.subType !== undefined){
-if(!(func14(data56.subType))){
+if(!(func14.call(this, data56.subType))){
 errors++;
 }
 }
 if(data56.publisher !== undefined){
-if(!(func16(data56.publisher))){
+if(!(func16.call(this, data56.publisher))){
 errors++;
 }
 }
@@ -3160,7 +3160,7 @@ errors++;
 }
 }
 if(data56._publicationDate !== undefined){
-if(!(func6(data56._publicationDate))){
+if(!(func6.call(this, data56._publicationDate))){
 errors++;
 }
 }
@@ -3174,7 +3174,7 @@ errors++;
 }
 }
 if(data56._publicationStatus !== undefined){
-if(!(func6(data56._publicationStatus))){
+if(!(func6.call(this, data56._publicationStatus))){
 errors++;
 }
 }
@@ -3190,7 +3190,7 @@ errors++;
 }
 }
 if(data56._copyright !== undefined){
-if(!(func6(data56._copyright))){
+if(!(func6.call(this, data56._copyright))){
 errors++;
 }
 }
@@ -3215,7 +3215,7 @@ let data72 = data.term;
 if(Array.isArray(data72)){
 const len13 = data72.length;
 for(let i13=0; i13<len13; i13++){
-if(!(validate1156(data72[i13]))){
+if(!(validate1156.call(this, data72[i13]))){
 errors++;
 }
 }
@@ -3229,7 +3229,7 @@ let data74 = data.supportingInfo;
 if(Array.isArray(data74)){
 const len14 = data74.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data74[i14]))){
+if(!(func16.call(this, data74[i14]))){
 errors++;
 }
 }
@@ -3243,7 +3243,7 @@ let data76 = data.relevantHistory;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data76[i15]))){
+if(!(func16.call(this, data76[i15]))){
 errors++;
 }
 }
@@ -3284,7 +3284,7 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data81[i17]))){
+if(!(func10.call(this, data81[i17]))){
 errors++;
 }
 }
@@ -3298,7 +3298,7 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data83[i18]))){
+if(!(func10.call(this, data83[i18]))){
 errors++;
 }
 }
@@ -3308,12 +3308,12 @@ errors++;
 }
 }
 if(data79.type !== undefined){
-if(!(func223(data79.type))){
+if(!(func223.call(this, data79.type))){
 errors++;
 }
 }
 if(data79.party !== undefined){
-if(!(func16(data79.party))){
+if(!(func16.call(this, data79.party))){
 errors++;
 }
 }
@@ -3322,7 +3322,7 @@ let data87 = data79.signature;
 if(Array.isArray(data87)){
 const len19 = data87.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func376(data87[i19]))){
+if(!(func376.call(this, data87[i19]))){
 errors++;
 }
 }
@@ -3419,7 +3419,7 @@ let data94 = data90.extension;
 if(Array.isArray(data94)){
 const len21 = data94.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data94[i21]))){
+if(!(func10.call(this, data94[i21]))){
 errors++;
 }
 }
@@ -3433,7 +3433,7 @@ let data96 = data90.modifierExtension;
 if(Array.isArray(data96)){
 const len22 = data96.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data96[i22]))){
+if(!(func10.call(this, data96[i22]))){
 errors++;
 }
 }
@@ -3443,12 +3443,12 @@ errors++;
 }
 }
 if(data90.contentAttachment !== undefined){
-if(!(func336(data90.contentAttachment))){
+if(!(func336.call(this, data90.contentAttachment))){
 errors++;
 }
 }
 if(data90.contentReference !== undefined){
-if(!(func16(data90.contentReference))){
+if(!(func16.call(this, data90.contentReference))){
 errors++;
 }
 }
@@ -3540,7 +3540,7 @@ let data105 = data101.extension;
 if(Array.isArray(data105)){
 const len24 = data105.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data105[i24]))){
+if(!(func10.call(this, data105[i24]))){
 errors++;
 }
 }
@@ -3554,7 +3554,7 @@ let data107 = data101.modifierExtension;
 if(Array.isArray(data107)){
 const len25 = data107.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data107[i25]))){
+if(!(func10.call(this, data107[i25]))){
 errors++;
 }
 }
@@ -3564,12 +3564,12 @@ errors++;
 }
 }
 if(data101.contentAttachment !== undefined){
-if(!(func336(data101.contentAttachment))){
+if(!(func336.call(this, data101.contentAttachment))){
 errors++;
 }
 }
 if(data101.contentReference !== undefined){
-if(!(func16(data101.contentReference))){
+if(!(func16.call(this, data101.contentReference))){
 errors++;
 }
 }
@@ -3661,7 +3661,7 @@ let data116 = data112.extension;
 if(Array.isArray(data116)){
 const len27 = data116.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func10(data116[i27]))){
+if(!(func10.call(this, data116[i27]))){
 errors++;
 }
 }
@@ -3675,7 +3675,7 @@ let data118 = data112.modifierExtension;
 if(Array.isArray(data118)){
 const len28 = data118.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func10(data118[i28]))){
+if(!(func10.call(this, data118[i28]))){
 errors++;
 }
 }
@@ -3685,12 +3685,12 @@ errors++;
 }
 }
 if(data112.contentAttachment !== undefined){
-if(!(func336(data112.contentAttachment))){
+if(!(func336.call(this, data112.contentAttachment))){
 errors++;
 }
 }
 if(data112.contentReference !== undefined){
-if(!(func16(data112.contentReference))){
+if(!(func16.call(this, data112.contentReference))){
 errors++;
 }
 }
@@ -3716,12 +3716,12 @@ errors++;
 }
 }
 if(data.legallyBindingAttachment !== undefined){
-if(!(func336(data.legallyBindingAttachment))){
+if(!(func336.call(this, data.legallyBindingAttachment))){
 errors++;
 }
 }
 if(data.legallyBindingReference !== undefined){
-if(!(func16(data.legallyBindingReference))){
+if(!(func16.call(this, data.legallyBindingReference))){
 errors++;
 }
 }

@@ -92,7 +92,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func10.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func10.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -116,17 +116,17 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func85.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(func621(data.valueMoney))){
+if(!(func621.call(this, data.valueMoney))){
 errors++;
 }
 }
@@ -156,7 +156,7 @@ let data13 = data11.extension;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data13[i3]))){
+if(!(func10.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -170,7 +170,7 @@ let data15 = data11.modifierExtension;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data15[i4]))){
+if(!(func10.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -180,12 +180,12 @@ errors++;
 }
 }
 if(data11.type !== undefined){
-if(!(func14(data11.type))){
+if(!(func14.call(this, data11.type))){
 errors++;
 }
 }
 if(data11.period !== undefined){
-if(!(func17(data11.period))){
+if(!(func17.call(this, data11.period))){
 errors++;
 }
 }
@@ -300,7 +300,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -316,7 +316,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -332,12 +332,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -346,7 +346,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -360,7 +360,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -374,7 +374,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -388,7 +388,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -407,22 +407,22 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.policyHolder !== undefined){
-if(!(func16(data.policyHolder))){
+if(!(func16.call(this, data.policyHolder))){
 errors++;
 }
 }
 if(data.subscriber !== undefined){
-if(!(func16(data.subscriber))){
+if(!(func16.call(this, data.subscriber))){
 errors++;
 }
 }
@@ -438,12 +438,12 @@ errors++;
 }
 }
 if(data._subscriberId !== undefined){
-if(!(func6(data._subscriberId))){
+if(!(func6.call(this, data._subscriberId))){
 errors++;
 }
 }
 if(data.beneficiary !== undefined){
-if(!(func16(data.beneficiary))){
+if(!(func16.call(this, data.beneficiary))){
 errors++;
 }
 }
@@ -459,17 +459,17 @@ errors++;
 }
 }
 if(data._dependent !== undefined){
-if(!(func6(data._dependent))){
+if(!(func6.call(this, data._dependent))){
 errors++;
 }
 }
 if(data.relationship !== undefined){
-if(!(func14(data.relationship))){
+if(!(func14.call(this, data.relationship))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func17.call(this, data.period))){
 errors++;
 }
 }
@@ -478,7 +478,7 @@ let data29 = data.payor;
 if(Array.isArray(data29)){
 const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data29[i4]))){
+if(!(func16.call(this, data29[i4]))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ let data35 = data32.extension;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data35[i6]))){
+if(!(func10.call(this, data35[i6]))){
 errors++;
 }
 }
@@ -558,7 +558,7 @@ let data37 = data32.modifierExtension;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data37[i7]))){
+if(!(func10.call(this, data37[i7]))){
 errors++;
 }
 }
@@ -568,7 +568,7 @@ errors++;
 }
 }
 if(data32.type !== undefined){
-if(!(func14(data32.type))){
+if(!(func14.call(this, data32.type))){
 errors++;
 }
 }
@@ -584,7 +584,7 @@ errors++;
 }
 }
 if(data32._value !== undefined){
-if(!(func6(data32._value))){
+if(!(func6.call(this, data32._value))){
 errors++;
 }
 }
@@ -600,7 +600,7 @@ errors++;
 }
 }
 if(data32._name !== undefined){
-if(!(func6(data32._name))){
+if(!(func6.call(this, data32._name))){
 errors++;
 }
 }
@@ -640,7 +640,7 @@ errors++;
 }
 }
 if(data._order !== undefined){
-if(!(func6(data._order))){
+if(!(func6.call(this, data._order))){
 errors++;
 }
 }
@@ -656,7 +656,7 @@ errors++;
 }
 }
 if(data._network !== undefined){
-if(!(func6(data._network))){
+if(!(func6.call(this, data._network))){
 errors++;
 }
 }
@@ -665,7 +665,7 @@ let data48 = data.costToBeneficiary;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate1165(data48[i8]))){
+if(!(validate1165.call(this, data48[i8]))){
 errors++;
 }
 }
@@ -680,7 +680,7 @@ errors++;
 }
 }
 if(data._subrogation !== undefined){
-if(!(func6(data._subrogation))){
+if(!(func6.call(this, data._subrogation))){
 errors++;
 }
 }
@@ -689,7 +689,7 @@ let data52 = data.contract;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data52[i9]))){
+if(!(func16.call(this, data52[i9]))){
 errors++;
 }
 }

@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ let data7 = data._supportingInfoSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data7[i3]))){
+if(!(func6.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -112,12 +112,12 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -126,7 +126,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data11[i4]))){
+if(!(func14.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -136,22 +136,22 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func16.call(this, data.provider))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func16.call(this, data.facility))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -192,7 +192,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -202,12 +202,12 @@ errors++;
 }
 }
 if(data18.diagnosisCodeableConcept !== undefined){
-if(!(func14(data18.diagnosisCodeableConcept))){
+if(!(func14.call(this, data18.diagnosisCodeableConcept))){
 errors++;
 }
 }
 if(data18.diagnosisReference !== undefined){
-if(!(func16(data18.diagnosisReference))){
+if(!(func16.call(this, data18.diagnosisReference))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ let data26 = data.detail;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func16.call(this, data26[i8]))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -430,12 +430,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -444,7 +444,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -458,7 +458,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -472,7 +472,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -486,7 +486,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -505,12 +505,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func14.call(this, data.priority))){
 errors++;
 }
 }
@@ -534,7 +534,7 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func6.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -560,12 +560,12 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func6.call(this, data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func17.call(this, data.servicedPeriod))){
 errors++;
 }
 }
@@ -581,27 +581,27 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func16.call(this, data.enterer))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func16.call(this, data.provider))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func16.call(this, data.insurer))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func16.call(this, data.facility))){
 errors++;
 }
 }
@@ -662,7 +662,7 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data40[i7]))){
+if(!(func10.call(this, data40[i7]))){
 errors++;
 }
 }
@@ -676,7 +676,7 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data42[i8]))){
+if(!(func10.call(this, data42[i8]))){
 errors++;
 }
 }
@@ -700,12 +700,12 @@ errors++;
 }
 }
 if(data37._sequence !== undefined){
-if(!(func6(data37._sequence))){
+if(!(func6.call(this, data37._sequence))){
 errors++;
 }
 }
 if(data37.information !== undefined){
-if(!(func16(data37.information))){
+if(!(func16.call(this, data37.information))){
 errors++;
 }
 }
@@ -715,7 +715,7 @@ errors++;
 }
 }
 if(data37._appliesToAll !== undefined){
-if(!(func6(data37._appliesToAll))){
+if(!(func6.call(this, data37._appliesToAll))){
 errors++;
 }
 }
@@ -766,7 +766,7 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data52[i10]))){
+if(!(func10.call(this, data52[i10]))){
 errors++;
 }
 }
@@ -780,7 +780,7 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data54[i11]))){
+if(!(func10.call(this, data54[i11]))){
 errors++;
 }
 }
@@ -795,12 +795,12 @@ errors++;
 }
 }
 if(data50._focal !== undefined){
-if(!(func6(data50._focal))){
+if(!(func6.call(this, data50._focal))){
 errors++;
 }
 }
 if(data50.coverage !== undefined){
-if(!(func16(data50.coverage))){
+if(!(func16.call(this, data50.coverage))){
 errors++;
 }
 }
@@ -816,7 +816,7 @@ errors++;
 }
 }
 if(data50._businessArrangement !== undefined){
-if(!(func6(data50._businessArrangement))){
+if(!(func6.call(this, data50._businessArrangement))){
 errors++;
 }
 }
@@ -846,7 +846,7 @@ let data61 = data.item;
 if(Array.isArray(data61)){
 const len12 = data61.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate1168(data61[i12]))){
+if(!(validate1168.call(this, data61[i12]))){
 errors++;
 }
 }

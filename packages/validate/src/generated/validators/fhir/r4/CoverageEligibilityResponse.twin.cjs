@@ -50,7 +50,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -74,12 +74,12 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -88,7 +88,7 @@ let data7 = data.modifier;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data7[i2]))){
+if(!(func14.call(this, data7[i2]))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func16.call(this, data.provider))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ errors++;
 }
 }
 if(data._excluded !== undefined){
-if(!(func6(data._excluded))){
+if(!(func6.call(this, data._excluded))){
 errors++;
 }
 }
@@ -124,7 +124,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -140,22 +140,22 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.network !== undefined){
-if(!(func14(data.network))){
+if(!(func14.call(this, data.network))){
 errors++;
 }
 }
 if(data.unit !== undefined){
-if(!(func14(data.unit))){
+if(!(func14.call(this, data.unit))){
 errors++;
 }
 }
 if(data.term !== undefined){
-if(!(func14(data.term))){
+if(!(func14.call(this, data.term))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func10.call(this, data22[i4]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data24[i5]))){
+if(!(func10.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ errors++;
 }
 }
 if(data20.type !== undefined){
-if(!(func14(data20.type))){
+if(!(func14.call(this, data20.type))){
 errors++;
 }
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data20._allowedUnsignedInt !== undefined){
-if(!(func6(data20._allowedUnsignedInt))){
+if(!(func6.call(this, data20._allowedUnsignedInt))){
 errors++;
 }
 }
@@ -244,12 +244,12 @@ errors++;
 }
 }
 if(data20._allowedString !== undefined){
-if(!(func6(data20._allowedString))){
+if(!(func6.call(this, data20._allowedString))){
 errors++;
 }
 }
 if(data20.allowedMoney !== undefined){
-if(!(func621(data20.allowedMoney))){
+if(!(func621.call(this, data20.allowedMoney))){
 errors++;
 }
 }
@@ -268,7 +268,7 @@ errors++;
 }
 }
 if(data20._usedUnsignedInt !== undefined){
-if(!(func6(data20._usedUnsignedInt))){
+if(!(func6.call(this, data20._usedUnsignedInt))){
 errors++;
 }
 }
@@ -284,12 +284,12 @@ errors++;
 }
 }
 if(data20._usedString !== undefined){
-if(!(func6(data20._usedString))){
+if(!(func6.call(this, data20._usedString))){
 errors++;
 }
 }
 if(data20.usedMoney !== undefined){
-if(!(func621(data20.usedMoney))){
+if(!(func621.call(this, data20.usedMoney))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 if(data._authorizationRequired !== undefined){
-if(!(func6(data._authorizationRequired))){
+if(!(func6.call(this, data._authorizationRequired))){
 errors++;
 }
 }
@@ -329,7 +329,7 @@ let data39 = data.authorizationSupporting;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data39[i6]))){
+if(!(func14.call(this, data39[i6]))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 if(data._authorizationUrl !== undefined){
-if(!(func6(data._authorizationUrl))){
+if(!(func6.call(this, data._authorizationUrl))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -429,7 +429,7 @@ errors++;
 }
 }
 if(data.coverage !== undefined){
-if(!(func16(data.coverage))){
+if(!(func16.call(this, data.coverage))){
 errors++;
 }
 }
@@ -439,12 +439,12 @@ errors++;
 }
 }
 if(data._inforce !== undefined){
-if(!(func6(data._inforce))){
+if(!(func6.call(this, data._inforce))){
 errors++;
 }
 }
 if(data.benefitPeriod !== undefined){
-if(!(func17(data.benefitPeriod))){
+if(!(func17.call(this, data.benefitPeriod))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ let data9 = data.item;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1172(data9[i2]))){
+if(!(validate1172.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -648,7 +648,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -664,7 +664,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -680,12 +680,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -694,7 +694,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func9.call(this, data12[i0]))){
 errors++;
 }
 }
@@ -708,7 +708,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func10.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -722,7 +722,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func10.call(this, data16[i2]))){
 errors++;
 }
 }
@@ -736,7 +736,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -755,7 +755,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -779,7 +779,7 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func6.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -789,7 +789,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -805,12 +805,12 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func6.call(this, data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func17.call(this, data.servicedPeriod))){
 errors++;
 }
 }
@@ -826,17 +826,17 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.requestor !== undefined){
-if(!(func16(data.requestor))){
+if(!(func16.call(this, data.requestor))){
 errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func16.call(this, data.request))){
 errors++;
 }
 }
@@ -847,7 +847,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func6.call(this, data._outcome))){
 errors++;
 }
 }
@@ -863,12 +863,12 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func6.call(this, data._disposition))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func16.call(this, data.insurer))){
 errors++;
 }
 }
@@ -877,7 +877,7 @@ let data39 = data.insurance;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1171(data39[i6]))){
+if(!(validate1171.call(this, data39[i6]))){
 errors++;
 }
 }
@@ -898,12 +898,12 @@ errors++;
 }
 }
 if(data._preAuthRef !== undefined){
-if(!(func6(data._preAuthRef))){
+if(!(func6.call(this, data._preAuthRef))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func14(data.form))){
+if(!(func14.call(this, data.form))){
 errors++;
 }
 }
@@ -933,7 +933,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data47[i8]))){
+if(!(func10.call(this, data47[i8]))){
 errors++;
 }
 }
@@ -947,7 +947,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len9 = data49.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data49[i9]))){
+if(!(func10.call(this, data49[i9]))){
 errors++;
 }
 }
@@ -957,7 +957,7 @@ errors++;
 }
 }
 if(data45.code !== undefined){
-if(!(func14(data45.code))){
+if(!(func14.call(this, data45.code))){
 errors++;
 }
 }

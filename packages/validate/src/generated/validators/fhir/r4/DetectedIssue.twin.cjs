@@ -18,7 +18,6 @@ const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func16 = require("./datatypes.twin.cjs")["Reference"];
 const func17 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const obj2 = require("../../../../twin-sink.cjs");
 
 function validate1175(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DetectedIssue.schema.json" */;
@@ -83,7 +82,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -99,7 +98,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -115,12 +114,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -129,7 +128,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -143,7 +142,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -157,7 +156,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -171,7 +170,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -190,12 +189,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -206,12 +205,12 @@ errors++;
 }
 }
 if(data._severity !== undefined){
-if(!(func6(data._severity))){
+if(!(func6.call(this, data._severity))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -227,17 +226,17 @@ errors++;
 }
 }
 if(data._identifiedDateTime !== undefined){
-if(!(func6(data._identifiedDateTime))){
+if(!(func6.call(this, data._identifiedDateTime))){
 errors++;
 }
 }
 if(data.identifiedPeriod !== undefined){
-if(!(func17(data.identifiedPeriod))){
+if(!(func17.call(this, data.identifiedPeriod))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func16.call(this, data.author))){
 errors++;
 }
 }
@@ -246,7 +245,7 @@ let data27 = data.implicated;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data27[i4]))){
+if(!(func16.call(this, data27[i4]))){
 errors++;
 }
 }
@@ -278,7 +277,7 @@ let data32 = data30.extension;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data32[i6]))){
+if(!(func10.call(this, data32[i6]))){
 errors++;
 }
 }
@@ -292,7 +291,7 @@ let data34 = data30.modifierExtension;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data34[i7]))){
+if(!(func10.call(this, data34[i7]))){
 errors++;
 }
 }
@@ -306,7 +305,7 @@ let data36 = data30.code;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data36[i8]))){
+if(!(func14.call(this, data36[i8]))){
 errors++;
 }
 }
@@ -320,7 +319,7 @@ let data38 = data30.detail;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data38[i9]))){
+if(!(func16.call(this, data38[i9]))){
 errors++;
 }
 }
@@ -362,7 +361,7 @@ errors++;
 }
 }
 if(data._detail !== undefined){
-if(!(func6(data._detail))){
+if(!(func6.call(this, data._detail))){
 errors++;
 }
 }
@@ -372,8 +371,8 @@ if(typeof data42 === "string"){
 if(!pattern4.test(data42)){
 errors++;
 }
-if(obj2.current !== null){
-obj2.current.references.push(data42);
+if(this !== undefined){
+this.references.push(data42);
 }
 }
 else {
@@ -381,7 +380,7 @@ errors++;
 }
 }
 if(data._reference !== undefined){
-if(!(func6(data._reference))){
+if(!(func6.call(this, data._reference))){
 errors++;
 }
 }
@@ -411,7 +410,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data47[i11]))){
+if(!(func10.call(this, data47[i11]))){
 errors++;
 }
 }
@@ -425,7 +424,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data49[i12]))){
+if(!(func10.call(this, data49[i12]))){
 errors++;
 }
 }
@@ -435,7 +434,7 @@ errors++;
 }
 }
 if(data45.action !== undefined){
-if(!(func14(data45.action))){
+if(!(func14.call(this, data45.action))){
 errors++;
 }
 }
@@ -451,12 +450,12 @@ errors++;
 }
 }
 if(data45._date !== undefined){
-if(!(func6(data45._date))){
+if(!(func6.call(this, data45._date))){
 errors++;
 }
 }
 if(data45.author !== undefined){
-if(!(func16(data45.author))){
+if(!(func16.call(this, data45.author))){
 errors++;
 }
 }

@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -116,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -182,22 +182,22 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.unit !== undefined){
-if(!(func14(data.unit))){
+if(!(func14.call(this, data.unit))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func16.call(this, data.source))){
 errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(func16(data.parent))){
+if(!(func16.call(this, data.parent))){
 errors++;
 }
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 if(data._operationalStatus !== undefined){
-if(!(func6(data._operationalStatus))){
+if(!(func6.call(this, data._operationalStatus))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._color !== undefined){
-if(!(func6(data._color))){
+if(!(func6.call(this, data._color))){
 errors++;
 }
 }
@@ -230,12 +230,12 @@ errors++;
 }
 }
 if(data._category !== undefined){
-if(!(func6(data._category))){
+if(!(func6.call(this, data._category))){
 errors++;
 }
 }
 if(data.measurementPeriod !== undefined){
-if(!(func72(data.measurementPeriod))){
+if(!(func72.call(this, data.measurementPeriod))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data31[i5]))){
+if(!(func10.call(this, data31[i5]))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data33[i6]))){
+if(!(func10.call(this, data33[i6]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data29._type !== undefined){
-if(!(func6(data29._type))){
+if(!(func6.call(this, data29._type))){
 errors++;
 }
 }
@@ -303,7 +303,7 @@ errors++;
 }
 }
 if(data29._state !== undefined){
-if(!(func6(data29._state))){
+if(!(func6.call(this, data29._state))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ errors++;
 }
 }
 if(data29._time !== undefined){
-if(!(func6(data29._time))){
+if(!(func6.call(this, data29._time))){
 errors++;
 }
 }

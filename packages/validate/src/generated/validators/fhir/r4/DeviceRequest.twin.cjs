@@ -132,7 +132,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -164,12 +164,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -192,7 +192,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -220,7 +220,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -254,7 +254,7 @@ let data21 = data._instantiatesCanonical;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data21[i5]))){
+if(!(func6.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ let data25 = data._instantiatesUri;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data25[i7]))){
+if(!(func6.call(this, data25[i7]))){
 errors++;
 }
 }
@@ -302,7 +302,7 @@ let data27 = data.basedOn;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data27[i8]))){
+if(!(func16.call(this, data27[i8]))){
 errors++;
 }
 }
@@ -316,7 +316,7 @@ let data29 = data.priorRequest;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data29[i9]))){
+if(!(func16.call(this, data29[i9]))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func12.call(this, data.groupIdentifier))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -354,7 +354,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -368,17 +368,17 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
 if(data.codeReference !== undefined){
-if(!(func16(data.codeReference))){
+if(!(func16.call(this, data.codeReference))){
 errors++;
 }
 }
 if(data.codeCodeableConcept !== undefined){
-if(!(func14(data.codeCodeableConcept))){
+if(!(func14.call(this, data.codeCodeableConcept))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len11 = data43.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data43[i11]))){
+if(!(func10.call(this, data43[i11]))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len12 = data45.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data45[i12]))){
+if(!(func10.call(this, data45[i12]))){
 errors++;
 }
 }
@@ -429,22 +429,22 @@ errors++;
 }
 }
 if(data41.code !== undefined){
-if(!(func14(data41.code))){
+if(!(func14.call(this, data41.code))){
 errors++;
 }
 }
 if(data41.valueCodeableConcept !== undefined){
-if(!(func14(data41.valueCodeableConcept))){
+if(!(func14.call(this, data41.valueCodeableConcept))){
 errors++;
 }
 }
 if(data41.valueQuantity !== undefined){
-if(!(func85(data41.valueQuantity))){
+if(!(func85.call(this, data41.valueQuantity))){
 errors++;
 }
 }
 if(data41.valueRange !== undefined){
-if(!(func76(data41.valueRange))){
+if(!(func76.call(this, data41.valueRange))){
 errors++;
 }
 }
@@ -454,7 +454,7 @@ errors++;
 }
 }
 if(data41._valueBoolean !== undefined){
-if(!(func6(data41._valueBoolean))){
+if(!(func6.call(this, data41._valueBoolean))){
 errors++;
 }
 }
@@ -480,12 +480,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -501,17 +501,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func72.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -527,22 +527,22 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func16.call(this, data.requester))){
 errors++;
 }
 }
 if(data.performerType !== undefined){
-if(!(func14(data.performerType))){
+if(!(func14.call(this, data.performerType))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func16.call(this, data.performer))){
 errors++;
 }
 }
@@ -551,7 +551,7 @@ let data64 = data.reasonCode;
 if(Array.isArray(data64)){
 const len13 = data64.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data64[i13]))){
+if(!(func14.call(this, data64[i13]))){
 errors++;
 }
 }
@@ -565,7 +565,7 @@ let data66 = data.reasonReference;
 if(Array.isArray(data66)){
 const len14 = data66.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data66[i14]))){
+if(!(func16.call(this, data66[i14]))){
 errors++;
 }
 }
@@ -579,7 +579,7 @@ let data68 = data.insurance;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data68[i15]))){
+if(!(func16.call(this, data68[i15]))){
 errors++;
 }
 }
@@ -593,7 +593,7 @@ let data70 = data.supportingInfo;
 if(Array.isArray(data70)){
 const len16 = data70.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data70[i16]))){
+if(!(func16.call(this, data70[i16]))){
 errors++;
 }
 }
@@ -607,7 +607,7 @@ let data72 = data.note;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data72[i17]))){
+if(!(func156.call(this, data72[i17]))){
 errors++;
 }
 }
@@ -621,7 +621,7 @@ let data74 = data.relevantHistory;
 if(Array.isArray(data74)){
 const len18 = data74.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data74[i18]))){
+if(!(func16.call(this, data74[i18]))){
 errors++;
 }
 }

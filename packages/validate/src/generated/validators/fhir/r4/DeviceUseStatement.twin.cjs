@@ -88,7 +88,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -104,7 +104,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -120,12 +120,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -190,7 +190,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func16.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -206,12 +206,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -220,7 +220,7 @@ let data22 = data.derivedFrom;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data22[i5]))){
+if(!(func16.call(this, data22[i5]))){
 errors++;
 }
 }
@@ -230,12 +230,12 @@ errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func72.call(this, data.timingTiming))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func17.call(this, data.timingPeriod))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func6.call(this, data._timingDateTime))){
 errors++;
 }
 }
@@ -267,17 +267,17 @@ errors++;
 }
 }
 if(data._recordedOn !== undefined){
-if(!(func6(data._recordedOn))){
+if(!(func6.call(this, data._recordedOn))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func16.call(this, data.source))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func16.call(this, data.device))){
 errors++;
 }
 }
@@ -286,7 +286,7 @@ let data32 = data.reasonCode;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data32[i6]))){
+if(!(func14.call(this, data32[i6]))){
 errors++;
 }
 }
@@ -300,7 +300,7 @@ let data34 = data.reasonReference;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data34[i7]))){
+if(!(func16.call(this, data34[i7]))){
 errors++;
 }
 }
@@ -310,7 +310,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ let data37 = data.note;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data37[i8]))){
+if(!(func156.call(this, data37[i8]))){
 errors++;
 }
 }

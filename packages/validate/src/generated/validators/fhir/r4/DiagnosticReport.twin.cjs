@@ -86,7 +86,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func16.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -204,7 +204,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data21 = data.category;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data21[i5]))){
+if(!(func14.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -223,17 +223,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -249,12 +249,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func6.call(this, data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func6.call(this, data._issued))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ let data31 = data.performer;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data31[i6]))){
+if(!(func16.call(this, data31[i6]))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ let data33 = data.resultsInterpreter;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data33[i7]))){
+if(!(func16.call(this, data33[i7]))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ let data35 = data.specimen;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data35[i8]))){
+if(!(func16.call(this, data35[i8]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data37 = data.result;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data37[i9]))){
+if(!(func16.call(this, data37[i9]))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data39 = data.imagingStudy;
 if(Array.isArray(data39)){
 const len10 = data39.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data39[i10]))){
+if(!(func16.call(this, data39[i10]))){
 errors++;
 }
 }
@@ -370,7 +370,7 @@ let data44 = data42.extension;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data44[i12]))){
+if(!(func10.call(this, data44[i12]))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data46 = data42.modifierExtension;
 if(Array.isArray(data46)){
 const len13 = data46.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data46[i13]))){
+if(!(func10.call(this, data46[i13]))){
 errors++;
 }
 }
@@ -405,12 +405,12 @@ errors++;
 }
 }
 if(data42._comment !== undefined){
-if(!(func6(data42._comment))){
+if(!(func6.call(this, data42._comment))){
 errors++;
 }
 }
 if(data42.link !== undefined){
-if(!(func16(data42.link))){
+if(!(func16.call(this, data42.link))){
 errors++;
 }
 }
@@ -447,7 +447,7 @@ errors++;
 }
 }
 if(data._conclusion !== undefined){
-if(!(func6(data._conclusion))){
+if(!(func6.call(this, data._conclusion))){
 errors++;
 }
 }
@@ -456,7 +456,7 @@ let data53 = data.conclusionCode;
 if(Array.isArray(data53)){
 const len14 = data53.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data53[i14]))){
+if(!(func14.call(this, data53[i14]))){
 errors++;
 }
 }
@@ -470,7 +470,7 @@ let data55 = data.presentedForm;
 if(Array.isArray(data55)){
 const len15 = data55.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func336(data55[i15]))){
+if(!(func336.call(this, data55[i15]))){
 errors++;
 }
 }

@@ -83,7 +83,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -115,12 +115,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -167,7 +167,7 @@ errors++;
 }
 }
 if(data.masterIdentifier !== undefined){
-if(!(func12(data.masterIdentifier))){
+if(!(func12.call(this, data.masterIdentifier))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -192,17 +192,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data24 = data.author;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data24[i4]))){
+if(!(func16.call(this, data24[i4]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data26 = data.recipient;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data26[i5]))){
+if(!(func16.call(this, data26[i5]))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(func6(data._source))){
+if(!(func6.call(this, data._source))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ let data32 = data.content;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data32[i6]))){
+if(!(func16.call(this, data32[i6]))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data37[i8]))){
+if(!(func10.call(this, data37[i8]))){
 errors++;
 }
 }
@@ -333,7 +333,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len9 = data39.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data39[i9]))){
+if(!(func10.call(this, data39[i9]))){
 errors++;
 }
 }
@@ -343,12 +343,12 @@ errors++;
 }
 }
 if(data35.identifier !== undefined){
-if(!(func12(data35.identifier))){
+if(!(func12.call(this, data35.identifier))){
 errors++;
 }
 }
 if(data35.ref !== undefined){
-if(!(func16(data35.ref))){
+if(!(func16.call(this, data35.ref))){
 errors++;
 }
 }

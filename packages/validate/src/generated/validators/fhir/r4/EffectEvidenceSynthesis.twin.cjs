@@ -53,7 +53,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -88,17 +88,17 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.variantState !== undefined){
-if(!(func14(data.variantState))){
+if(!(func14.call(this, data.variantState))){
 errors++;
 }
 }
@@ -109,12 +109,12 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(func6(data._value))){
+if(!(func6.call(this, data._value))){
 errors++;
 }
 }
 if(data.unitOfMeasure !== undefined){
-if(!(func14(data.unitOfMeasure))){
+if(!(func14.call(this, data.unitOfMeasure))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func10.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -155,7 +155,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func10.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ errors++;
 }
 }
 if(data13.type !== undefined){
-if(!(func14(data13.type))){
+if(!(func14.call(this, data13.type))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ errors++;
 }
 }
 if(data13._level !== undefined){
-if(!(func6(data13._level))){
+if(!(func6.call(this, data13._level))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ errors++;
 }
 }
 if(data13._from !== undefined){
-if(!(func6(data13._from))){
+if(!(func6.call(this, data13._from))){
 errors++;
 }
 }
@@ -198,7 +198,7 @@ errors++;
 }
 }
 if(data13._to !== undefined){
-if(!(func6(data13._to))){
+if(!(func6.call(this, data13._to))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -301,7 +301,7 @@ let data5 = data.rating;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func14.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -315,7 +315,7 @@ let data7 = data.note;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func156(data7[i3]))){
+if(!(func156.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func10.call(this, data12[i5]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data14[i6]))){
+if(!(func10.call(this, data14[i6]))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ errors++;
 }
 }
 if(data10.type !== undefined){
-if(!(func14(data10.type))){
+if(!(func14.call(this, data10.type))){
 errors++;
 }
 }
@@ -380,7 +380,7 @@ let data17 = data10.rating;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data17[i7]))){
+if(!(func14.call(this, data17[i7]))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ let data19 = data10.note;
 if(Array.isArray(data19)){
 const len8 = data19.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data19[i8]))){
+if(!(func156.call(this, data19[i8]))){
 errors++;
 }
 }
@@ -520,7 +520,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -552,12 +552,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -566,7 +566,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -594,7 +594,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -645,7 +645,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -661,7 +661,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -688,7 +688,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -704,7 +704,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -729,7 +729,7 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data31[i4]))){
+if(!(func49.call(this, data31[i4]))){
 errors++;
 }
 }
@@ -750,7 +750,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -759,7 +759,7 @@ let data35 = data.note;
 if(Array.isArray(data35)){
 const len5 = data35.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data35[i5]))){
+if(!(func156.call(this, data35[i5]))){
 errors++;
 }
 }
@@ -773,7 +773,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func51(data37[i6]))){
+if(!(func51.call(this, data37[i6]))){
 errors++;
 }
 }
@@ -787,7 +787,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data39[i7]))){
+if(!(func14.call(this, data39[i7]))){
 errors++;
 }
 }
@@ -808,7 +808,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -824,7 +824,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -840,12 +840,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -854,7 +854,7 @@ let data48 = data.topic;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data48[i8]))){
+if(!(func14.call(this, data48[i8]))){
 errors++;
 }
 }
@@ -868,7 +868,7 @@ let data50 = data.author;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data50[i9]))){
+if(!(func49.call(this, data50[i9]))){
 errors++;
 }
 }
@@ -882,7 +882,7 @@ let data52 = data.editor;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data52[i10]))){
+if(!(func49.call(this, data52[i10]))){
 errors++;
 }
 }
@@ -896,7 +896,7 @@ let data54 = data.reviewer;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data54[i11]))){
+if(!(func49.call(this, data54[i11]))){
 errors++;
 }
 }
@@ -910,7 +910,7 @@ let data56 = data.endorser;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data56[i12]))){
+if(!(func49.call(this, data56[i12]))){
 errors++;
 }
 }
@@ -924,7 +924,7 @@ let data58 = data.relatedArtifact;
 if(Array.isArray(data58)){
 const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func64(data58[i13]))){
+if(!(func64.call(this, data58[i13]))){
 errors++;
 }
 }
@@ -934,32 +934,32 @@ errors++;
 }
 }
 if(data.synthesisType !== undefined){
-if(!(func14(data.synthesisType))){
+if(!(func14.call(this, data.synthesisType))){
 errors++;
 }
 }
 if(data.studyType !== undefined){
-if(!(func14(data.studyType))){
+if(!(func14.call(this, data.studyType))){
 errors++;
 }
 }
 if(data.population !== undefined){
-if(!(func16(data.population))){
+if(!(func16.call(this, data.population))){
 errors++;
 }
 }
 if(data.exposure !== undefined){
-if(!(func16(data.exposure))){
+if(!(func16.call(this, data.exposure))){
 errors++;
 }
 }
 if(data.exposureAlternative !== undefined){
-if(!(func16(data.exposureAlternative))){
+if(!(func16.call(this, data.exposureAlternative))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func16(data.outcome))){
+if(!(func16.call(this, data.outcome))){
 errors++;
 }
 }
@@ -982,7 +982,7 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len14 = data68.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data68[i14]))){
+if(!(func10.call(this, data68[i14]))){
 errors++;
 }
 }
@@ -996,7 +996,7 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data70[i15]))){
+if(!(func10.call(this, data70[i15]))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 if(data66._description !== undefined){
-if(!(func6(data66._description))){
+if(!(func6.call(this, data66._description))){
 errors++;
 }
 }
@@ -1036,7 +1036,7 @@ errors++;
 }
 }
 if(data66._numberOfStudies !== undefined){
-if(!(func6(data66._numberOfStudies))){
+if(!(func6.call(this, data66._numberOfStudies))){
 errors++;
 }
 }
@@ -1055,7 +1055,7 @@ errors++;
 }
 }
 if(data66._numberOfParticipants !== undefined){
-if(!(func6(data66._numberOfParticipants))){
+if(!(func6.call(this, data66._numberOfParticipants))){
 errors++;
 }
 }
@@ -1101,7 +1101,7 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data81[i17]))){
+if(!(func10.call(this, data81[i17]))){
 errors++;
 }
 }
@@ -1115,7 +1115,7 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data83[i18]))){
+if(!(func10.call(this, data83[i18]))){
 errors++;
 }
 }
@@ -1136,7 +1136,7 @@ errors++;
 }
 }
 if(data79._description !== undefined){
-if(!(func6(data79._description))){
+if(!(func6.call(this, data79._description))){
 errors++;
 }
 }
@@ -1147,17 +1147,17 @@ errors++;
 }
 }
 if(data79._exposureState !== undefined){
-if(!(func6(data79._exposureState))){
+if(!(func6.call(this, data79._exposureState))){
 errors++;
 }
 }
 if(data79.variantState !== undefined){
-if(!(func14(data79.variantState))){
+if(!(func14.call(this, data79.variantState))){
 errors++;
 }
 }
 if(data79.riskEvidenceSynthesis !== undefined){
-if(!(func16(data79.riskEvidenceSynthesis))){
+if(!(func16.call(this, data79.riskEvidenceSynthesis))){
 errors++;
 }
 }
@@ -1187,7 +1187,7 @@ let data91 = data.effectEstimate;
 if(Array.isArray(data91)){
 const len19 = data91.length;
 for(let i19=0; i19<len19; i19++){
-if(!(validate1185(data91[i19]))){
+if(!(validate1185.call(this, data91[i19]))){
 errors++;
 }
 }
@@ -1201,7 +1201,7 @@ let data93 = data.certainty;
 if(Array.isArray(data93)){
 const len20 = data93.length;
 for(let i20=0; i20<len20; i20++){
-if(!(validate1187(data93[i20]))){
+if(!(validate1187.call(this, data93[i20]))){
 errors++;
 }
 }

@@ -94,7 +94,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -110,7 +110,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -126,12 +126,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -140,7 +140,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -198,7 +198,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -267,7 +267,7 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined){
-if(!(func6(data._shortTitle))){
+if(!(func6.call(this, data._shortTitle))){
 errors++;
 }
 }
@@ -283,7 +283,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -310,7 +310,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data35[i4]))){
+if(!(func49.call(this, data35[i4]))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data39 = data.note;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data39[i5]))){
+if(!(func156.call(this, data39[i5]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func51(data41[i6]))){
+if(!(func51.call(this, data41[i6]))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data43[i7]))){
+if(!(func14.call(this, data43[i7]))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -446,12 +446,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data52 = data.topic;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data52[i8]))){
+if(!(func14.call(this, data52[i8]))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ let data54 = data.author;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data54[i9]))){
+if(!(func49.call(this, data54[i9]))){
 errors++;
 }
 }
@@ -488,7 +488,7 @@ let data56 = data.editor;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data56[i10]))){
+if(!(func49.call(this, data56[i10]))){
 errors++;
 }
 }
@@ -502,7 +502,7 @@ let data58 = data.reviewer;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data58[i11]))){
+if(!(func49.call(this, data58[i11]))){
 errors++;
 }
 }
@@ -516,7 +516,7 @@ let data60 = data.endorser;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data60[i12]))){
+if(!(func49.call(this, data60[i12]))){
 errors++;
 }
 }
@@ -530,7 +530,7 @@ let data62 = data.relatedArtifact;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func64(data62[i13]))){
+if(!(func64.call(this, data62[i13]))){
 errors++;
 }
 }
@@ -546,7 +546,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -662,7 +662,7 @@ let data76 = data67.extension;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data76[i15]))){
+if(!(func10.call(this, data76[i15]))){
 errors++;
 }
 }
@@ -676,7 +676,7 @@ let data78 = data67.modifierExtension;
 if(Array.isArray(data78)){
 const len16 = data78.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data78[i16]))){
+if(!(func10.call(this, data78[i16]))){
 errors++;
 }
 }
@@ -697,12 +697,12 @@ errors++;
 }
 }
 if(data67._description !== undefined){
-if(!(func6(data67._description))){
+if(!(func6.call(this, data67._description))){
 errors++;
 }
 }
 if(data67.definitionReference !== undefined){
-if(!(func16(data67.definitionReference))){
+if(!(func16.call(this, data67.definitionReference))){
 errors++;
 }
 }
@@ -718,27 +718,27 @@ errors++;
 }
 }
 if(data67._definitionCanonical !== undefined){
-if(!(func6(data67._definitionCanonical))){
+if(!(func6.call(this, data67._definitionCanonical))){
 errors++;
 }
 }
 if(data67.definitionCodeableConcept !== undefined){
-if(!(func14(data67.definitionCodeableConcept))){
+if(!(func14.call(this, data67.definitionCodeableConcept))){
 errors++;
 }
 }
 if(data67.definitionExpression !== undefined){
-if(!(func95(data67.definitionExpression))){
+if(!(func95.call(this, data67.definitionExpression))){
 errors++;
 }
 }
 if(data67.definitionDataRequirement !== undefined){
-if(!(func2273(data67.definitionDataRequirement))){
+if(!(func2273.call(this, data67.definitionDataRequirement))){
 errors++;
 }
 }
 if(data67.definitionTriggerDefinition !== undefined){
-if(!(func2197(data67.definitionTriggerDefinition))){
+if(!(func2197.call(this, data67.definitionTriggerDefinition))){
 errors++;
 }
 }
@@ -747,7 +747,7 @@ let data89 = data67.usageContext;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func51(data89[i17]))){
+if(!(func51.call(this, data89[i17]))){
 errors++;
 }
 }
@@ -762,7 +762,7 @@ errors++;
 }
 }
 if(data67._exclude !== undefined){
-if(!(func6(data67._exclude))){
+if(!(func6.call(this, data67._exclude))){
 errors++;
 }
 }
@@ -778,27 +778,27 @@ errors++;
 }
 }
 if(data67._participantEffectiveDateTime !== undefined){
-if(!(func6(data67._participantEffectiveDateTime))){
+if(!(func6.call(this, data67._participantEffectiveDateTime))){
 errors++;
 }
 }
 if(data67.participantEffectivePeriod !== undefined){
-if(!(func17(data67.participantEffectivePeriod))){
+if(!(func17.call(this, data67.participantEffectivePeriod))){
 errors++;
 }
 }
 if(data67.participantEffectiveDuration !== undefined){
-if(!(func77(data67.participantEffectiveDuration))){
+if(!(func77.call(this, data67.participantEffectiveDuration))){
 errors++;
 }
 }
 if(data67.participantEffectiveTiming !== undefined){
-if(!(func72(data67.participantEffectiveTiming))){
+if(!(func72.call(this, data67.participantEffectiveTiming))){
 errors++;
 }
 }
 if(data67.timeFromStart !== undefined){
-if(!(func77(data67.timeFromStart))){
+if(!(func77.call(this, data67.timeFromStart))){
 errors++;
 }
 }
@@ -809,7 +809,7 @@ errors++;
 }
 }
 if(data67._groupMeasure !== undefined){
-if(!(func6(data67._groupMeasure))){
+if(!(func6.call(this, data67._groupMeasure))){
 errors++;
 }
 }

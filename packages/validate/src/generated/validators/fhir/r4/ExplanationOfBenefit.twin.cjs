@@ -99,7 +99,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -137,22 +137,22 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func14.call(this, data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -161,7 +161,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func14.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -175,7 +175,7 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data13[i3]))){
+if(!(func14.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -185,12 +185,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -201,12 +201,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data20[i4]))){
+if(!(func16.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -252,7 +252,7 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func6.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func10.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -301,7 +301,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data31[i9]))){
+if(!(func10.call(this, data31[i9]))){
 errors++;
 }
 }
@@ -311,17 +311,17 @@ errors++;
 }
 }
 if(data27.category !== undefined){
-if(!(func14(data27.category))){
+if(!(func14.call(this, data27.category))){
 errors++;
 }
 }
 if(data27.reason !== undefined){
-if(!(func14(data27.reason))){
+if(!(func14.call(this, data27.reason))){
 errors++;
 }
 }
 if(data27.amount !== undefined){
-if(!(func621(data27.amount))){
+if(!(func621.call(this, data27.amount))){
 errors++;
 }
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 if(data27._value !== undefined){
-if(!(func6(data27._value))){
+if(!(func6.call(this, data27._value))){
 errors++;
 }
 }
@@ -439,7 +439,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -477,22 +477,22 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func14.call(this, data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -501,7 +501,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func14.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -515,7 +515,7 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data13[i3]))){
+if(!(func14.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -525,12 +525,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -541,12 +541,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -555,7 +555,7 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data20[i4]))){
+if(!(func16.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func6.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -627,7 +627,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func10.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -641,7 +641,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data31[i9]))){
+if(!(func10.call(this, data31[i9]))){
 errors++;
 }
 }
@@ -651,17 +651,17 @@ errors++;
 }
 }
 if(data27.category !== undefined){
-if(!(func14(data27.category))){
+if(!(func14.call(this, data27.category))){
 errors++;
 }
 }
 if(data27.reason !== undefined){
-if(!(func14(data27.reason))){
+if(!(func14.call(this, data27.reason))){
 errors++;
 }
 }
 if(data27.amount !== undefined){
-if(!(func621(data27.amount))){
+if(!(func621.call(this, data27.amount))){
 errors++;
 }
 }
@@ -672,7 +672,7 @@ errors++;
 }
 }
 if(data27._value !== undefined){
-if(!(func6(data27._value))){
+if(!(func6.call(this, data27._value))){
 errors++;
 }
 }
@@ -702,7 +702,7 @@ let data38 = data.subDetail;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate1211(data38[i10]))){
+if(!(validate1211.call(this, data38[i10]))){
 errors++;
 }
 }
@@ -793,7 +793,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -807,7 +807,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -831,7 +831,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
@@ -863,7 +863,7 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func6.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -900,7 +900,7 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data14[i5]))){
+if(!(func6.call(this, data14[i5]))){
 errors++;
 }
 }
@@ -937,7 +937,7 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data18[i7]))){
+if(!(func6.call(this, data18[i7]))){
 errors++;
 }
 }
@@ -974,7 +974,7 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data22[i9]))){
+if(!(func6.call(this, data22[i9]))){
 errors++;
 }
 }
@@ -984,17 +984,17 @@ errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func14.call(this, data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -1003,7 +1003,7 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data27[i10]))){
+if(!(func14.call(this, data27[i10]))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data29[i11]))){
+if(!(func14.call(this, data29[i11]))){
 errors++;
 }
 }
@@ -1038,37 +1038,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func6.call(this, data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func17.call(this, data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func14.call(this, data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func760.call(this, data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func16.call(this, data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1079,12 +1079,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -1093,7 +1093,7 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data42[i12]))){
+if(!(func16.call(this, data42[i12]))){
 errors++;
 }
 }
@@ -1103,7 +1103,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
@@ -1112,7 +1112,7 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data45[i13]))){
+if(!(func14.call(this, data45[i13]))){
 errors++;
 }
 }
@@ -1126,7 +1126,7 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data47[i14]))){
+if(!(func16.call(this, data47[i14]))){
 errors++;
 }
 }
@@ -1163,7 +1163,7 @@ let data51 = data._noteNumber;
 if(Array.isArray(data51)){
 const len16 = data51.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data51[i16]))){
+if(!(func6.call(this, data51[i16]))){
 errors++;
 }
 }
@@ -1198,7 +1198,7 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data56[i18]))){
+if(!(func10.call(this, data56[i18]))){
 errors++;
 }
 }
@@ -1212,7 +1212,7 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data58[i19]))){
+if(!(func10.call(this, data58[i19]))){
 errors++;
 }
 }
@@ -1222,17 +1222,17 @@ errors++;
 }
 }
 if(data54.category !== undefined){
-if(!(func14(data54.category))){
+if(!(func14.call(this, data54.category))){
 errors++;
 }
 }
 if(data54.reason !== undefined){
-if(!(func14(data54.reason))){
+if(!(func14.call(this, data54.reason))){
 errors++;
 }
 }
 if(data54.amount !== undefined){
-if(!(func621(data54.amount))){
+if(!(func621.call(this, data54.amount))){
 errors++;
 }
 }
@@ -1243,7 +1243,7 @@ errors++;
 }
 }
 if(data54._value !== undefined){
-if(!(func6(data54._value))){
+if(!(func6.call(this, data54._value))){
 errors++;
 }
 }
@@ -1273,7 +1273,7 @@ let data65 = data.detail;
 if(Array.isArray(data65)){
 const len20 = data65.length;
 for(let i20=0; i20<len20; i20++){
-if(!(validate1210(data65[i20]))){
+if(!(validate1210.call(this, data65[i20]))){
 errors++;
 }
 }
@@ -1336,7 +1336,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1350,7 +1350,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1360,7 +1360,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -1369,7 +1369,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func14.call(this, data6[i2]))){
 errors++;
 }
 }
@@ -1379,12 +1379,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1395,12 +1395,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -1432,7 +1432,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func6.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -1467,7 +1467,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -1481,7 +1481,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -1491,17 +1491,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func14.call(this, data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func14.call(this, data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func621.call(this, data18.amount))){
 errors++;
 }
 }
@@ -1512,7 +1512,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func6.call(this, data18._value))){
 errors++;
 }
 }
@@ -1588,7 +1588,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1602,7 +1602,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1612,7 +1612,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -1621,7 +1621,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func14.call(this, data6[i2]))){
 errors++;
 }
 }
@@ -1631,12 +1631,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1647,12 +1647,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
@@ -1684,7 +1684,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func6.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -1719,7 +1719,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -1733,7 +1733,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -1743,17 +1743,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func14.call(this, data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func14.call(this, data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func621.call(this, data18.amount))){
 errors++;
 }
 }
@@ -1764,7 +1764,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func6.call(this, data18._value))){
 errors++;
 }
 }
@@ -1794,7 +1794,7 @@ let data29 = data.subDetail;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate1217(data29[i8]))){
+if(!(validate1217.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -1854,7 +1854,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1868,7 +1868,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1905,7 +1905,7 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data7[i3]))){
+if(!(func6.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -1942,7 +1942,7 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data11[i5]))){
+if(!(func6.call(this, data11[i5]))){
 errors++;
 }
 }
@@ -1979,7 +1979,7 @@ let data15 = data._subDetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data15[i7]))){
+if(!(func6.call(this, data15[i7]))){
 errors++;
 }
 }
@@ -1993,7 +1993,7 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data17[i8]))){
+if(!(func16.call(this, data17[i8]))){
 errors++;
 }
 }
@@ -2003,7 +2003,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func14.call(this, data.productOrService))){
 errors++;
 }
 }
@@ -2012,7 +2012,7 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data20[i9]))){
+if(!(func14.call(this, data20[i9]))){
 errors++;
 }
 }
@@ -2026,7 +2026,7 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data22[i10]))){
+if(!(func14.call(this, data22[i10]))){
 errors++;
 }
 }
@@ -2047,37 +2047,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func6.call(this, data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func17.call(this, data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func14.call(this, data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func760.call(this, data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func16.call(this, data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func621.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -2088,17 +2088,17 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func6.call(this, data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func621.call(this, data.net))){
 errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
@@ -2107,7 +2107,7 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data36[i11]))){
+if(!(func14.call(this, data36[i11]))){
 errors++;
 }
 }
@@ -2144,7 +2144,7 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data40[i13]))){
+if(!(func6.call(this, data40[i13]))){
 errors++;
 }
 }
@@ -2179,7 +2179,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data45[i15]))){
+if(!(func10.call(this, data45[i15]))){
 errors++;
 }
 }
@@ -2193,7 +2193,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data47[i16]))){
+if(!(func10.call(this, data47[i16]))){
 errors++;
 }
 }
@@ -2203,17 +2203,17 @@ errors++;
 }
 }
 if(data43.category !== undefined){
-if(!(func14(data43.category))){
+if(!(func14.call(this, data43.category))){
 errors++;
 }
 }
 if(data43.reason !== undefined){
-if(!(func14(data43.reason))){
+if(!(func14.call(this, data43.reason))){
 errors++;
 }
 }
 if(data43.amount !== undefined){
-if(!(func621(data43.amount))){
+if(!(func621.call(this, data43.amount))){
 errors++;
 }
 }
@@ -2224,7 +2224,7 @@ errors++;
 }
 }
 if(data43._value !== undefined){
-if(!(func6(data43._value))){
+if(!(func6.call(this, data43._value))){
 errors++;
 }
 }
@@ -2254,7 +2254,7 @@ let data54 = data.detail;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate1216(data54[i17]))){
+if(!(validate1216.call(this, data54[i17]))){
 errors++;
 }
 }
@@ -2316,7 +2316,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2330,7 +2330,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -2340,7 +2340,7 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
@@ -2350,7 +2350,7 @@ errors++;
 }
 }
 if(data._excluded !== undefined){
-if(!(func6(data._excluded))){
+if(!(func6.call(this, data._excluded))){
 errors++;
 }
 }
@@ -2366,7 +2366,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -2382,22 +2382,22 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.network !== undefined){
-if(!(func14(data.network))){
+if(!(func14.call(this, data.network))){
 errors++;
 }
 }
 if(data.unit !== undefined){
-if(!(func14(data.unit))){
+if(!(func14.call(this, data.unit))){
 errors++;
 }
 }
 if(data.term !== undefined){
-if(!(func14(data.term))){
+if(!(func14.call(this, data.term))){
 errors++;
 }
 }
@@ -2427,7 +2427,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func10.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -2441,7 +2441,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -2451,7 +2451,7 @@ errors++;
 }
 }
 if(data16.type !== undefined){
-if(!(func14(data16.type))){
+if(!(func14.call(this, data16.type))){
 errors++;
 }
 }
@@ -2470,7 +2470,7 @@ errors++;
 }
 }
 if(data16._allowedUnsignedInt !== undefined){
-if(!(func6(data16._allowedUnsignedInt))){
+if(!(func6.call(this, data16._allowedUnsignedInt))){
 errors++;
 }
 }
@@ -2486,12 +2486,12 @@ errors++;
 }
 }
 if(data16._allowedString !== undefined){
-if(!(func6(data16._allowedString))){
+if(!(func6.call(this, data16._allowedString))){
 errors++;
 }
 }
 if(data16.allowedMoney !== undefined){
-if(!(func621(data16.allowedMoney))){
+if(!(func621.call(this, data16.allowedMoney))){
 errors++;
 }
 }
@@ -2510,12 +2510,12 @@ errors++;
 }
 }
 if(data16._usedUnsignedInt !== undefined){
-if(!(func6(data16._usedUnsignedInt))){
+if(!(func6.call(this, data16._usedUnsignedInt))){
 errors++;
 }
 }
 if(data16.usedMoney !== undefined){
-if(!(func621(data16.usedMoney))){
+if(!(func621.call(this, data16.usedMoney))){
 errors++;
 }
 }
@@ -2732,7 +2732,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -2748,7 +2748,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -2764,12 +2764,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -2778,7 +2778,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func9.call(this, data12[i0]))){
 errors++;
 }
 }
@@ -2792,7 +2792,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func10.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -2806,7 +2806,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func10.call(this, data16[i2]))){
 errors++;
 }
 }
@@ -2820,7 +2820,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -2836,17 +2836,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func14.call(this, data.subType))){
 errors++;
 }
 }
@@ -2860,17 +2860,17 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func6.call(this, data._use))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
 if(data.billablePeriod !== undefined){
-if(!(func17(data.billablePeriod))){
+if(!(func17.call(this, data.billablePeriod))){
 errors++;
 }
 }
@@ -2886,37 +2886,37 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func16.call(this, data.enterer))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func16.call(this, data.insurer))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func16.call(this, data.provider))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func14.call(this, data.priority))){
 errors++;
 }
 }
 if(data.fundsReserveRequested !== undefined){
-if(!(func14(data.fundsReserveRequested))){
+if(!(func14.call(this, data.fundsReserveRequested))){
 errors++;
 }
 }
 if(data.fundsReserve !== undefined){
-if(!(func14(data.fundsReserve))){
+if(!(func14.call(this, data.fundsReserve))){
 errors++;
 }
 }
@@ -2943,7 +2943,7 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data39[i5]))){
+if(!(func10.call(this, data39[i5]))){
 errors++;
 }
 }
@@ -2957,7 +2957,7 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data41[i6]))){
+if(!(func10.call(this, data41[i6]))){
 errors++;
 }
 }
@@ -2967,17 +2967,17 @@ errors++;
 }
 }
 if(data37.claim !== undefined){
-if(!(func16(data37.claim))){
+if(!(func16.call(this, data37.claim))){
 errors++;
 }
 }
 if(data37.relationship !== undefined){
-if(!(func14(data37.relationship))){
+if(!(func14.call(this, data37.relationship))){
 errors++;
 }
 }
 if(data37.reference !== undefined){
-if(!(func12(data37.reference))){
+if(!(func12.call(this, data37.reference))){
 errors++;
 }
 }
@@ -3003,12 +3003,12 @@ errors++;
 }
 }
 if(data.prescription !== undefined){
-if(!(func16(data.prescription))){
+if(!(func16.call(this, data.prescription))){
 errors++;
 }
 }
 if(data.originalPrescription !== undefined){
-if(!(func16(data.originalPrescription))){
+if(!(func16.call(this, data.originalPrescription))){
 errors++;
 }
 }
@@ -3031,7 +3031,7 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data50[i7]))){
+if(!(func10.call(this, data50[i7]))){
 errors++;
 }
 }
@@ -3045,7 +3045,7 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data52[i8]))){
+if(!(func10.call(this, data52[i8]))){
 errors++;
 }
 }
@@ -3055,12 +3055,12 @@ errors++;
 }
 }
 if(data48.type !== undefined){
-if(!(func14(data48.type))){
+if(!(func14.call(this, data48.type))){
 errors++;
 }
 }
 if(data48.party !== undefined){
-if(!(func16(data48.party))){
+if(!(func16.call(this, data48.party))){
 errors++;
 }
 }
@@ -3081,22 +3081,22 @@ errors++;
 }
 }
 if(data.referral !== undefined){
-if(!(func16(data.referral))){
+if(!(func16.call(this, data.referral))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func16.call(this, data.facility))){
 errors++;
 }
 }
 if(data.claim !== undefined){
-if(!(func16(data.claim))){
+if(!(func16.call(this, data.claim))){
 errors++;
 }
 }
 if(data.claimResponse !== undefined){
-if(!(func16(data.claimResponse))){
+if(!(func16.call(this, data.claimResponse))){
 errors++;
 }
 }
@@ -3110,7 +3110,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func6.call(this, data._outcome))){
 errors++;
 }
 }
@@ -3126,7 +3126,7 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func6.call(this, data._disposition))){
 errors++;
 }
 }
@@ -3155,7 +3155,7 @@ let data66 = data._preAuthRef;
 if(Array.isArray(data66)){
 const len10 = data66.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data66[i10]))){
+if(!(func6.call(this, data66[i10]))){
 errors++;
 }
 }
@@ -3169,7 +3169,7 @@ let data68 = data.preAuthRefPeriod;
 if(Array.isArray(data68)){
 const len11 = data68.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func17(data68[i11]))){
+if(!(func17.call(this, data68[i11]))){
 errors++;
 }
 }
@@ -3235,7 +3235,7 @@ let data74 = data71.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data74[i13]))){
+if(!(func10.call(this, data74[i13]))){
 errors++;
 }
 }
@@ -3249,7 +3249,7 @@ let data76 = data71.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data76[i14]))){
+if(!(func10.call(this, data76[i14]))){
 errors++;
 }
 }
@@ -3273,12 +3273,12 @@ errors++;
 }
 }
 if(data71._sequence !== undefined){
-if(!(func6(data71._sequence))){
+if(!(func6.call(this, data71._sequence))){
 errors++;
 }
 }
 if(data71.provider !== undefined){
-if(!(func16(data71.provider))){
+if(!(func16.call(this, data71.provider))){
 errors++;
 }
 }
@@ -3288,17 +3288,17 @@ errors++;
 }
 }
 if(data71._responsible !== undefined){
-if(!(func6(data71._responsible))){
+if(!(func6.call(this, data71._responsible))){
 errors++;
 }
 }
 if(data71.role !== undefined){
-if(!(func14(data71.role))){
+if(!(func14.call(this, data71.role))){
 errors++;
 }
 }
 if(data71.qualification !== undefined){
-if(!(func14(data71.qualification))){
+if(!(func14.call(this, data71.qualification))){
 errors++;
 }
 }
@@ -3380,7 +3380,7 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len16 = data89.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data89[i16]))){
+if(!(func10.call(this, data89[i16]))){
 errors++;
 }
 }
@@ -3394,7 +3394,7 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len17 = data91.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data91[i17]))){
+if(!(func10.call(this, data91[i17]))){
 errors++;
 }
 }
@@ -3418,17 +3418,17 @@ errors++;
 }
 }
 if(data86._sequence !== undefined){
-if(!(func6(data86._sequence))){
+if(!(func6.call(this, data86._sequence))){
 errors++;
 }
 }
 if(data86.category !== undefined){
-if(!(func14(data86.category))){
+if(!(func14.call(this, data86.category))){
 errors++;
 }
 }
 if(data86.code !== undefined){
-if(!(func14(data86.code))){
+if(!(func14.call(this, data86.code))){
 errors++;
 }
 }
@@ -3444,12 +3444,12 @@ errors++;
 }
 }
 if(data86._timingDate !== undefined){
-if(!(func6(data86._timingDate))){
+if(!(func6.call(this, data86._timingDate))){
 errors++;
 }
 }
 if(data86.timingPeriod !== undefined){
-if(!(func17(data86.timingPeriod))){
+if(!(func17.call(this, data86.timingPeriod))){
 errors++;
 }
 }
@@ -3459,7 +3459,7 @@ errors++;
 }
 }
 if(data86._valueBoolean !== undefined){
-if(!(func6(data86._valueBoolean))){
+if(!(func6.call(this, data86._valueBoolean))){
 errors++;
 }
 }
@@ -3475,27 +3475,27 @@ errors++;
 }
 }
 if(data86._valueString !== undefined){
-if(!(func6(data86._valueString))){
+if(!(func6.call(this, data86._valueString))){
 errors++;
 }
 }
 if(data86.valueQuantity !== undefined){
-if(!(func85(data86.valueQuantity))){
+if(!(func85.call(this, data86.valueQuantity))){
 errors++;
 }
 }
 if(data86.valueAttachment !== undefined){
-if(!(func336(data86.valueAttachment))){
+if(!(func336.call(this, data86.valueAttachment))){
 errors++;
 }
 }
 if(data86.valueReference !== undefined){
-if(!(func16(data86.valueReference))){
+if(!(func16.call(this, data86.valueReference))){
 errors++;
 }
 }
 if(data86.reason !== undefined){
-if(!(func223(data86.reason))){
+if(!(func223.call(this, data86.reason))){
 errors++;
 }
 }
@@ -3618,7 +3618,7 @@ let data114 = data109.extension;
 if(Array.isArray(data114)){
 const len19 = data114.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data114[i19]))){
+if(!(func10.call(this, data114[i19]))){
 errors++;
 }
 }
@@ -3632,7 +3632,7 @@ let data116 = data109.modifierExtension;
 if(Array.isArray(data116)){
 const len20 = data116.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data116[i20]))){
+if(!(func10.call(this, data116[i20]))){
 errors++;
 }
 }
@@ -3656,17 +3656,17 @@ errors++;
 }
 }
 if(data109._sequence !== undefined){
-if(!(func6(data109._sequence))){
+if(!(func6.call(this, data109._sequence))){
 errors++;
 }
 }
 if(data109.diagnosisCodeableConcept !== undefined){
-if(!(func14(data109.diagnosisCodeableConcept))){
+if(!(func14.call(this, data109.diagnosisCodeableConcept))){
 errors++;
 }
 }
 if(data109.diagnosisReference !== undefined){
-if(!(func16(data109.diagnosisReference))){
+if(!(func16.call(this, data109.diagnosisReference))){
 errors++;
 }
 }
@@ -3675,7 +3675,7 @@ let data122 = data109.type;
 if(Array.isArray(data122)){
 const len21 = data122.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func14(data122[i21]))){
+if(!(func14.call(this, data122[i21]))){
 errors++;
 }
 }
@@ -3685,12 +3685,12 @@ errors++;
 }
 }
 if(data109.onAdmission !== undefined){
-if(!(func14(data109.onAdmission))){
+if(!(func14.call(this, data109.onAdmission))){
 errors++;
 }
 }
 if(data109.packageCode !== undefined){
-if(!(func14(data109.packageCode))){
+if(!(func14.call(this, data109.packageCode))){
 errors++;
 }
 }
@@ -3813,7 +3813,7 @@ let data132 = data127.extension;
 if(Array.isArray(data132)){
 const len23 = data132.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data132[i23]))){
+if(!(func10.call(this, data132[i23]))){
 errors++;
 }
 }
@@ -3827,7 +3827,7 @@ let data134 = data127.modifierExtension;
 if(Array.isArray(data134)){
 const len24 = data134.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data134[i24]))){
+if(!(func10.call(this, data134[i24]))){
 errors++;
 }
 }
@@ -3851,7 +3851,7 @@ errors++;
 }
 }
 if(data127._sequence !== undefined){
-if(!(func6(data127._sequence))){
+if(!(func6.call(this, data127._sequence))){
 errors++;
 }
 }
@@ -3860,7 +3860,7 @@ let data138 = data127.type;
 if(Array.isArray(data138)){
 const len25 = data138.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func14(data138[i25]))){
+if(!(func14.call(this, data138[i25]))){
 errors++;
 }
 }
@@ -3881,17 +3881,17 @@ errors++;
 }
 }
 if(data127._date !== undefined){
-if(!(func6(data127._date))){
+if(!(func6.call(this, data127._date))){
 errors++;
 }
 }
 if(data127.procedureCodeableConcept !== undefined){
-if(!(func14(data127.procedureCodeableConcept))){
+if(!(func14.call(this, data127.procedureCodeableConcept))){
 errors++;
 }
 }
 if(data127.procedureReference !== undefined){
-if(!(func16(data127.procedureReference))){
+if(!(func16.call(this, data127.procedureReference))){
 errors++;
 }
 }
@@ -3900,7 +3900,7 @@ let data144 = data127.udi;
 if(Array.isArray(data144)){
 const len26 = data144.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func16(data144[i26]))){
+if(!(func16.call(this, data144[i26]))){
 errors++;
 }
 }
@@ -3945,7 +3945,7 @@ errors++;
 }
 }
 if(data._precedence !== undefined){
-if(!(func6(data._precedence))){
+if(!(func6.call(this, data._precedence))){
 errors++;
 }
 }
@@ -4006,7 +4006,7 @@ let data152 = data149.extension;
 if(Array.isArray(data152)){
 const len28 = data152.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func10(data152[i28]))){
+if(!(func10.call(this, data152[i28]))){
 errors++;
 }
 }
@@ -4020,7 +4020,7 @@ let data154 = data149.modifierExtension;
 if(Array.isArray(data154)){
 const len29 = data154.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func10(data154[i29]))){
+if(!(func10.call(this, data154[i29]))){
 errors++;
 }
 }
@@ -4035,12 +4035,12 @@ errors++;
 }
 }
 if(data149._focal !== undefined){
-if(!(func6(data149._focal))){
+if(!(func6.call(this, data149._focal))){
 errors++;
 }
 }
 if(data149.coverage !== undefined){
-if(!(func16(data149.coverage))){
+if(!(func16.call(this, data149.coverage))){
 errors++;
 }
 }
@@ -4069,7 +4069,7 @@ let data161 = data149._preAuthRef;
 if(Array.isArray(data161)){
 const len31 = data161.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func6(data161[i31]))){
+if(!(func6.call(this, data161[i31]))){
 errors++;
 }
 }
@@ -4118,7 +4118,7 @@ let data165 = data163.extension;
 if(Array.isArray(data165)){
 const len32 = data165.length;
 for(let i32=0; i32<len32; i32++){
-if(!(func10(data165[i32]))){
+if(!(func10.call(this, data165[i32]))){
 errors++;
 }
 }
@@ -4132,7 +4132,7 @@ let data167 = data163.modifierExtension;
 if(Array.isArray(data167)){
 const len33 = data167.length;
 for(let i33=0; i33<len33; i33++){
-if(!(func10(data167[i33]))){
+if(!(func10.call(this, data167[i33]))){
 errors++;
 }
 }
@@ -4153,22 +4153,22 @@ errors++;
 }
 }
 if(data163._date !== undefined){
-if(!(func6(data163._date))){
+if(!(func6.call(this, data163._date))){
 errors++;
 }
 }
 if(data163.type !== undefined){
-if(!(func14(data163.type))){
+if(!(func14.call(this, data163.type))){
 errors++;
 }
 }
 if(data163.locationAddress !== undefined){
-if(!(func760(data163.locationAddress))){
+if(!(func760.call(this, data163.locationAddress))){
 errors++;
 }
 }
 if(data163.locationReference !== undefined){
-if(!(func16(data163.locationReference))){
+if(!(func16.call(this, data163.locationReference))){
 errors++;
 }
 }
@@ -4193,7 +4193,7 @@ let data174 = data.item;
 if(Array.isArray(data174)){
 const len34 = data174.length;
 for(let i34=0; i34<len34; i34++){
-if(!(validate1209(data174[i34]))){
+if(!(validate1209.call(this, data174[i34]))){
 errors++;
 }
 }
@@ -4207,7 +4207,7 @@ let data176 = data.addItem;
 if(Array.isArray(data176)){
 const len35 = data176.length;
 for(let i35=0; i35<len35; i35++){
-if(!(validate1215(data176[i35]))){
+if(!(validate1215.call(this, data176[i35]))){
 errors++;
 }
 }
@@ -4242,7 +4242,7 @@ let data181 = data179.extension;
 if(Array.isArray(data181)){
 const len37 = data181.length;
 for(let i37=0; i37<len37; i37++){
-if(!(func10(data181[i37]))){
+if(!(func10.call(this, data181[i37]))){
 errors++;
 }
 }
@@ -4256,7 +4256,7 @@ let data183 = data179.modifierExtension;
 if(Array.isArray(data183)){
 const len38 = data183.length;
 for(let i38=0; i38<len38; i38++){
-if(!(func10(data183[i38]))){
+if(!(func10.call(this, data183[i38]))){
 errors++;
 }
 }
@@ -4266,17 +4266,17 @@ errors++;
 }
 }
 if(data179.category !== undefined){
-if(!(func14(data179.category))){
+if(!(func14.call(this, data179.category))){
 errors++;
 }
 }
 if(data179.reason !== undefined){
-if(!(func14(data179.reason))){
+if(!(func14.call(this, data179.reason))){
 errors++;
 }
 }
 if(data179.amount !== undefined){
-if(!(func621(data179.amount))){
+if(!(func621.call(this, data179.amount))){
 errors++;
 }
 }
@@ -4287,7 +4287,7 @@ errors++;
 }
 }
 if(data179._value !== undefined){
-if(!(func6(data179._value))){
+if(!(func6.call(this, data179._value))){
 errors++;
 }
 }
@@ -4341,7 +4341,7 @@ let data193 = data191.extension;
 if(Array.isArray(data193)){
 const len40 = data193.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func10(data193[i40]))){
+if(!(func10.call(this, data193[i40]))){
 errors++;
 }
 }
@@ -4355,7 +4355,7 @@ let data195 = data191.modifierExtension;
 if(Array.isArray(data195)){
 const len41 = data195.length;
 for(let i41=0; i41<len41; i41++){
-if(!(func10(data195[i41]))){
+if(!(func10.call(this, data195[i41]))){
 errors++;
 }
 }
@@ -4365,12 +4365,12 @@ errors++;
 }
 }
 if(data191.category !== undefined){
-if(!(func14(data191.category))){
+if(!(func14.call(this, data191.category))){
 errors++;
 }
 }
 if(data191.amount !== undefined){
-if(!(func621(data191.amount))){
+if(!(func621.call(this, data191.amount))){
 errors++;
 }
 }
@@ -4414,7 +4414,7 @@ let data201 = data199.extension;
 if(Array.isArray(data201)){
 const len42 = data201.length;
 for(let i42=0; i42<len42; i42++){
-if(!(func10(data201[i42]))){
+if(!(func10.call(this, data201[i42]))){
 errors++;
 }
 }
@@ -4428,7 +4428,7 @@ let data203 = data199.modifierExtension;
 if(Array.isArray(data203)){
 const len43 = data203.length;
 for(let i43=0; i43<len43; i43++){
-if(!(func10(data203[i43]))){
+if(!(func10.call(this, data203[i43]))){
 errors++;
 }
 }
@@ -4438,17 +4438,17 @@ errors++;
 }
 }
 if(data199.type !== undefined){
-if(!(func14(data199.type))){
+if(!(func14.call(this, data199.type))){
 errors++;
 }
 }
 if(data199.adjustment !== undefined){
-if(!(func621(data199.adjustment))){
+if(!(func621.call(this, data199.adjustment))){
 errors++;
 }
 }
 if(data199.adjustmentReason !== undefined){
-if(!(func14(data199.adjustmentReason))){
+if(!(func14.call(this, data199.adjustmentReason))){
 errors++;
 }
 }
@@ -4464,17 +4464,17 @@ errors++;
 }
 }
 if(data199._date !== undefined){
-if(!(func6(data199._date))){
+if(!(func6.call(this, data199._date))){
 errors++;
 }
 }
 if(data199.amount !== undefined){
-if(!(func621(data199.amount))){
+if(!(func621.call(this, data199.amount))){
 errors++;
 }
 }
 if(data199.identifier !== undefined){
-if(!(func12(data199.identifier))){
+if(!(func12.call(this, data199.identifier))){
 errors++;
 }
 }
@@ -4495,12 +4495,12 @@ errors++;
 }
 }
 if(data.formCode !== undefined){
-if(!(func14(data.formCode))){
+if(!(func14.call(this, data.formCode))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func336(data.form))){
+if(!(func336.call(this, data.form))){
 errors++;
 }
 }
@@ -4527,7 +4527,7 @@ let data217 = data215.extension;
 if(Array.isArray(data217)){
 const len45 = data217.length;
 for(let i45=0; i45<len45; i45++){
-if(!(func10(data217[i45]))){
+if(!(func10.call(this, data217[i45]))){
 errors++;
 }
 }
@@ -4541,7 +4541,7 @@ let data219 = data215.modifierExtension;
 if(Array.isArray(data219)){
 const len46 = data219.length;
 for(let i46=0; i46<len46; i46++){
-if(!(func10(data219[i46]))){
+if(!(func10.call(this, data219[i46]))){
 errors++;
 }
 }
@@ -4565,7 +4565,7 @@ errors++;
 }
 }
 if(data215._number !== undefined){
-if(!(func6(data215._number))){
+if(!(func6.call(this, data215._number))){
 errors++;
 }
 }
@@ -4576,7 +4576,7 @@ errors++;
 }
 }
 if(data215._type !== undefined){
-if(!(func6(data215._type))){
+if(!(func6.call(this, data215._type))){
 errors++;
 }
 }
@@ -4592,12 +4592,12 @@ errors++;
 }
 }
 if(data215._text !== undefined){
-if(!(func6(data215._text))){
+if(!(func6.call(this, data215._text))){
 errors++;
 }
 }
 if(data215.language !== undefined){
-if(!(func14(data215.language))){
+if(!(func14.call(this, data215.language))){
 errors++;
 }
 }
@@ -4623,7 +4623,7 @@ errors++;
 }
 }
 if(data.benefitPeriod !== undefined){
-if(!(func17(data.benefitPeriod))){
+if(!(func17.call(this, data.benefitPeriod))){
 errors++;
 }
 }
@@ -4632,7 +4632,7 @@ let data229 = data.benefitBalance;
 if(Array.isArray(data229)){
 const len47 = data229.length;
 for(let i47=0; i47<len47; i47++){
-if(!(validate1221(data229[i47]))){
+if(!(validate1221.call(this, data229[i47]))){
 errors++;
 }
 }

@@ -91,7 +91,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +123,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func6.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func6.call(this, data23[i7]))){
 errors++;
 }
 }
@@ -263,17 +263,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.dataAbsentReason !== undefined){
-if(!(func14(data.dataAbsentReason))){
+if(!(func14.call(this, data.dataAbsentReason))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -289,7 +289,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -305,22 +305,22 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
 if(data.relationship !== undefined){
-if(!(func14(data.relationship))){
+if(!(func14.call(this, data.relationship))){
 errors++;
 }
 }
 if(data.sex !== undefined){
-if(!(func14(data.sex))){
+if(!(func14.call(this, data.sex))){
 errors++;
 }
 }
 if(data.bornPeriod !== undefined){
-if(!(func17(data.bornPeriod))){
+if(!(func17.call(this, data.bornPeriod))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data._bornDate !== undefined){
-if(!(func6(data._bornDate))){
+if(!(func6.call(this, data._bornDate))){
 errors++;
 }
 }
@@ -352,17 +352,17 @@ errors++;
 }
 }
 if(data._bornString !== undefined){
-if(!(func6(data._bornString))){
+if(!(func6.call(this, data._bornString))){
 errors++;
 }
 }
 if(data.ageAge !== undefined){
-if(!(func74(data.ageAge))){
+if(!(func74.call(this, data.ageAge))){
 errors++;
 }
 }
 if(data.ageRange !== undefined){
-if(!(func76(data.ageRange))){
+if(!(func76.call(this, data.ageRange))){
 errors++;
 }
 }
@@ -378,7 +378,7 @@ errors++;
 }
 }
 if(data._ageString !== undefined){
-if(!(func6(data._ageString))){
+if(!(func6.call(this, data._ageString))){
 errors++;
 }
 }
@@ -388,7 +388,7 @@ errors++;
 }
 }
 if(data._estimatedAge !== undefined){
-if(!(func6(data._estimatedAge))){
+if(!(func6.call(this, data._estimatedAge))){
 errors++;
 }
 }
@@ -398,17 +398,17 @@ errors++;
 }
 }
 if(data._deceasedBoolean !== undefined){
-if(!(func6(data._deceasedBoolean))){
+if(!(func6.call(this, data._deceasedBoolean))){
 errors++;
 }
 }
 if(data.deceasedAge !== undefined){
-if(!(func74(data.deceasedAge))){
+if(!(func74.call(this, data.deceasedAge))){
 errors++;
 }
 }
 if(data.deceasedRange !== undefined){
-if(!(func76(data.deceasedRange))){
+if(!(func76.call(this, data.deceasedRange))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 if(data._deceasedDate !== undefined){
-if(!(func6(data._deceasedDate))){
+if(!(func6.call(this, data._deceasedDate))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ errors++;
 }
 }
 if(data._deceasedString !== undefined){
-if(!(func6(data._deceasedString))){
+if(!(func6.call(this, data._deceasedString))){
 errors++;
 }
 }
@@ -449,7 +449,7 @@ let data54 = data.reasonCode;
 if(Array.isArray(data54)){
 const len8 = data54.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data54[i8]))){
+if(!(func14.call(this, data54[i8]))){
 errors++;
 }
 }
@@ -463,7 +463,7 @@ let data56 = data.reasonReference;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data56[i9]))){
+if(!(func16.call(this, data56[i9]))){
 errors++;
 }
 }
@@ -477,7 +477,7 @@ let data58 = data.note;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data58[i10]))){
+if(!(func156.call(this, data58[i10]))){
 errors++;
 }
 }
@@ -512,7 +512,7 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len12 = data63.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data63[i12]))){
+if(!(func10.call(this, data63[i12]))){
 errors++;
 }
 }
@@ -526,7 +526,7 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len13 = data65.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data65[i13]))){
+if(!(func10.call(this, data65[i13]))){
 errors++;
 }
 }
@@ -536,12 +536,12 @@ errors++;
 }
 }
 if(data61.code !== undefined){
-if(!(func14(data61.code))){
+if(!(func14.call(this, data61.code))){
 errors++;
 }
 }
 if(data61.outcome !== undefined){
-if(!(func14(data61.outcome))){
+if(!(func14.call(this, data61.outcome))){
 errors++;
 }
 }
@@ -551,22 +551,22 @@ errors++;
 }
 }
 if(data61._contributedToDeath !== undefined){
-if(!(func6(data61._contributedToDeath))){
+if(!(func6.call(this, data61._contributedToDeath))){
 errors++;
 }
 }
 if(data61.onsetAge !== undefined){
-if(!(func74(data61.onsetAge))){
+if(!(func74.call(this, data61.onsetAge))){
 errors++;
 }
 }
 if(data61.onsetRange !== undefined){
-if(!(func76(data61.onsetRange))){
+if(!(func76.call(this, data61.onsetRange))){
 errors++;
 }
 }
 if(data61.onsetPeriod !== undefined){
-if(!(func17(data61.onsetPeriod))){
+if(!(func17.call(this, data61.onsetPeriod))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ errors++;
 }
 }
 if(data61._onsetString !== undefined){
-if(!(func6(data61._onsetString))){
+if(!(func6.call(this, data61._onsetString))){
 errors++;
 }
 }
@@ -591,7 +591,7 @@ let data76 = data61.note;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func156(data76[i14]))){
+if(!(func156.call(this, data76[i14]))){
 errors++;
 }
 }

@@ -91,7 +91,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +123,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -195,12 +195,12 @@ errors++;
 }
 }
 if(data._lifecycleStatus !== undefined){
-if(!(func6(data._lifecycleStatus))){
+if(!(func6.call(this, data._lifecycleStatus))){
 errors++;
 }
 }
 if(data.achievementStatus !== undefined){
-if(!(func14(data.achievementStatus))){
+if(!(func14.call(this, data.achievementStatus))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func14.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -219,17 +219,17 @@ errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func14.call(this, data.priority))){
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(func14(data.description))){
+if(!(func14.call(this, data.description))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -245,12 +245,12 @@ errors++;
 }
 }
 if(data._startDate !== undefined){
-if(!(func6(data._startDate))){
+if(!(func6.call(this, data._startDate))){
 errors++;
 }
 }
 if(data.startCodeableConcept !== undefined){
-if(!(func14(data.startCodeableConcept))){
+if(!(func14.call(this, data.startCodeableConcept))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func10.call(this, data31[i6]))){
 errors++;
 }
 }
@@ -291,7 +291,7 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data33[i7]))){
+if(!(func10.call(this, data33[i7]))){
 errors++;
 }
 }
@@ -301,22 +301,22 @@ errors++;
 }
 }
 if(data29.measure !== undefined){
-if(!(func14(data29.measure))){
+if(!(func14.call(this, data29.measure))){
 errors++;
 }
 }
 if(data29.detailQuantity !== undefined){
-if(!(func85(data29.detailQuantity))){
+if(!(func85.call(this, data29.detailQuantity))){
 errors++;
 }
 }
 if(data29.detailRange !== undefined){
-if(!(func76(data29.detailRange))){
+if(!(func76.call(this, data29.detailRange))){
 errors++;
 }
 }
 if(data29.detailCodeableConcept !== undefined){
-if(!(func14(data29.detailCodeableConcept))){
+if(!(func14.call(this, data29.detailCodeableConcept))){
 errors++;
 }
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 if(data29._detailString !== undefined){
-if(!(func6(data29._detailString))){
+if(!(func6.call(this, data29._detailString))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ errors++;
 }
 }
 if(data29._detailBoolean !== undefined){
-if(!(func6(data29._detailBoolean))){
+if(!(func6.call(this, data29._detailBoolean))){
 errors++;
 }
 }
@@ -361,12 +361,12 @@ errors++;
 }
 }
 if(data29._detailInteger !== undefined){
-if(!(func6(data29._detailInteger))){
+if(!(func6.call(this, data29._detailInteger))){
 errors++;
 }
 }
 if(data29.detailRatio !== undefined){
-if(!(func2698(data29.detailRatio))){
+if(!(func2698.call(this, data29.detailRatio))){
 errors++;
 }
 }
@@ -382,12 +382,12 @@ errors++;
 }
 }
 if(data29._dueDate !== undefined){
-if(!(func6(data29._dueDate))){
+if(!(func6.call(this, data29._dueDate))){
 errors++;
 }
 }
 if(data29.dueDuration !== undefined){
-if(!(func77(data29.dueDuration))){
+if(!(func77.call(this, data29.dueDuration))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 if(data._statusDate !== undefined){
-if(!(func6(data._statusDate))){
+if(!(func6.call(this, data._statusDate))){
 errors++;
 }
 }
@@ -440,12 +440,12 @@ errors++;
 }
 }
 if(data._statusReason !== undefined){
-if(!(func6(data._statusReason))){
+if(!(func6.call(this, data._statusReason))){
 errors++;
 }
 }
 if(data.expressedBy !== undefined){
-if(!(func16(data.expressedBy))){
+if(!(func16.call(this, data.expressedBy))){
 errors++;
 }
 }
@@ -454,7 +454,7 @@ let data54 = data.addresses;
 if(Array.isArray(data54)){
 const len8 = data54.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data54[i8]))){
+if(!(func16.call(this, data54[i8]))){
 errors++;
 }
 }
@@ -468,7 +468,7 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func156(data56[i9]))){
+if(!(func156.call(this, data56[i9]))){
 errors++;
 }
 }
@@ -482,7 +482,7 @@ let data58 = data.outcomeCode;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data58[i10]))){
+if(!(func14.call(this, data58[i10]))){
 errors++;
 }
 }
@@ -496,7 +496,7 @@ let data60 = data.outcomeReference;
 if(Array.isArray(data60)){
 const len11 = data60.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data60[i11]))){
+if(!(func16.call(this, data60[i11]))){
 errors++;
 }
 }

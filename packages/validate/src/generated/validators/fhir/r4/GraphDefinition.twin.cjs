@@ -78,7 +78,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -92,7 +92,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ errors++;
 }
 }
 if(data._params !== undefined){
-if(!(func6(data._params))){
+if(!(func6.call(this, data._params))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(func6(data._profile))){
+if(!(func6.call(this, data._profile))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ let data18 = data13.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func10.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ let data20 = data13.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ errors++;
 }
 }
 if(data13._use !== undefined){
-if(!(func6(data13._use))){
+if(!(func6.call(this, data13._use))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ errors++;
 }
 }
 if(data13._code !== undefined){
-if(!(func6(data13._code))){
+if(!(func6.call(this, data13._code))){
 errors++;
 }
 }
@@ -318,7 +318,7 @@ errors++;
 }
 }
 if(data13._rule !== undefined){
-if(!(func6(data13._rule))){
+if(!(func6.call(this, data13._rule))){
 errors++;
 }
 }
@@ -334,7 +334,7 @@ errors++;
 }
 }
 if(data13._expression !== undefined){
-if(!(func6(data13._expression))){
+if(!(func6.call(this, data13._expression))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 if(data13._description !== undefined){
-if(!(func6(data13._description))){
+if(!(func6.call(this, data13._description))){
 errors++;
 }
 }
@@ -380,7 +380,7 @@ let data32 = data.link;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(wrapper47.validate(data32[i5]))){
+if(!(wrapper47.validate.call(this, data32[i5]))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -451,7 +451,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -472,7 +472,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(func6(data._path))){
+if(!(func6.call(this, data._path))){
 errors++;
 }
 }
@@ -488,7 +488,7 @@ errors++;
 }
 }
 if(data._sliceName !== undefined){
-if(!(func6(data._sliceName))){
+if(!(func6.call(this, data._sliceName))){
 errors++;
 }
 }
@@ -507,7 +507,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(func6(data._min))){
+if(!(func6.call(this, data._min))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(func6(data._max))){
+if(!(func6.call(this, data._max))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -548,7 +548,7 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1228(data15[i2]))){
+if(!(validate1228.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -703,7 +703,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -719,7 +719,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -735,12 +735,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -749,7 +749,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -763,7 +763,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -777,7 +777,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -798,7 +798,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -814,7 +814,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -830,7 +830,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -851,7 +851,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -867,7 +867,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -883,7 +883,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -892,7 +892,7 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len3 = data31.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data31[i3]))){
+if(!(func49.call(this, data31[i3]))){
 errors++;
 }
 }
@@ -913,7 +913,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -922,7 +922,7 @@ let data35 = data.useContext;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data35[i4]))){
+if(!(func51.call(this, data35[i4]))){
 errors++;
 }
 }
@@ -936,7 +936,7 @@ let data37 = data.jurisdiction;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data37[i5]))){
+if(!(func14.call(this, data37[i5]))){
 errors++;
 }
 }
@@ -957,7 +957,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -971,7 +971,7 @@ errors++;
 }
 }
 if(data._start !== undefined){
-if(!(func6(data._start))){
+if(!(func6.call(this, data._start))){
 errors++;
 }
 }
@@ -987,7 +987,7 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(func6(data._profile))){
+if(!(func6.call(this, data._profile))){
 errors++;
 }
 }
@@ -996,7 +996,7 @@ let data45 = data.link;
 if(Array.isArray(data45)){
 const len6 = data45.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1227(data45[i6]))){
+if(!(validate1227.call(this, data45[i6]))){
 errors++;
 }
 }

@@ -114,7 +114,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -146,12 +146,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func6.call(this, data._active))){
 errors++;
 }
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -238,12 +238,12 @@ errors++;
 }
 }
 if(data._actual !== undefined){
-if(!(func6(data._actual))){
+if(!(func6.call(this, data._actual))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -278,12 +278,12 @@ errors++;
 }
 }
 if(data._quantity !== undefined){
-if(!(func6(data._quantity))){
+if(!(func6.call(this, data._quantity))){
 errors++;
 }
 }
 if(data.managingEntity !== undefined){
-if(!(func16(data.managingEntity))){
+if(!(func16.call(this, data.managingEntity))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ let data40 = data31.extension;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data40[i5]))){
+if(!(func10.call(this, data40[i5]))){
 errors++;
 }
 }
@@ -438,7 +438,7 @@ let data42 = data31.modifierExtension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data42[i6]))){
+if(!(func10.call(this, data42[i6]))){
 errors++;
 }
 }
@@ -448,12 +448,12 @@ errors++;
 }
 }
 if(data31.code !== undefined){
-if(!(func14(data31.code))){
+if(!(func14.call(this, data31.code))){
 errors++;
 }
 }
 if(data31.valueCodeableConcept !== undefined){
-if(!(func14(data31.valueCodeableConcept))){
+if(!(func14.call(this, data31.valueCodeableConcept))){
 errors++;
 }
 }
@@ -463,22 +463,22 @@ errors++;
 }
 }
 if(data31._valueBoolean !== undefined){
-if(!(func6(data31._valueBoolean))){
+if(!(func6.call(this, data31._valueBoolean))){
 errors++;
 }
 }
 if(data31.valueQuantity !== undefined){
-if(!(func85(data31.valueQuantity))){
+if(!(func85.call(this, data31.valueQuantity))){
 errors++;
 }
 }
 if(data31.valueRange !== undefined){
-if(!(func76(data31.valueRange))){
+if(!(func76.call(this, data31.valueRange))){
 errors++;
 }
 }
 if(data31.valueReference !== undefined){
-if(!(func16(data31.valueReference))){
+if(!(func16.call(this, data31.valueReference))){
 errors++;
 }
 }
@@ -488,12 +488,12 @@ errors++;
 }
 }
 if(data31._exclude !== undefined){
-if(!(func6(data31._exclude))){
+if(!(func6.call(this, data31._exclude))){
 errors++;
 }
 }
 if(data31.period !== undefined){
-if(!(func17(data31.period))){
+if(!(func17.call(this, data31.period))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ let data57 = data55.extension;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data57[i8]))){
+if(!(func10.call(this, data57[i8]))){
 errors++;
 }
 }
@@ -558,7 +558,7 @@ let data59 = data55.modifierExtension;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data59[i9]))){
+if(!(func10.call(this, data59[i9]))){
 errors++;
 }
 }
@@ -568,12 +568,12 @@ errors++;
 }
 }
 if(data55.entity !== undefined){
-if(!(func16(data55.entity))){
+if(!(func16.call(this, data55.entity))){
 errors++;
 }
 }
 if(data55.period !== undefined){
-if(!(func17(data55.period))){
+if(!(func17.call(this, data55.period))){
 errors++;
 }
 }
@@ -583,7 +583,7 @@ errors++;
 }
 }
 if(data55._inactive !== undefined){
-if(!(func6(data55._inactive))){
+if(!(func6.call(this, data55._inactive))){
 errors++;
 }
 }

@@ -152,7 +152,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -184,12 +184,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -198,7 +198,7 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data14[i0]))){
+if(!(func9.call(this, data14[i0]))){
 errors++;
 }
 }
@@ -212,7 +212,7 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data16[i1]))){
+if(!(func10.call(this, data16[i1]))){
 errors++;
 }
 }
@@ -226,7 +226,7 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data18[i2]))){
+if(!(func10.call(this, data18[i2]))){
 errors++;
 }
 }
@@ -236,7 +236,7 @@ errors++;
 }
 }
 if(data.requestIdentifier !== undefined){
-if(!(func12(data.requestIdentifier))){
+if(!(func12.call(this, data.requestIdentifier))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ let data21 = data.identifier;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data21[i3]))){
+if(!(func12.call(this, data21[i3]))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ errors++;
 }
 }
 if(data._moduleUri !== undefined){
-if(!(func6(data._moduleUri))){
+if(!(func6.call(this, data._moduleUri))){
 errors++;
 }
 }
@@ -282,12 +282,12 @@ errors++;
 }
 }
 if(data._moduleCanonical !== undefined){
-if(!(func6(data._moduleCanonical))){
+if(!(func6.call(this, data._moduleCanonical))){
 errors++;
 }
 }
 if(data.moduleCodeableConcept !== undefined){
-if(!(func14(data.moduleCodeableConcept))){
+if(!(func14.call(this, data.moduleCodeableConcept))){
 errors++;
 }
 }
@@ -298,17 +298,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -324,12 +324,12 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func16.call(this, data.performer))){
 errors++;
 }
 }
@@ -338,7 +338,7 @@ let data35 = data.reasonCode;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data35[i4]))){
+if(!(func14.call(this, data35[i4]))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ let data37 = data.reasonReference;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data37[i5]))){
+if(!(func16.call(this, data37[i5]))){
 errors++;
 }
 }
@@ -366,7 +366,7 @@ let data39 = data.note;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func156(data39[i6]))){
+if(!(func156.call(this, data39[i6]))){
 errors++;
 }
 }
@@ -380,7 +380,7 @@ let data41 = data.evaluationMessage;
 if(Array.isArray(data41)){
 const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data41[i7]))){
+if(!(func16.call(this, data41[i7]))){
 errors++;
 }
 }
@@ -390,12 +390,12 @@ errors++;
 }
 }
 if(data.outputParameters !== undefined){
-if(!(func16(data.outputParameters))){
+if(!(func16.call(this, data.outputParameters))){
 errors++;
 }
 }
 if(data.result !== undefined){
-if(!(func16(data.result))){
+if(!(func16.call(this, data.result))){
 errors++;
 }
 }
@@ -404,7 +404,7 @@ let data45 = data.dataRequirement;
 if(Array.isArray(data45)){
 const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2273(data45[i8]))){
+if(!(func2273.call(this, data45[i8]))){
 errors++;
 }
 }

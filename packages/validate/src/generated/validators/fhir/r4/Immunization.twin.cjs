@@ -22,7 +22,6 @@ const func16 = require("./datatypes.twin.cjs")["Reference"];
 const func85 = require("./datatypes.twin.cjs")["Quantity"];
 const func156 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const obj2 = require("../../../../twin-sink.cjs");
 
 function validate1237(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Immunization.schema.json" */;
@@ -155,7 +154,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -171,7 +170,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -187,12 +186,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -201,7 +200,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func9.call(this, data13[i0]))){
 errors++;
 }
 }
@@ -215,7 +214,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func10.call(this, data15[i1]))){
 errors++;
 }
 }
@@ -229,7 +228,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func10.call(this, data17[i2]))){
 errors++;
 }
 }
@@ -243,7 +242,7 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data19[i3]))){
+if(!(func12.call(this, data19[i3]))){
 errors++;
 }
 }
@@ -262,27 +261,27 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
 if(data.vaccineCode !== undefined){
-if(!(func14(data.vaccineCode))){
+if(!(func14.call(this, data.vaccineCode))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -298,7 +297,7 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
@@ -314,7 +313,7 @@ errors++;
 }
 }
 if(data._occurrenceString !== undefined){
-if(!(func6(data._occurrenceString))){
+if(!(func6.call(this, data._occurrenceString))){
 errors++;
 }
 }
@@ -330,7 +329,7 @@ errors++;
 }
 }
 if(data._recorded !== undefined){
-if(!(func6(data._recorded))){
+if(!(func6.call(this, data._recorded))){
 errors++;
 }
 }
@@ -340,22 +339,22 @@ errors++;
 }
 }
 if(data._primarySource !== undefined){
-if(!(func6(data._primarySource))){
+if(!(func6.call(this, data._primarySource))){
 errors++;
 }
 }
 if(data.reportOrigin !== undefined){
-if(!(func14(data.reportOrigin))){
+if(!(func14.call(this, data.reportOrigin))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
 if(data.manufacturer !== undefined){
-if(!(func16(data.manufacturer))){
+if(!(func16.call(this, data.manufacturer))){
 errors++;
 }
 }
@@ -371,7 +370,7 @@ errors++;
 }
 }
 if(data._lotNumber !== undefined){
-if(!(func6(data._lotNumber))){
+if(!(func6.call(this, data._lotNumber))){
 errors++;
 }
 }
@@ -387,22 +386,22 @@ errors++;
 }
 }
 if(data._expirationDate !== undefined){
-if(!(func6(data._expirationDate))){
+if(!(func6.call(this, data._expirationDate))){
 errors++;
 }
 }
 if(data.site !== undefined){
-if(!(func14(data.site))){
+if(!(func14.call(this, data.site))){
 errors++;
 }
 }
 if(data.route !== undefined){
-if(!(func14(data.route))){
+if(!(func14.call(this, data.route))){
 errors++;
 }
 }
 if(data.doseQuantity !== undefined){
-if(!(func85(data.doseQuantity))){
+if(!(func85.call(this, data.doseQuantity))){
 errors++;
 }
 }
@@ -432,7 +431,7 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len5 = data48.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data48[i5]))){
+if(!(func10.call(this, data48[i5]))){
 errors++;
 }
 }
@@ -446,7 +445,7 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data50[i6]))){
+if(!(func10.call(this, data50[i6]))){
 errors++;
 }
 }
@@ -456,12 +455,12 @@ errors++;
 }
 }
 if(data46.function !== undefined){
-if(!(func14(data46.function))){
+if(!(func14.call(this, data46.function))){
 errors++;
 }
 }
 if(data46.actor !== undefined){
-if(!(func16(data46.actor))){
+if(!(func16.call(this, data46.actor))){
 errors++;
 }
 }
@@ -491,7 +490,7 @@ let data54 = data.note;
 if(Array.isArray(data54)){
 const len7 = data54.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func156(data54[i7]))){
+if(!(func156.call(this, data54[i7]))){
 errors++;
 }
 }
@@ -505,7 +504,7 @@ let data56 = data.reasonCode;
 if(Array.isArray(data56)){
 const len8 = data56.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data56[i8]))){
+if(!(func14.call(this, data56[i8]))){
 errors++;
 }
 }
@@ -519,7 +518,7 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data58[i9]))){
+if(!(func16.call(this, data58[i9]))){
 errors++;
 }
 }
@@ -534,7 +533,7 @@ errors++;
 }
 }
 if(data._isSubpotent !== undefined){
-if(!(func6(data._isSubpotent))){
+if(!(func6.call(this, data._isSubpotent))){
 errors++;
 }
 }
@@ -543,7 +542,7 @@ let data62 = data.subpotentReason;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data62[i10]))){
+if(!(func14.call(this, data62[i10]))){
 errors++;
 }
 }
@@ -575,7 +574,7 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data67[i12]))){
+if(!(func10.call(this, data67[i12]))){
 errors++;
 }
 }
@@ -589,7 +588,7 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data69[i13]))){
+if(!(func10.call(this, data69[i13]))){
 errors++;
 }
 }
@@ -610,7 +609,7 @@ errors++;
 }
 }
 if(data65._documentType !== undefined){
-if(!(func6(data65._documentType))){
+if(!(func6.call(this, data65._documentType))){
 errors++;
 }
 }
@@ -620,8 +619,8 @@ if(typeof data73 === "string"){
 if(!pattern4.test(data73)){
 errors++;
 }
-if(obj2.current !== null){
-obj2.current.references.push(data73);
+if(this !== undefined){
+this.references.push(data73);
 }
 }
 else {
@@ -629,7 +628,7 @@ errors++;
 }
 }
 if(data65._reference !== undefined){
-if(!(func6(data65._reference))){
+if(!(func6.call(this, data65._reference))){
 errors++;
 }
 }
@@ -645,7 +644,7 @@ errors++;
 }
 }
 if(data65._publicationDate !== undefined){
-if(!(func6(data65._publicationDate))){
+if(!(func6.call(this, data65._publicationDate))){
 errors++;
 }
 }
@@ -661,7 +660,7 @@ errors++;
 }
 }
 if(data65._presentationDate !== undefined){
-if(!(func6(data65._presentationDate))){
+if(!(func6.call(this, data65._presentationDate))){
 errors++;
 }
 }
@@ -691,7 +690,7 @@ let data79 = data.programEligibility;
 if(Array.isArray(data79)){
 const len14 = data79.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data79[i14]))){
+if(!(func14.call(this, data79[i14]))){
 errors++;
 }
 }
@@ -701,7 +700,7 @@ errors++;
 }
 }
 if(data.fundingSource !== undefined){
-if(!(func14(data.fundingSource))){
+if(!(func14.call(this, data.fundingSource))){
 errors++;
 }
 }
@@ -728,7 +727,7 @@ let data85 = data83.extension;
 if(Array.isArray(data85)){
 const len16 = data85.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data85[i16]))){
+if(!(func10.call(this, data85[i16]))){
 errors++;
 }
 }
@@ -742,7 +741,7 @@ let data87 = data83.modifierExtension;
 if(Array.isArray(data87)){
 const len17 = data87.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data87[i17]))){
+if(!(func10.call(this, data87[i17]))){
 errors++;
 }
 }
@@ -763,12 +762,12 @@ errors++;
 }
 }
 if(data83._date !== undefined){
-if(!(func6(data83._date))){
+if(!(func6.call(this, data83._date))){
 errors++;
 }
 }
 if(data83.detail !== undefined){
-if(!(func16(data83.detail))){
+if(!(func16.call(this, data83.detail))){
 errors++;
 }
 }
@@ -778,7 +777,7 @@ errors++;
 }
 }
 if(data83._reported !== undefined){
-if(!(func6(data83._reported))){
+if(!(func6.call(this, data83._reported))){
 errors++;
 }
 }
@@ -888,7 +887,7 @@ let data101 = data95.extension;
 if(Array.isArray(data101)){
 const len19 = data101.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data101[i19]))){
+if(!(func10.call(this, data101[i19]))){
 errors++;
 }
 }
@@ -902,7 +901,7 @@ let data103 = data95.modifierExtension;
 if(Array.isArray(data103)){
 const len20 = data103.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data103[i20]))){
+if(!(func10.call(this, data103[i20]))){
 errors++;
 }
 }
@@ -923,12 +922,12 @@ errors++;
 }
 }
 if(data95._series !== undefined){
-if(!(func6(data95._series))){
+if(!(func6.call(this, data95._series))){
 errors++;
 }
 }
 if(data95.authority !== undefined){
-if(!(func16(data95.authority))){
+if(!(func16.call(this, data95.authority))){
 errors++;
 }
 }
@@ -937,7 +936,7 @@ let data108 = data95.targetDisease;
 if(Array.isArray(data108)){
 const len21 = data108.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func14(data108[i21]))){
+if(!(func14.call(this, data108[i21]))){
 errors++;
 }
 }
@@ -961,7 +960,7 @@ errors++;
 }
 }
 if(data95._doseNumberPositiveInt !== undefined){
-if(!(func6(data95._doseNumberPositiveInt))){
+if(!(func6.call(this, data95._doseNumberPositiveInt))){
 errors++;
 }
 }
@@ -977,7 +976,7 @@ errors++;
 }
 }
 if(data95._doseNumberString !== undefined){
-if(!(func6(data95._doseNumberString))){
+if(!(func6.call(this, data95._doseNumberString))){
 errors++;
 }
 }
@@ -996,7 +995,7 @@ errors++;
 }
 }
 if(data95._seriesDosesPositiveInt !== undefined){
-if(!(func6(data95._seriesDosesPositiveInt))){
+if(!(func6.call(this, data95._seriesDosesPositiveInt))){
 errors++;
 }
 }
@@ -1012,7 +1011,7 @@ errors++;
 }
 }
 if(data95._seriesDosesString !== undefined){
-if(!(func6(data95._seriesDosesString))){
+if(!(func6.call(this, data95._seriesDosesString))){
 errors++;
 }
 }

@@ -91,7 +91,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +123,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -198,12 +198,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -219,27 +219,27 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
 if(data.authority !== undefined){
-if(!(func16(data.authority))){
+if(!(func16.call(this, data.authority))){
 errors++;
 }
 }
 if(data.targetDisease !== undefined){
-if(!(func14(data.targetDisease))){
+if(!(func14.call(this, data.targetDisease))){
 errors++;
 }
 }
 if(data.immunizationEvent !== undefined){
-if(!(func16(data.immunizationEvent))){
+if(!(func16.call(this, data.immunizationEvent))){
 errors++;
 }
 }
 if(data.doseStatus !== undefined){
-if(!(func14(data.doseStatus))){
+if(!(func14.call(this, data.doseStatus))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ let data26 = data.doseStatusReason;
 if(Array.isArray(data26)){
 const len4 = data26.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data26[i4]))){
+if(!(func14.call(this, data26[i4]))){
 errors++;
 }
 }
@@ -269,7 +269,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -285,7 +285,7 @@ errors++;
 }
 }
 if(data._series !== undefined){
-if(!(func6(data._series))){
+if(!(func6.call(this, data._series))){
 errors++;
 }
 }
@@ -304,7 +304,7 @@ errors++;
 }
 }
 if(data._doseNumberPositiveInt !== undefined){
-if(!(func6(data._doseNumberPositiveInt))){
+if(!(func6.call(this, data._doseNumberPositiveInt))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 if(data._doseNumberString !== undefined){
-if(!(func6(data._doseNumberString))){
+if(!(func6.call(this, data._doseNumberString))){
 errors++;
 }
 }
@@ -339,7 +339,7 @@ errors++;
 }
 }
 if(data._seriesDosesPositiveInt !== undefined){
-if(!(func6(data._seriesDosesPositiveInt))){
+if(!(func6.call(this, data._seriesDosesPositiveInt))){
 errors++;
 }
 }
@@ -355,7 +355,7 @@ errors++;
 }
 }
 if(data._seriesDosesString !== undefined){
-if(!(func6(data._seriesDosesString))){
+if(!(func6.call(this, data._seriesDosesString))){
 errors++;
 }
 }

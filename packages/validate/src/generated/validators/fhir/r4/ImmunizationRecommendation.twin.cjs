@@ -48,7 +48,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -62,7 +62,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -76,7 +76,7 @@ let data5 = data.vaccineCode;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func14.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -86,7 +86,7 @@ errors++;
 }
 }
 if(data.targetDisease !== undefined){
-if(!(func14(data.targetDisease))){
+if(!(func14.call(this, data.targetDisease))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data8 = data.contraindicatedVaccineCode;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data8[i3]))){
+if(!(func14.call(this, data8[i3]))){
 errors++;
 }
 }
@@ -105,7 +105,7 @@ errors++;
 }
 }
 if(data.forecastStatus !== undefined){
-if(!(func14(data.forecastStatus))){
+if(!(func14.call(this, data.forecastStatus))){
 errors++;
 }
 }
@@ -114,7 +114,7 @@ let data11 = data.forecastReason;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data11[i4]))){
+if(!(func14.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -180,7 +180,7 @@ let data17 = data14.extension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func10.call(this, data17[i6]))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ let data19 = data14.modifierExtension;
 if(Array.isArray(data19)){
 const len7 = data19.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data19[i7]))){
+if(!(func10.call(this, data19[i7]))){
 errors++;
 }
 }
@@ -204,7 +204,7 @@ errors++;
 }
 }
 if(data14.code !== undefined){
-if(!(func14(data14.code))){
+if(!(func14.call(this, data14.code))){
 errors++;
 }
 }
@@ -220,7 +220,7 @@ errors++;
 }
 }
 if(data14._value !== undefined){
-if(!(func6(data14._value))){
+if(!(func6.call(this, data14._value))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ errors++;
 }
 }
 if(data._series !== undefined){
-if(!(func6(data._series))){
+if(!(func6.call(this, data._series))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data._doseNumberPositiveInt !== undefined){
-if(!(func6(data._doseNumberPositiveInt))){
+if(!(func6.call(this, data._doseNumberPositiveInt))){
 errors++;
 }
 }
@@ -308,7 +308,7 @@ errors++;
 }
 }
 if(data._doseNumberString !== undefined){
-if(!(func6(data._doseNumberString))){
+if(!(func6.call(this, data._doseNumberString))){
 errors++;
 }
 }
@@ -327,7 +327,7 @@ errors++;
 }
 }
 if(data._seriesDosesPositiveInt !== undefined){
-if(!(func6(data._seriesDosesPositiveInt))){
+if(!(func6.call(this, data._seriesDosesPositiveInt))){
 errors++;
 }
 }
@@ -343,7 +343,7 @@ errors++;
 }
 }
 if(data._seriesDosesString !== undefined){
-if(!(func6(data._seriesDosesString))){
+if(!(func6.call(this, data._seriesDosesString))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ let data36 = data.supportingImmunization;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data36[i8]))){
+if(!(func16.call(this, data36[i8]))){
 errors++;
 }
 }
@@ -366,7 +366,7 @@ let data38 = data.supportingPatientInformation;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data38[i9]))){
+if(!(func16.call(this, data38[i9]))){
 errors++;
 }
 }
@@ -465,7 +465,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -497,12 +497,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -511,7 +511,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -563,7 +563,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -579,12 +579,12 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
 if(data.authority !== undefined){
-if(!(func16(data.authority))){
+if(!(func16.call(this, data.authority))){
 errors++;
 }
 }
@@ -593,7 +593,7 @@ let data21 = data.recommendation;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate1240(data21[i4]))){
+if(!(validate1240.call(this, data21[i4]))){
 errors++;
 }
 }

@@ -169,7 +169,7 @@ let data6 = data.extension;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data6[i0]))){
+if(!(func10.call(this, data6[i0]))){
 errors++;
 }
 }
@@ -183,7 +183,7 @@ let data8 = data.modifierExtension;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data8[i1]))){
+if(!(func10.call(this, data8[i1]))){
 errors++;
 }
 }
@@ -204,12 +204,12 @@ errors++;
 }
 }
 if(data._nameUrl !== undefined){
-if(!(func6(data._nameUrl))){
+if(!(func6.call(this, data._nameUrl))){
 errors++;
 }
 }
 if(data.nameReference !== undefined){
-if(!(func16(data.nameReference))){
+if(!(func16.call(this, data.nameReference))){
 errors++;
 }
 }
@@ -225,7 +225,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -236,7 +236,7 @@ errors++;
 }
 }
 if(data._generation !== undefined){
-if(!(func6(data._generation))){
+if(!(func6.call(this, data._generation))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ let data17 = data.page;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper48.validate(data17[i2]))){
+if(!(wrapper48.validate.call(this, data17[i2]))){
 errors++;
 }
 }
@@ -305,7 +305,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func10.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -396,7 +396,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func10.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -417,7 +417,7 @@ errors++;
 }
 }
 if(data6._name !== undefined){
-if(!(func6(data6._name))){
+if(!(func6.call(this, data6._name))){
 errors++;
 }
 }
@@ -433,7 +433,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func6.call(this, data6._description))){
 errors++;
 }
 }
@@ -484,7 +484,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -498,7 +498,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -508,7 +508,7 @@ errors++;
 }
 }
 if(data18.reference !== undefined){
-if(!(func16(data18.reference))){
+if(!(func16.call(this, data18.reference))){
 errors++;
 }
 }
@@ -535,7 +535,7 @@ let data27 = data18._fhirVersion;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data27[i9]))){
+if(!(func6.call(this, data27[i9]))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ errors++;
 }
 }
 if(data18._name !== undefined){
-if(!(func6(data18._name))){
+if(!(func6.call(this, data18._name))){
 errors++;
 }
 }
@@ -572,7 +572,7 @@ errors++;
 }
 }
 if(data18._description !== undefined){
-if(!(func6(data18._description))){
+if(!(func6.call(this, data18._description))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ errors++;
 }
 }
 if(data18._exampleBoolean !== undefined){
-if(!(func6(data18._exampleBoolean))){
+if(!(func6.call(this, data18._exampleBoolean))){
 errors++;
 }
 }
@@ -598,7 +598,7 @@ errors++;
 }
 }
 if(data18._exampleCanonical !== undefined){
-if(!(func6(data18._exampleCanonical))){
+if(!(func6.call(this, data18._exampleCanonical))){
 errors++;
 }
 }
@@ -614,7 +614,7 @@ errors++;
 }
 }
 if(data18._groupingId !== undefined){
-if(!(func6(data18._groupingId))){
+if(!(func6.call(this, data18._groupingId))){
 errors++;
 }
 }
@@ -640,7 +640,7 @@ errors++;
 }
 }
 if(data.page !== undefined){
-if(!(validate1244(data.page))){
+if(!(validate1244.call(this, data.page))){
 errors++;
 }
 }
@@ -729,7 +729,7 @@ let data45 = data41.extension;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data45[i11]))){
+if(!(func10.call(this, data45[i11]))){
 errors++;
 }
 }
@@ -743,7 +743,7 @@ let data47 = data41.modifierExtension;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data47[i12]))){
+if(!(func10.call(this, data47[i12]))){
 errors++;
 }
 }
@@ -759,7 +759,7 @@ errors++;
 }
 }
 if(data41._code !== undefined){
-if(!(func6(data41._code))){
+if(!(func6.call(this, data41._code))){
 errors++;
 }
 }
@@ -775,7 +775,7 @@ errors++;
 }
 }
 if(data41._value !== undefined){
-if(!(func6(data41._value))){
+if(!(func6.call(this, data41._value))){
 errors++;
 }
 }
@@ -885,7 +885,7 @@ let data58 = data54.extension;
 if(Array.isArray(data58)){
 const len14 = data58.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data58[i14]))){
+if(!(func10.call(this, data58[i14]))){
 errors++;
 }
 }
@@ -899,7 +899,7 @@ let data60 = data54.modifierExtension;
 if(Array.isArray(data60)){
 const len15 = data60.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data60[i15]))){
+if(!(func10.call(this, data60[i15]))){
 errors++;
 }
 }
@@ -920,7 +920,7 @@ errors++;
 }
 }
 if(data54._code !== undefined){
-if(!(func6(data54._code))){
+if(!(func6.call(this, data54._code))){
 errors++;
 }
 }
@@ -936,7 +936,7 @@ errors++;
 }
 }
 if(data54._source !== undefined){
-if(!(func6(data54._source))){
+if(!(func6.call(this, data54._source))){
 errors++;
 }
 }
@@ -952,7 +952,7 @@ errors++;
 }
 }
 if(data54._scope !== undefined){
-if(!(func6(data54._scope))){
+if(!(func6.call(this, data54._scope))){
 errors++;
 }
 }
@@ -1031,7 +1031,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1045,7 +1045,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1066,7 +1066,7 @@ errors++;
 }
 }
 if(data._rendering !== undefined){
-if(!(func6(data._rendering))){
+if(!(func6.call(this, data._rendering))){
 errors++;
 }
 }
@@ -1096,7 +1096,7 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func10.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -1110,7 +1110,7 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data12[i4]))){
+if(!(func10.call(this, data12[i4]))){
 errors++;
 }
 }
@@ -1120,7 +1120,7 @@ errors++;
 }
 }
 if(data8.reference !== undefined){
-if(!(func16(data8.reference))){
+if(!(func16.call(this, data8.reference))){
 errors++;
 }
 }
@@ -1130,7 +1130,7 @@ errors++;
 }
 }
 if(data8._exampleBoolean !== undefined){
-if(!(func6(data8._exampleBoolean))){
+if(!(func6.call(this, data8._exampleBoolean))){
 errors++;
 }
 }
@@ -1146,7 +1146,7 @@ errors++;
 }
 }
 if(data8._exampleCanonical !== undefined){
-if(!(func6(data8._exampleCanonical))){
+if(!(func6.call(this, data8._exampleCanonical))){
 errors++;
 }
 }
@@ -1162,7 +1162,7 @@ errors++;
 }
 }
 if(data8._relativePath !== undefined){
-if(!(func6(data8._relativePath))){
+if(!(func6.call(this, data8._relativePath))){
 errors++;
 }
 }
@@ -1241,7 +1241,7 @@ let data25 = data22.extension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func10.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -1255,7 +1255,7 @@ let data27 = data22.modifierExtension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data27[i7]))){
+if(!(func10.call(this, data27[i7]))){
 errors++;
 }
 }
@@ -1276,7 +1276,7 @@ errors++;
 }
 }
 if(data22._name !== undefined){
-if(!(func6(data22._name))){
+if(!(func6.call(this, data22._name))){
 errors++;
 }
 }
@@ -1292,7 +1292,7 @@ errors++;
 }
 }
 if(data22._title !== undefined){
-if(!(func6(data22._title))){
+if(!(func6.call(this, data22._title))){
 errors++;
 }
 }
@@ -1321,7 +1321,7 @@ let data35 = data22._anchor;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data35[i9]))){
+if(!(func6.call(this, data35[i9]))){
 errors++;
 }
 }
@@ -1376,7 +1376,7 @@ let data39 = data._image;
 if(Array.isArray(data39)){
 const len11 = data39.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data39[i11]))){
+if(!(func6.call(this, data39[i11]))){
 errors++;
 }
 }
@@ -1410,7 +1410,7 @@ let data43 = data._other;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data43[i13]))){
+if(!(func6.call(this, data43[i13]))){
 errors++;
 }
 }
@@ -1627,7 +1627,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1643,7 +1643,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1659,12 +1659,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1673,7 +1673,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func9.call(this, data13[i0]))){
 errors++;
 }
 }
@@ -1687,7 +1687,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func10.call(this, data15[i1]))){
 errors++;
 }
 }
@@ -1701,7 +1701,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func10.call(this, data17[i2]))){
 errors++;
 }
 }
@@ -1722,7 +1722,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -1738,7 +1738,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -1754,7 +1754,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1770,7 +1770,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -1781,7 +1781,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -1791,7 +1791,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -1807,7 +1807,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -1823,7 +1823,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -1832,7 +1832,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data35[i3]))){
+if(!(func49.call(this, data35[i3]))){
 errors++;
 }
 }
@@ -1853,7 +1853,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1862,7 +1862,7 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data39[i4]))){
+if(!(func51.call(this, data39[i4]))){
 errors++;
 }
 }
@@ -1876,7 +1876,7 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data41[i5]))){
+if(!(func14.call(this, data41[i5]))){
 errors++;
 }
 }
@@ -1897,7 +1897,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -1913,7 +1913,7 @@ errors++;
 }
 }
 if(data._packageId !== undefined){
-if(!(func6(data._packageId))){
+if(!(func6.call(this, data._packageId))){
 errors++;
 }
 }
@@ -1931,7 +1931,7 @@ errors++;
 }
 }
 if(data._license !== undefined){
-if(!(func6(data._license))){
+if(!(func6.call(this, data._license))){
 errors++;
 }
 }
@@ -1958,7 +1958,7 @@ let data51 = data._fhirVersion;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data51[i7]))){
+if(!(func6.call(this, data51[i7]))){
 errors++;
 }
 }
@@ -1993,7 +1993,7 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data56[i9]))){
+if(!(func10.call(this, data56[i9]))){
 errors++;
 }
 }
@@ -2007,7 +2007,7 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data58[i10]))){
+if(!(func10.call(this, data58[i10]))){
 errors++;
 }
 }
@@ -2028,7 +2028,7 @@ errors++;
 }
 }
 if(data54._uri !== undefined){
-if(!(func6(data54._uri))){
+if(!(func6.call(this, data54._uri))){
 errors++;
 }
 }
@@ -2044,7 +2044,7 @@ errors++;
 }
 }
 if(data54._packageId !== undefined){
-if(!(func6(data54._packageId))){
+if(!(func6.call(this, data54._packageId))){
 errors++;
 }
 }
@@ -2060,7 +2060,7 @@ errors++;
 }
 }
 if(data54._version !== undefined){
-if(!(func6(data54._version))){
+if(!(func6.call(this, data54._version))){
 errors++;
 }
 }
@@ -2142,7 +2142,7 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len12 = data70.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data70[i12]))){
+if(!(func10.call(this, data70[i12]))){
 errors++;
 }
 }
@@ -2156,7 +2156,7 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len13 = data72.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data72[i13]))){
+if(!(func10.call(this, data72[i13]))){
 errors++;
 }
 }
@@ -2175,7 +2175,7 @@ errors++;
 }
 }
 if(data67._type !== undefined){
-if(!(func6(data67._type))){
+if(!(func6.call(this, data67._type))){
 errors++;
 }
 }
@@ -2191,7 +2191,7 @@ errors++;
 }
 }
 if(data67._profile !== undefined){
-if(!(func6(data67._profile))){
+if(!(func6.call(this, data67._profile))){
 errors++;
 }
 }
@@ -2217,12 +2217,12 @@ errors++;
 }
 }
 if(data.definition !== undefined){
-if(!(validate1243(data.definition))){
+if(!(validate1243.call(this, data.definition))){
 errors++;
 }
 }
 if(data.manifest !== undefined){
-if(!(validate1247(data.manifest))){
+if(!(validate1247.call(this, data.manifest))){
 errors++;
 }
 }

@@ -92,7 +92,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func10.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func10.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -130,17 +130,17 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
 if(data.chargeItemReference !== undefined){
-if(!(func16(data.chargeItemReference))){
+if(!(func16.call(this, data.chargeItemReference))){
 errors++;
 }
 }
 if(data.chargeItemCodeableConcept !== undefined){
-if(!(func14(data.chargeItemCodeableConcept))){
+if(!(func14.call(this, data.chargeItemCodeableConcept))){
 errors++;
 }
 }
@@ -198,7 +198,7 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func10.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -212,7 +212,7 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func10.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -228,12 +228,12 @@ errors++;
 }
 }
 if(data12._type !== undefined){
-if(!(func6(data12._type))){
+if(!(func6.call(this, data12._type))){
 errors++;
 }
 }
 if(data12.code !== undefined){
-if(!(func14(data12.code))){
+if(!(func14.call(this, data12.code))){
 errors++;
 }
 }
@@ -244,12 +244,12 @@ errors++;
 }
 }
 if(data12._factor !== undefined){
-if(!(func6(data12._factor))){
+if(!(func6.call(this, data12._factor))){
 errors++;
 }
 }
 if(data12.amount !== undefined){
-if(!(func621(data12.amount))){
+if(!(func621.call(this, data12.amount))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -374,7 +374,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -390,12 +390,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -404,7 +404,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -418,7 +418,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -432,7 +432,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -462,7 +462,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -478,22 +478,22 @@ errors++;
 }
 }
 if(data._cancelledReason !== undefined){
-if(!(func6(data._cancelledReason))){
+if(!(func6.call(this, data._cancelledReason))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.recipient !== undefined){
-if(!(func16(data.recipient))){
+if(!(func16.call(this, data.recipient))){
 errors++;
 }
 }
@@ -509,7 +509,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data29[i5]))){
+if(!(func10.call(this, data29[i5]))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func10.call(this, data31[i6]))){
 errors++;
 }
 }
@@ -563,12 +563,12 @@ errors++;
 }
 }
 if(data27.role !== undefined){
-if(!(func14(data27.role))){
+if(!(func14.call(this, data27.role))){
 errors++;
 }
 }
 if(data27.actor !== undefined){
-if(!(func16(data27.actor))){
+if(!(func16.call(this, data27.actor))){
 errors++;
 }
 }
@@ -594,12 +594,12 @@ errors++;
 }
 }
 if(data.issuer !== undefined){
-if(!(func16(data.issuer))){
+if(!(func16.call(this, data.issuer))){
 errors++;
 }
 }
 if(data.account !== undefined){
-if(!(func16(data.account))){
+if(!(func16.call(this, data.account))){
 errors++;
 }
 }
@@ -608,7 +608,7 @@ let data37 = data.lineItem;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate1261(data37[i7]))){
+if(!(validate1261.call(this, data37[i7]))){
 errors++;
 }
 }
@@ -671,7 +671,7 @@ let data43 = data40.extension;
 if(Array.isArray(data43)){
 const len9 = data43.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data43[i9]))){
+if(!(func10.call(this, data43[i9]))){
 errors++;
 }
 }
@@ -685,7 +685,7 @@ let data45 = data40.modifierExtension;
 if(Array.isArray(data45)){
 const len10 = data45.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data45[i10]))){
+if(!(func10.call(this, data45[i10]))){
 errors++;
 }
 }
@@ -701,12 +701,12 @@ errors++;
 }
 }
 if(data40._type !== undefined){
-if(!(func6(data40._type))){
+if(!(func6.call(this, data40._type))){
 errors++;
 }
 }
 if(data40.code !== undefined){
-if(!(func14(data40.code))){
+if(!(func14.call(this, data40.code))){
 errors++;
 }
 }
@@ -717,12 +717,12 @@ errors++;
 }
 }
 if(data40._factor !== undefined){
-if(!(func6(data40._factor))){
+if(!(func6.call(this, data40._factor))){
 errors++;
 }
 }
 if(data40.amount !== undefined){
-if(!(func621(data40.amount))){
+if(!(func621.call(this, data40.amount))){
 errors++;
 }
 }
@@ -748,12 +748,12 @@ errors++;
 }
 }
 if(data.totalNet !== undefined){
-if(!(func621(data.totalNet))){
+if(!(func621.call(this, data.totalNet))){
 errors++;
 }
 }
 if(data.totalGross !== undefined){
-if(!(func621(data.totalGross))){
+if(!(func621.call(this, data.totalGross))){
 errors++;
 }
 }
@@ -769,7 +769,7 @@ errors++;
 }
 }
 if(data._paymentTerms !== undefined){
-if(!(func6(data._paymentTerms))){
+if(!(func6.call(this, data._paymentTerms))){
 errors++;
 }
 }
@@ -778,7 +778,7 @@ let data57 = data.note;
 if(Array.isArray(data57)){
 const len11 = data57.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data57[i11]))){
+if(!(func156.call(this, data57[i11]))){
 errors++;
 }
 }

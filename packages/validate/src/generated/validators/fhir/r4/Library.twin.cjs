@@ -90,7 +90,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -122,12 +122,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -136,7 +136,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -150,7 +150,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -274,7 +274,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -284,22 +284,22 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -315,7 +315,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data38[i4]))){
+if(!(func49.call(this, data38[i4]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -370,7 +370,7 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data42[i5]))){
+if(!(func51.call(this, data42[i5]))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data44[i6]))){
+if(!(func14.call(this, data44[i6]))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -421,7 +421,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -469,12 +469,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data57 = data.topic;
 if(Array.isArray(data57)){
 const len7 = data57.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data57[i7]))){
+if(!(func14.call(this, data57[i7]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data59 = data.author;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data59[i8]))){
+if(!(func49.call(this, data59[i8]))){
 errors++;
 }
 }
@@ -511,7 +511,7 @@ let data61 = data.editor;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data61[i9]))){
+if(!(func49.call(this, data61[i9]))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ let data63 = data.reviewer;
 if(Array.isArray(data63)){
 const len10 = data63.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data63[i10]))){
+if(!(func49.call(this, data63[i10]))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ let data65 = data.endorser;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data65[i11]))){
+if(!(func49.call(this, data65[i11]))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ let data67 = data.relatedArtifact;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data67[i12]))){
+if(!(func64.call(this, data67[i12]))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ let data69 = data.parameter;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func3216(data69[i13]))){
+if(!(func3216.call(this, data69[i13]))){
 errors++;
 }
 }
@@ -581,7 +581,7 @@ let data71 = data.dataRequirement;
 if(Array.isArray(data71)){
 const len14 = data71.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2273(data71[i14]))){
+if(!(func2273.call(this, data71[i14]))){
 errors++;
 }
 }
@@ -595,7 +595,7 @@ let data73 = data.content;
 if(Array.isArray(data73)){
 const len15 = data73.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func336(data73[i15]))){
+if(!(func336.call(this, data73[i15]))){
 errors++;
 }
 }

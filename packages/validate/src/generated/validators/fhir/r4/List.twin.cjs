@@ -112,7 +112,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -144,12 +144,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -186,7 +186,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -200,7 +200,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func6.call(this, data._mode))){
 errors++;
 }
 }
@@ -243,22 +243,22 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -274,17 +274,17 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func16.call(this, data.source))){
 errors++;
 }
 }
 if(data.orderedBy !== undefined){
-if(!(func14(data.orderedBy))){
+if(!(func14.call(this, data.orderedBy))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ let data31 = data.note;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func156(data31[i4]))){
+if(!(func156.call(this, data31[i4]))){
 errors++;
 }
 }
@@ -328,7 +328,7 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data36[i6]))){
+if(!(func10.call(this, data36[i6]))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func10.call(this, data38[i7]))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ errors++;
 }
 }
 if(data34.flag !== undefined){
-if(!(func14(data34.flag))){
+if(!(func14.call(this, data34.flag))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ errors++;
 }
 }
 if(data34._deleted !== undefined){
-if(!(func6(data34._deleted))){
+if(!(func6.call(this, data34._deleted))){
 errors++;
 }
 }
@@ -378,12 +378,12 @@ errors++;
 }
 }
 if(data34._date !== undefined){
-if(!(func6(data34._date))){
+if(!(func6.call(this, data34._date))){
 errors++;
 }
 }
 if(data34.item !== undefined){
-if(!(func16(data34.item))){
+if(!(func16.call(this, data34.item))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 if(data.emptyReason !== undefined){
-if(!(func14(data.emptyReason))){
+if(!(func14.call(this, data.emptyReason))){
 errors++;
 }
 }

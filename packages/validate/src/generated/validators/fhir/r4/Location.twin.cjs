@@ -53,7 +53,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +85,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -157,12 +157,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.operationalStatus !== undefined){
-if(!(func223(data.operationalStatus))){
+if(!(func223.call(this, data.operationalStatus))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data23 = data._alias;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data23[i5]))){
+if(!(func6.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -239,7 +239,7 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func6.call(this, data._mode))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ let data29 = data.type;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data29[i6]))){
+if(!(func14.call(this, data29[i6]))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ let data31 = data.telecom;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func568(data31[i7]))){
+if(!(func568.call(this, data31[i7]))){
 errors++;
 }
 }
@@ -272,12 +272,12 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(func760(data.address))){
+if(!(func760.call(this, data.address))){
 errors++;
 }
 }
 if(data.physicalType !== undefined){
-if(!(func14(data.physicalType))){
+if(!(func14.call(this, data.physicalType))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ let data39 = data35.extension;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data39[i8]))){
+if(!(func10.call(this, data39[i8]))){
 errors++;
 }
 }
@@ -376,7 +376,7 @@ let data41 = data35.modifierExtension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func10.call(this, data41[i9]))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ errors++;
 }
 }
 if(data35._longitude !== undefined){
-if(!(func6(data35._longitude))){
+if(!(func6.call(this, data35._longitude))){
 errors++;
 }
 }
@@ -403,7 +403,7 @@ errors++;
 }
 }
 if(data35._latitude !== undefined){
-if(!(func6(data35._latitude))){
+if(!(func6.call(this, data35._latitude))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ errors++;
 }
 }
 if(data35._altitude !== undefined){
-if(!(func6(data35._altitude))){
+if(!(func6.call(this, data35._altitude))){
 errors++;
 }
 }
@@ -435,12 +435,12 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func16.call(this, data.managingOrganization))){
 errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func16(data.partOf))){
+if(!(func16.call(this, data.partOf))){
 errors++;
 }
 }
@@ -467,7 +467,7 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data54[i11]))){
+if(!(func10.call(this, data54[i11]))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data56[i12]))){
+if(!(func10.call(this, data56[i12]))){
 errors++;
 }
 }
@@ -513,7 +513,7 @@ let data60 = data52._daysOfWeek;
 if(Array.isArray(data60)){
 const len14 = data60.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data60[i14]))){
+if(!(func6.call(this, data60[i14]))){
 errors++;
 }
 }
@@ -528,7 +528,7 @@ errors++;
 }
 }
 if(data52._allDay !== undefined){
-if(!(func6(data52._allDay))){
+if(!(func6.call(this, data52._allDay))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ errors++;
 }
 }
 if(data52._openingTime !== undefined){
-if(!(func6(data52._openingTime))){
+if(!(func6.call(this, data52._openingTime))){
 errors++;
 }
 }
@@ -560,7 +560,7 @@ errors++;
 }
 }
 if(data52._closingTime !== undefined){
-if(!(func6(data52._closingTime))){
+if(!(func6.call(this, data52._closingTime))){
 errors++;
 }
 }
@@ -597,7 +597,7 @@ errors++;
 }
 }
 if(data._availabilityExceptions !== undefined){
-if(!(func6(data._availabilityExceptions))){
+if(!(func6.call(this, data._availabilityExceptions))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ let data70 = data.endpoint;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data70[i15]))){
+if(!(func16.call(this, data70[i15]))){
 errors++;
 }
 }

@@ -54,7 +54,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -68,7 +68,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -78,7 +78,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -94,12 +94,12 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.criteria !== undefined){
-if(!(func95(data.criteria))){
+if(!(func95.call(this, data.criteria))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func10.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func10.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data10.code !== undefined){
-if(!(func14(data10.code))){
+if(!(func14.call(this, data10.code))){
 errors++;
 }
 }
@@ -169,12 +169,12 @@ errors++;
 }
 }
 if(data10._description !== undefined){
-if(!(func6(data10._description))){
+if(!(func6.call(this, data10._description))){
 errors++;
 }
 }
 if(data10.criteria !== undefined){
-if(!(func95(data10.criteria))){
+if(!(func95.call(this, data10.criteria))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -261,7 +261,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -271,7 +271,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -317,7 +317,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func10.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func10.call(this, data13[i4]))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 if(data9.code !== undefined){
-if(!(func14(data9.code))){
+if(!(func14.call(this, data9.code))){
 errors++;
 }
 }
@@ -357,12 +357,12 @@ errors++;
 }
 }
 if(data9._description !== undefined){
-if(!(func6(data9._description))){
+if(!(func6.call(this, data9._description))){
 errors++;
 }
 }
 if(data9.criteria !== undefined){
-if(!(func95(data9.criteria))){
+if(!(func95.call(this, data9.criteria))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ let data19 = data.stratifier;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1269(data19[i5]))){
+if(!(validate1269.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -501,7 +501,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -517,12 +517,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -531,7 +531,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -545,7 +545,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -559,7 +559,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -589,7 +589,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -626,7 +626,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -642,7 +642,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -658,7 +658,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -669,7 +669,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -679,17 +679,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -705,7 +705,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -721,7 +721,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -730,7 +730,7 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data37[i4]))){
+if(!(func49.call(this, data37[i4]))){
 errors++;
 }
 }
@@ -751,7 +751,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -760,7 +760,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data41[i5]))){
+if(!(func51.call(this, data41[i5]))){
 errors++;
 }
 }
@@ -774,7 +774,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data43[i6]))){
+if(!(func14.call(this, data43[i6]))){
 errors++;
 }
 }
@@ -795,7 +795,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -811,7 +811,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -827,7 +827,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -843,7 +843,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -859,12 +859,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -873,7 +873,7 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data56[i7]))){
+if(!(func14.call(this, data56[i7]))){
 errors++;
 }
 }
@@ -887,7 +887,7 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data58[i8]))){
+if(!(func49.call(this, data58[i8]))){
 errors++;
 }
 }
@@ -901,7 +901,7 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data60[i9]))){
+if(!(func49.call(this, data60[i9]))){
 errors++;
 }
 }
@@ -915,7 +915,7 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data62[i10]))){
+if(!(func49.call(this, data62[i10]))){
 errors++;
 }
 }
@@ -929,7 +929,7 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data64[i11]))){
+if(!(func49.call(this, data64[i11]))){
 errors++;
 }
 }
@@ -943,7 +943,7 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data66[i12]))){
+if(!(func64.call(this, data66[i12]))){
 errors++;
 }
 }
@@ -977,7 +977,7 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data70[i14]))){
+if(!(func6.call(this, data70[i14]))){
 errors++;
 }
 }
@@ -998,17 +998,17 @@ errors++;
 }
 }
 if(data._disclaimer !== undefined){
-if(!(func6(data._disclaimer))){
+if(!(func6.call(this, data._disclaimer))){
 errors++;
 }
 }
 if(data.scoring !== undefined){
-if(!(func14(data.scoring))){
+if(!(func14.call(this, data.scoring))){
 errors++;
 }
 }
 if(data.compositeScoring !== undefined){
-if(!(func14(data.compositeScoring))){
+if(!(func14.call(this, data.compositeScoring))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ let data76 = data.type;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data76[i15]))){
+if(!(func14.call(this, data76[i15]))){
 errors++;
 }
 }
@@ -1038,7 +1038,7 @@ errors++;
 }
 }
 if(data._riskAdjustment !== undefined){
-if(!(func6(data._riskAdjustment))){
+if(!(func6.call(this, data._riskAdjustment))){
 errors++;
 }
 }
@@ -1054,7 +1054,7 @@ errors++;
 }
 }
 if(data._rateAggregation !== undefined){
-if(!(func6(data._rateAggregation))){
+if(!(func6.call(this, data._rateAggregation))){
 errors++;
 }
 }
@@ -1070,7 +1070,7 @@ errors++;
 }
 }
 if(data._rationale !== undefined){
-if(!(func6(data._rationale))){
+if(!(func6.call(this, data._rationale))){
 errors++;
 }
 }
@@ -1086,12 +1086,12 @@ errors++;
 }
 }
 if(data._clinicalRecommendationStatement !== undefined){
-if(!(func6(data._clinicalRecommendationStatement))){
+if(!(func6.call(this, data._clinicalRecommendationStatement))){
 errors++;
 }
 }
 if(data.improvementNotation !== undefined){
-if(!(func14(data.improvementNotation))){
+if(!(func14.call(this, data.improvementNotation))){
 errors++;
 }
 }
@@ -1120,7 +1120,7 @@ let data89 = data._definition;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6(data89[i17]))){
+if(!(func6.call(this, data89[i17]))){
 errors++;
 }
 }
@@ -1141,7 +1141,7 @@ errors++;
 }
 }
 if(data._guidance !== undefined){
-if(!(func6(data._guidance))){
+if(!(func6.call(this, data._guidance))){
 errors++;
 }
 }
@@ -1150,7 +1150,7 @@ let data93 = data.group;
 if(Array.isArray(data93)){
 const len18 = data93.length;
 for(let i18=0; i18<len18; i18++){
-if(!(validate1268(data93[i18]))){
+if(!(validate1268.call(this, data93[i18]))){
 errors++;
 }
 }
@@ -1185,7 +1185,7 @@ let data98 = data96.extension;
 if(Array.isArray(data98)){
 const len20 = data98.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data98[i20]))){
+if(!(func10.call(this, data98[i20]))){
 errors++;
 }
 }
@@ -1199,7 +1199,7 @@ let data100 = data96.modifierExtension;
 if(Array.isArray(data100)){
 const len21 = data100.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data100[i21]))){
+if(!(func10.call(this, data100[i21]))){
 errors++;
 }
 }
@@ -1209,7 +1209,7 @@ errors++;
 }
 }
 if(data96.code !== undefined){
-if(!(func14(data96.code))){
+if(!(func14.call(this, data96.code))){
 errors++;
 }
 }
@@ -1218,7 +1218,7 @@ let data103 = data96.usage;
 if(Array.isArray(data103)){
 const len22 = data103.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func14(data103[i22]))){
+if(!(func14.call(this, data103[i22]))){
 errors++;
 }
 }
@@ -1239,12 +1239,12 @@ errors++;
 }
 }
 if(data96._description !== undefined){
-if(!(func6(data96._description))){
+if(!(func6.call(this, data96._description))){
 errors++;
 }
 }
 if(data96.criteria !== undefined){
-if(!(func95(data96.criteria))){
+if(!(func95.call(this, data96.criteria))){
 errors++;
 }
 }

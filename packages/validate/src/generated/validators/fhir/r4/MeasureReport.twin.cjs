@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -75,7 +75,7 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(func14(data.value))){
+if(!(func14.call(this, data.value))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func10.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -122,7 +122,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func10.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -132,12 +132,12 @@ errors++;
 }
 }
 if(data7.code !== undefined){
-if(!(func14(data7.code))){
+if(!(func14.call(this, data7.code))){
 errors++;
 }
 }
 if(data7.value !== undefined){
-if(!(func14(data7.value))){
+if(!(func14.call(this, data7.value))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data18[i6]))){
+if(!(func10.call(this, data18[i6]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len7 = data20.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data20[i7]))){
+if(!(func10.call(this, data20[i7]))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ errors++;
 }
 }
 if(data16.code !== undefined){
-if(!(func14(data16.code))){
+if(!(func14.call(this, data16.code))){
 errors++;
 }
 }
@@ -228,12 +228,12 @@ errors++;
 }
 }
 if(data16._count !== undefined){
-if(!(func6(data16._count))){
+if(!(func6.call(this, data16._count))){
 errors++;
 }
 }
 if(data16.subjectResults !== undefined){
-if(!(func16(data16.subjectResults))){
+if(!(func16.call(this, data16.subjectResults))){
 errors++;
 }
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 if(data.measureScore !== undefined){
-if(!(func85(data.measureScore))){
+if(!(func85.call(this, data.measureScore))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -325,7 +325,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -339,7 +339,7 @@ let data5 = data.code;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func14.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -353,7 +353,7 @@ let data7 = data.stratum;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate1275(data7[i3]))){
+if(!(validate1275.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -434,7 +434,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func10.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -475,7 +475,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func10.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ errors++;
 }
 }
 if(data7.code !== undefined){
-if(!(func14(data7.code))){
+if(!(func14.call(this, data7.code))){
 errors++;
 }
 }
@@ -504,12 +504,12 @@ errors++;
 }
 }
 if(data7._count !== undefined){
-if(!(func6(data7._count))){
+if(!(func6.call(this, data7._count))){
 errors++;
 }
 }
 if(data7.subjectResults !== undefined){
-if(!(func16(data7.subjectResults))){
+if(!(func16.call(this, data7.subjectResults))){
 errors++;
 }
 }
@@ -535,7 +535,7 @@ errors++;
 }
 }
 if(data.measureScore !== undefined){
-if(!(func85(data.measureScore))){
+if(!(func85.call(this, data.measureScore))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ let data18 = data.stratifier;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1274(data18[i5]))){
+if(!(validate1274.call(this, data18[i5]))){
 errors++;
 }
 }
@@ -674,7 +674,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -690,7 +690,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -706,12 +706,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -734,7 +734,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -748,7 +748,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -762,7 +762,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -778,7 +778,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -789,7 +789,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -805,12 +805,12 @@ errors++;
 }
 }
 if(data._measure !== undefined){
-if(!(func6(data._measure))){
+if(!(func6.call(this, data._measure))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -826,22 +826,22 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
 if(data.reporter !== undefined){
-if(!(func16(data.reporter))){
+if(!(func16.call(this, data.reporter))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func17.call(this, data.period))){
 errors++;
 }
 }
 if(data.improvementNotation !== undefined){
-if(!(func14(data.improvementNotation))){
+if(!(func14.call(this, data.improvementNotation))){
 errors++;
 }
 }
@@ -850,7 +850,7 @@ let data30 = data.group;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate1273(data30[i4]))){
+if(!(validate1273.call(this, data30[i4]))){
 errors++;
 }
 }
@@ -864,7 +864,7 @@ let data32 = data.evaluatedResource;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data32[i5]))){
+if(!(func16.call(this, data32[i5]))){
 errors++;
 }
 }

@@ -86,7 +86,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func16.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data19[i5]))){
+if(!(func16.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -221,32 +221,32 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.modality !== undefined){
-if(!(func14(data.modality))){
+if(!(func14.call(this, data.modality))){
 errors++;
 }
 }
 if(data.view !== undefined){
-if(!(func14(data.view))){
+if(!(func14.call(this, data.view))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -262,12 +262,12 @@ errors++;
 }
 }
 if(data._createdDateTime !== undefined){
-if(!(func6(data._createdDateTime))){
+if(!(func6.call(this, data._createdDateTime))){
 errors++;
 }
 }
 if(data.createdPeriod !== undefined){
-if(!(func17(data.createdPeriod))){
+if(!(func17.call(this, data.createdPeriod))){
 errors++;
 }
 }
@@ -283,12 +283,12 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func6.call(this, data._issued))){
 errors++;
 }
 }
 if(data.operator !== undefined){
-if(!(func16(data.operator))){
+if(!(func16.call(this, data.operator))){
 errors++;
 }
 }
@@ -297,7 +297,7 @@ let data34 = data.reasonCode;
 if(Array.isArray(data34)){
 const len6 = data34.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data34[i6]))){
+if(!(func14.call(this, data34[i6]))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
@@ -323,12 +323,12 @@ errors++;
 }
 }
 if(data._deviceName !== undefined){
-if(!(func6(data._deviceName))){
+if(!(func6.call(this, data._deviceName))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func16.call(this, data.device))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ errors++;
 }
 }
 if(data._height !== undefined){
-if(!(func6(data._height))){
+if(!(func6.call(this, data._height))){
 errors++;
 }
 }
@@ -366,7 +366,7 @@ errors++;
 }
 }
 if(data._width !== undefined){
-if(!(func6(data._width))){
+if(!(func6.call(this, data._width))){
 errors++;
 }
 }
@@ -385,7 +385,7 @@ errors++;
 }
 }
 if(data._frames !== undefined){
-if(!(func6(data._frames))){
+if(!(func6.call(this, data._frames))){
 errors++;
 }
 }
@@ -396,12 +396,12 @@ errors++;
 }
 }
 if(data._duration !== undefined){
-if(!(func6(data._duration))){
+if(!(func6.call(this, data._duration))){
 errors++;
 }
 }
 if(data.content !== undefined){
-if(!(func336(data.content))){
+if(!(func336.call(this, data.content))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data49 = data.note;
 if(Array.isArray(data49)){
 const len7 = data49.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func156(data49[i7]))){
+if(!(func156.call(this, data49[i7]))){
 errors++;
 }
 }

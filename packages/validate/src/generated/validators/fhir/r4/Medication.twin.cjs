@@ -51,7 +51,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -83,12 +83,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -139,7 +139,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -149,7 +149,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -163,22 +163,22 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.manufacturer !== undefined){
-if(!(func16(data.manufacturer))){
+if(!(func16.call(this, data.manufacturer))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func14(data.form))){
+if(!(func14.call(this, data.form))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func2698(data.amount))){
+if(!(func2698.call(this, data.amount))){
 errors++;
 }
 }
@@ -249,7 +249,7 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data27[i5]))){
+if(!(func10.call(this, data27[i5]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func10.call(this, data29[i6]))){
 errors++;
 }
 }
@@ -273,12 +273,12 @@ errors++;
 }
 }
 if(data23.itemCodeableConcept !== undefined){
-if(!(func14(data23.itemCodeableConcept))){
+if(!(func14.call(this, data23.itemCodeableConcept))){
 errors++;
 }
 }
 if(data23.itemReference !== undefined){
-if(!(func16(data23.itemReference))){
+if(!(func16.call(this, data23.itemReference))){
 errors++;
 }
 }
@@ -288,12 +288,12 @@ errors++;
 }
 }
 if(data23._isActive !== undefined){
-if(!(func6(data23._isActive))){
+if(!(func6.call(this, data23._isActive))){
 errors++;
 }
 }
 if(data23.strength !== undefined){
-if(!(func2698(data23.strength))){
+if(!(func2698.call(this, data23.strength))){
 errors++;
 }
 }
@@ -337,7 +337,7 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func10.call(this, data38[i7]))){
 errors++;
 }
 }
@@ -351,7 +351,7 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data40[i8]))){
+if(!(func10.call(this, data40[i8]))){
 errors++;
 }
 }
@@ -372,7 +372,7 @@ errors++;
 }
 }
 if(data36._lotNumber !== undefined){
-if(!(func6(data36._lotNumber))){
+if(!(func6.call(this, data36._lotNumber))){
 errors++;
 }
 }
@@ -388,7 +388,7 @@ errors++;
 }
 }
 if(data36._expirationDate !== undefined){
-if(!(func6(data36._expirationDate))){
+if(!(func6.call(this, data36._expirationDate))){
 errors++;
 }
 }

@@ -185,7 +185,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -201,7 +201,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -217,12 +217,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data14[i0]))){
+if(!(func9.call(this, data14[i0]))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data16[i1]))){
+if(!(func10.call(this, data16[i1]))){
 errors++;
 }
 }
@@ -259,7 +259,7 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data18[i2]))){
+if(!(func10.call(this, data18[i2]))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ let data20 = data.identifier;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data20[i3]))){
+if(!(func12.call(this, data20[i3]))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ let data24 = data._instantiates;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func6.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data26 = data.partOf;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data26[i6]))){
+if(!(func16.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -349,7 +349,7 @@ let data30 = data.statusReason;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data30[i7]))){
+if(!(func14.call(this, data30[i7]))){
 errors++;
 }
 }
@@ -359,27 +359,27 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func14.call(this, data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func16.call(this, data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func16.call(this, data.context))){
 errors++;
 }
 }
@@ -388,7 +388,7 @@ let data37 = data.supportingInformation;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data37[i8]))){
+if(!(func16.call(this, data37[i8]))){
 errors++;
 }
 }
@@ -409,12 +409,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func6.call(this, data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -444,7 +444,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len10 = data45.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data45[i10]))){
+if(!(func10.call(this, data45[i10]))){
 errors++;
 }
 }
@@ -458,7 +458,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data47[i11]))){
+if(!(func10.call(this, data47[i11]))){
 errors++;
 }
 }
@@ -468,12 +468,12 @@ errors++;
 }
 }
 if(data43.function !== undefined){
-if(!(func14(data43.function))){
+if(!(func14.call(this, data43.function))){
 errors++;
 }
 }
 if(data43.actor !== undefined){
-if(!(func16(data43.actor))){
+if(!(func16.call(this, data43.actor))){
 errors++;
 }
 }
@@ -503,7 +503,7 @@ let data51 = data.reasonCode;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data51[i12]))){
+if(!(func14.call(this, data51[i12]))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ let data53 = data.reasonReference;
 if(Array.isArray(data53)){
 const len13 = data53.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data53[i13]))){
+if(!(func16.call(this, data53[i13]))){
 errors++;
 }
 }
@@ -527,7 +527,7 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func16.call(this, data.request))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ let data56 = data.device;
 if(Array.isArray(data56)){
 const len14 = data56.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data56[i14]))){
+if(!(func16.call(this, data56[i14]))){
 errors++;
 }
 }
@@ -550,7 +550,7 @@ let data58 = data.note;
 if(Array.isArray(data58)){
 const len15 = data58.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data58[i15]))){
+if(!(func156.call(this, data58[i15]))){
 errors++;
 }
 }
@@ -578,7 +578,7 @@ let data62 = data60.extension;
 if(Array.isArray(data62)){
 const len16 = data62.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data62[i16]))){
+if(!(func10.call(this, data62[i16]))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ let data64 = data60.modifierExtension;
 if(Array.isArray(data64)){
 const len17 = data64.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data64[i17]))){
+if(!(func10.call(this, data64[i17]))){
 errors++;
 }
 }
@@ -613,37 +613,37 @@ errors++;
 }
 }
 if(data60._text !== undefined){
-if(!(func6(data60._text))){
+if(!(func6.call(this, data60._text))){
 errors++;
 }
 }
 if(data60.site !== undefined){
-if(!(func14(data60.site))){
+if(!(func14.call(this, data60.site))){
 errors++;
 }
 }
 if(data60.route !== undefined){
-if(!(func14(data60.route))){
+if(!(func14.call(this, data60.route))){
 errors++;
 }
 }
 if(data60.method !== undefined){
-if(!(func14(data60.method))){
+if(!(func14.call(this, data60.method))){
 errors++;
 }
 }
 if(data60.dose !== undefined){
-if(!(func85(data60.dose))){
+if(!(func85.call(this, data60.dose))){
 errors++;
 }
 }
 if(data60.rateRatio !== undefined){
-if(!(func2698(data60.rateRatio))){
+if(!(func2698.call(this, data60.rateRatio))){
 errors++;
 }
 }
 if(data60.rateQuantity !== undefined){
-if(!(func85(data60.rateQuantity))){
+if(!(func85.call(this, data60.rateQuantity))){
 errors++;
 }
 }
@@ -668,7 +668,7 @@ let data74 = data.eventHistory;
 if(Array.isArray(data74)){
 const len18 = data74.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data74[i18]))){
+if(!(func16.call(this, data74[i18]))){
 errors++;
 }
 }

@@ -128,7 +128,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -160,12 +160,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func16.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -249,42 +249,42 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReasonCodeableConcept !== undefined){
-if(!(func14(data.statusReasonCodeableConcept))){
+if(!(func14.call(this, data.statusReasonCodeableConcept))){
 errors++;
 }
 }
 if(data.statusReasonReference !== undefined){
-if(!(func16(data.statusReasonReference))){
+if(!(func16.call(this, data.statusReasonReference))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func14.call(this, data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func16.call(this, data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func16.call(this, data.context))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ let data30 = data.supportingInformation;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data30[i5]))){
+if(!(func16.call(this, data30[i5]))){
 errors++;
 }
 }
@@ -328,7 +328,7 @@ let data35 = data33.extension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data35[i7]))){
+if(!(func10.call(this, data35[i7]))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ let data37 = data33.modifierExtension;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data37[i8]))){
+if(!(func10.call(this, data37[i8]))){
 errors++;
 }
 }
@@ -352,12 +352,12 @@ errors++;
 }
 }
 if(data33.function !== undefined){
-if(!(func14(data33.function))){
+if(!(func14.call(this, data33.function))){
 errors++;
 }
 }
 if(data33.actor !== undefined){
-if(!(func16(data33.actor))){
+if(!(func16.call(this, data33.actor))){
 errors++;
 }
 }
@@ -383,7 +383,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ let data42 = data.authorizingPrescription;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data42[i9]))){
+if(!(func16.call(this, data42[i9]))){
 errors++;
 }
 }
@@ -402,17 +402,17 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.daysSupply !== undefined){
-if(!(func85(data.daysSupply))){
+if(!(func85.call(this, data.daysSupply))){
 errors++;
 }
 }
@@ -428,7 +428,7 @@ errors++;
 }
 }
 if(data._whenPrepared !== undefined){
-if(!(func6(data._whenPrepared))){
+if(!(func6.call(this, data._whenPrepared))){
 errors++;
 }
 }
@@ -444,12 +444,12 @@ errors++;
 }
 }
 if(data._whenHandedOver !== undefined){
-if(!(func6(data._whenHandedOver))){
+if(!(func6.call(this, data._whenHandedOver))){
 errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(func16(data.destination))){
+if(!(func16.call(this, data.destination))){
 errors++;
 }
 }
@@ -458,7 +458,7 @@ let data52 = data.receiver;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data52[i10]))){
+if(!(func16.call(this, data52[i10]))){
 errors++;
 }
 }
@@ -472,7 +472,7 @@ let data54 = data.note;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data54[i11]))){
+if(!(func156.call(this, data54[i11]))){
 errors++;
 }
 }
@@ -486,7 +486,7 @@ let data56 = data.dosageInstruction;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func86(data56[i12]))){
+if(!(func86.call(this, data56[i12]))){
 errors++;
 }
 }
@@ -545,7 +545,7 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data61[i13]))){
+if(!(func10.call(this, data61[i13]))){
 errors++;
 }
 }
@@ -559,7 +559,7 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data63[i14]))){
+if(!(func10.call(this, data63[i14]))){
 errors++;
 }
 }
@@ -574,12 +574,12 @@ errors++;
 }
 }
 if(data58._wasSubstituted !== undefined){
-if(!(func6(data58._wasSubstituted))){
+if(!(func6.call(this, data58._wasSubstituted))){
 errors++;
 }
 }
 if(data58.type !== undefined){
-if(!(func14(data58.type))){
+if(!(func14.call(this, data58.type))){
 errors++;
 }
 }
@@ -588,7 +588,7 @@ let data68 = data58.reason;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data68[i15]))){
+if(!(func14.call(this, data68[i15]))){
 errors++;
 }
 }
@@ -602,7 +602,7 @@ let data70 = data58.responsibleParty;
 if(Array.isArray(data70)){
 const len16 = data70.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data70[i16]))){
+if(!(func16.call(this, data70[i16]))){
 errors++;
 }
 }
@@ -632,7 +632,7 @@ let data72 = data.detectedIssue;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data72[i17]))){
+if(!(func16.call(this, data72[i17]))){
 errors++;
 }
 }
@@ -646,7 +646,7 @@ let data74 = data.eventHistory;
 if(Array.isArray(data74)){
 const len18 = data74.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data74[i18]))){
+if(!(func16.call(this, data74[i18]))){
 errors++;
 }
 }

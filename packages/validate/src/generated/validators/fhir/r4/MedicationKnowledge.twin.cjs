@@ -58,7 +58,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -72,7 +72,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -110,7 +110,7 @@ let data8 = data6.extension;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data8[i3]))){
+if(!(func10.call(this, data8[i3]))){
 errors++;
 }
 }
@@ -124,7 +124,7 @@ let data10 = data6.modifierExtension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data10[i4]))){
+if(!(func10.call(this, data10[i4]))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ errors++;
 }
 }
 if(data6.type !== undefined){
-if(!(func14(data6.type))){
+if(!(func14.call(this, data6.type))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data13 = data6.dosage;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func86(data13[i5]))){
+if(!(func86.call(this, data13[i5]))){
 errors++;
 }
 }
@@ -174,12 +174,12 @@ errors++;
 }
 }
 if(data.indicationCodeableConcept !== undefined){
-if(!(func14(data.indicationCodeableConcept))){
+if(!(func14.call(this, data.indicationCodeableConcept))){
 errors++;
 }
 }
 if(data.indicationReference !== undefined){
-if(!(func16(data.indicationReference))){
+if(!(func16.call(this, data.indicationReference))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len8 = data24.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data24[i8]))){
+if(!(func10.call(this, data24[i8]))){
 errors++;
 }
 }
@@ -274,12 +274,12 @@ errors++;
 }
 }
 if(data18.characteristicCodeableConcept !== undefined){
-if(!(func14(data18.characteristicCodeableConcept))){
+if(!(func14.call(this, data18.characteristicCodeableConcept))){
 errors++;
 }
 }
 if(data18.characteristicQuantity !== undefined){
-if(!(func85(data18.characteristicQuantity))){
+if(!(func85.call(this, data18.characteristicQuantity))){
 errors++;
 }
 }
@@ -308,7 +308,7 @@ let data30 = data18._value;
 if(Array.isArray(data30)){
 const len10 = data30.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data30[i10]))){
+if(!(func6.call(this, data30[i10]))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -407,7 +407,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -417,7 +417,7 @@ errors++;
 }
 }
 if(data.regulatoryAuthority !== undefined){
-if(!(func16(data.regulatoryAuthority))){
+if(!(func16.call(this, data.regulatoryAuthority))){
 errors++;
 }
 }
@@ -478,7 +478,7 @@ let data10 = data7.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func10.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -492,7 +492,7 @@ let data12 = data7.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data12[i4]))){
+if(!(func10.call(this, data12[i4]))){
 errors++;
 }
 }
@@ -502,7 +502,7 @@ errors++;
 }
 }
 if(data7.type !== undefined){
-if(!(func14(data7.type))){
+if(!(func14.call(this, data7.type))){
 errors++;
 }
 }
@@ -512,7 +512,7 @@ errors++;
 }
 }
 if(data7._allowed !== undefined){
-if(!(func6(data7._allowed))){
+if(!(func6.call(this, data7._allowed))){
 errors++;
 }
 }
@@ -563,7 +563,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func10.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -577,7 +577,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func10.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -587,7 +587,7 @@ errors++;
 }
 }
 if(data18.schedule !== undefined){
-if(!(func14(data18.schedule))){
+if(!(func14.call(this, data18.schedule))){
 errors++;
 }
 }
@@ -634,7 +634,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data27[i8]))){
+if(!(func10.call(this, data27[i8]))){
 errors++;
 }
 }
@@ -648,7 +648,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data29[i9]))){
+if(!(func10.call(this, data29[i9]))){
 errors++;
 }
 }
@@ -658,12 +658,12 @@ errors++;
 }
 }
 if(data25.quantity !== undefined){
-if(!(func85(data25.quantity))){
+if(!(func85.call(this, data25.quantity))){
 errors++;
 }
 }
 if(data25.period !== undefined){
-if(!(func77(data25.period))){
+if(!(func77.call(this, data25.period))){
 errors++;
 }
 }
@@ -737,7 +737,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -753,7 +753,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -769,12 +769,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -783,7 +783,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -797,7 +797,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -811,7 +811,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -821,7 +821,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -835,22 +835,22 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.manufacturer !== undefined){
-if(!(func16(data.manufacturer))){
+if(!(func16.call(this, data.manufacturer))){
 errors++;
 }
 }
 if(data.doseForm !== undefined){
-if(!(func14(data.doseForm))){
+if(!(func14.call(this, data.doseForm))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func85(data.amount))){
+if(!(func85.call(this, data.amount))){
 errors++;
 }
 }
@@ -879,7 +879,7 @@ let data22 = data._synonym;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data22[i4]))){
+if(!(func6.call(this, data22[i4]))){
 errors++;
 }
 }
@@ -917,7 +917,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data27[i6]))){
+if(!(func10.call(this, data27[i6]))){
 errors++;
 }
 }
@@ -931,7 +931,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data29[i7]))){
+if(!(func10.call(this, data29[i7]))){
 errors++;
 }
 }
@@ -941,7 +941,7 @@ errors++;
 }
 }
 if(data25.type !== undefined){
-if(!(func14(data25.type))){
+if(!(func14.call(this, data25.type))){
 errors++;
 }
 }
@@ -950,7 +950,7 @@ let data32 = data25.reference;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data32[i8]))){
+if(!(func16.call(this, data32[i8]))){
 errors++;
 }
 }
@@ -985,7 +985,7 @@ let data34 = data.associatedMedication;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data34[i9]))){
+if(!(func16.call(this, data34[i9]))){
 errors++;
 }
 }
@@ -999,7 +999,7 @@ let data36 = data.productType;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data36[i10]))){
+if(!(func14.call(this, data36[i10]))){
 errors++;
 }
 }
@@ -1031,7 +1031,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data41[i12]))){
+if(!(func10.call(this, data41[i12]))){
 errors++;
 }
 }
@@ -1045,7 +1045,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data43[i13]))){
+if(!(func10.call(this, data43[i13]))){
 errors++;
 }
 }
@@ -1055,12 +1055,12 @@ errors++;
 }
 }
 if(data39.type !== undefined){
-if(!(func14(data39.type))){
+if(!(func14.call(this, data39.type))){
 errors++;
 }
 }
 if(data39.source !== undefined){
-if(!(func16(data39.source))){
+if(!(func16.call(this, data39.source))){
 errors++;
 }
 }
@@ -1152,7 +1152,7 @@ let data52 = data48.extension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data52[i15]))){
+if(!(func10.call(this, data52[i15]))){
 errors++;
 }
 }
@@ -1166,7 +1166,7 @@ let data54 = data48.modifierExtension;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data54[i16]))){
+if(!(func10.call(this, data54[i16]))){
 errors++;
 }
 }
@@ -1176,12 +1176,12 @@ errors++;
 }
 }
 if(data48.itemCodeableConcept !== undefined){
-if(!(func14(data48.itemCodeableConcept))){
+if(!(func14.call(this, data48.itemCodeableConcept))){
 errors++;
 }
 }
 if(data48.itemReference !== undefined){
-if(!(func16(data48.itemReference))){
+if(!(func16.call(this, data48.itemReference))){
 errors++;
 }
 }
@@ -1191,12 +1191,12 @@ errors++;
 }
 }
 if(data48._isActive !== undefined){
-if(!(func6(data48._isActive))){
+if(!(func6.call(this, data48._isActive))){
 errors++;
 }
 }
 if(data48.strength !== undefined){
-if(!(func2698(data48.strength))){
+if(!(func2698.call(this, data48.strength))){
 errors++;
 }
 }
@@ -1233,7 +1233,7 @@ errors++;
 }
 }
 if(data._preparationInstruction !== undefined){
-if(!(func6(data._preparationInstruction))){
+if(!(func6.call(this, data._preparationInstruction))){
 errors++;
 }
 }
@@ -1242,7 +1242,7 @@ let data63 = data.intendedRoute;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data63[i17]))){
+if(!(func14.call(this, data63[i17]))){
 errors++;
 }
 }
@@ -1280,7 +1280,7 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data68[i19]))){
+if(!(func10.call(this, data68[i19]))){
 errors++;
 }
 }
@@ -1294,7 +1294,7 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len20 = data70.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data70[i20]))){
+if(!(func10.call(this, data70[i20]))){
 errors++;
 }
 }
@@ -1304,7 +1304,7 @@ errors++;
 }
 }
 if(data66.type !== undefined){
-if(!(func14(data66.type))){
+if(!(func14.call(this, data66.type))){
 errors++;
 }
 }
@@ -1320,12 +1320,12 @@ errors++;
 }
 }
 if(data66._source !== undefined){
-if(!(func6(data66._source))){
+if(!(func6.call(this, data66._source))){
 errors++;
 }
 }
 if(data66.cost !== undefined){
-if(!(func621(data66.cost))){
+if(!(func621.call(this, data66.cost))){
 errors++;
 }
 }
@@ -1373,7 +1373,7 @@ let data79 = data77.extension;
 if(Array.isArray(data79)){
 const len22 = data79.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data79[i22]))){
+if(!(func10.call(this, data79[i22]))){
 errors++;
 }
 }
@@ -1387,7 +1387,7 @@ let data81 = data77.modifierExtension;
 if(Array.isArray(data81)){
 const len23 = data81.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data81[i23]))){
+if(!(func10.call(this, data81[i23]))){
 errors++;
 }
 }
@@ -1397,7 +1397,7 @@ errors++;
 }
 }
 if(data77.type !== undefined){
-if(!(func14(data77.type))){
+if(!(func14.call(this, data77.type))){
 errors++;
 }
 }
@@ -1413,7 +1413,7 @@ errors++;
 }
 }
 if(data77._name !== undefined){
-if(!(func6(data77._name))){
+if(!(func6.call(this, data77._name))){
 errors++;
 }
 }
@@ -1443,7 +1443,7 @@ let data86 = data.administrationGuidelines;
 if(Array.isArray(data86)){
 const len24 = data86.length;
 for(let i24=0; i24<len24; i24++){
-if(!(validate1284(data86[i24]))){
+if(!(validate1284.call(this, data86[i24]))){
 errors++;
 }
 }
@@ -1478,7 +1478,7 @@ let data91 = data89.extension;
 if(Array.isArray(data91)){
 const len26 = data91.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func10(data91[i26]))){
+if(!(func10.call(this, data91[i26]))){
 errors++;
 }
 }
@@ -1492,7 +1492,7 @@ let data93 = data89.modifierExtension;
 if(Array.isArray(data93)){
 const len27 = data93.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func10(data93[i27]))){
+if(!(func10.call(this, data93[i27]))){
 errors++;
 }
 }
@@ -1502,7 +1502,7 @@ errors++;
 }
 }
 if(data89.type !== undefined){
-if(!(func14(data89.type))){
+if(!(func14.call(this, data89.type))){
 errors++;
 }
 }
@@ -1511,7 +1511,7 @@ let data96 = data89.classification;
 if(Array.isArray(data96)){
 const len28 = data96.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func14(data96[i28]))){
+if(!(func14.call(this, data96[i28]))){
 errors++;
 }
 }
@@ -1560,7 +1560,7 @@ let data100 = data98.extension;
 if(Array.isArray(data100)){
 const len29 = data100.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func10(data100[i29]))){
+if(!(func10.call(this, data100[i29]))){
 errors++;
 }
 }
@@ -1574,7 +1574,7 @@ let data102 = data98.modifierExtension;
 if(Array.isArray(data102)){
 const len30 = data102.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func10(data102[i30]))){
+if(!(func10.call(this, data102[i30]))){
 errors++;
 }
 }
@@ -1584,12 +1584,12 @@ errors++;
 }
 }
 if(data98.type !== undefined){
-if(!(func14(data98.type))){
+if(!(func14.call(this, data98.type))){
 errors++;
 }
 }
 if(data98.quantity !== undefined){
-if(!(func85(data98.quantity))){
+if(!(func85.call(this, data98.quantity))){
 errors++;
 }
 }
@@ -1632,7 +1632,7 @@ let data109 = data107.extension;
 if(Array.isArray(data109)){
 const len32 = data109.length;
 for(let i32=0; i32<len32; i32++){
-if(!(func10(data109[i32]))){
+if(!(func10.call(this, data109[i32]))){
 errors++;
 }
 }
@@ -1646,7 +1646,7 @@ let data111 = data107.modifierExtension;
 if(Array.isArray(data111)){
 const len33 = data111.length;
 for(let i33=0; i33<len33; i33++){
-if(!(func10(data111[i33]))){
+if(!(func10.call(this, data111[i33]))){
 errors++;
 }
 }
@@ -1656,12 +1656,12 @@ errors++;
 }
 }
 if(data107.type !== undefined){
-if(!(func14(data107.type))){
+if(!(func14.call(this, data107.type))){
 errors++;
 }
 }
 if(data107.valueCodeableConcept !== undefined){
-if(!(func14(data107.valueCodeableConcept))){
+if(!(func14.call(this, data107.valueCodeableConcept))){
 errors++;
 }
 }
@@ -1677,12 +1677,12 @@ errors++;
 }
 }
 if(data107._valueString !== undefined){
-if(!(func6(data107._valueString))){
+if(!(func6.call(this, data107._valueString))){
 errors++;
 }
 }
 if(data107.valueQuantity !== undefined){
-if(!(func85(data107.valueQuantity))){
+if(!(func85.call(this, data107.valueQuantity))){
 errors++;
 }
 }
@@ -1698,7 +1698,7 @@ errors++;
 }
 }
 if(data107._valueBase64Binary !== undefined){
-if(!(func6(data107._valueBase64Binary))){
+if(!(func6.call(this, data107._valueBase64Binary))){
 errors++;
 }
 }
@@ -1728,7 +1728,7 @@ let data120 = data.contraindication;
 if(Array.isArray(data120)){
 const len34 = data120.length;
 for(let i34=0; i34<len34; i34++){
-if(!(func16(data120[i34]))){
+if(!(func16.call(this, data120[i34]))){
 errors++;
 }
 }
@@ -1742,7 +1742,7 @@ let data122 = data.regulatory;
 if(Array.isArray(data122)){
 const len35 = data122.length;
 for(let i35=0; i35<len35; i35++){
-if(!(validate1286(data122[i35]))){
+if(!(validate1286.call(this, data122[i35]))){
 errors++;
 }
 }
@@ -1774,7 +1774,7 @@ let data127 = data125.extension;
 if(Array.isArray(data127)){
 const len37 = data127.length;
 for(let i37=0; i37<len37; i37++){
-if(!(func10(data127[i37]))){
+if(!(func10.call(this, data127[i37]))){
 errors++;
 }
 }
@@ -1788,7 +1788,7 @@ let data129 = data125.modifierExtension;
 if(Array.isArray(data129)){
 const len38 = data129.length;
 for(let i38=0; i38<len38; i38++){
-if(!(func10(data129[i38]))){
+if(!(func10.call(this, data129[i38]))){
 errors++;
 }
 }
@@ -1802,7 +1802,7 @@ let data131 = data125.areaUnderCurve;
 if(Array.isArray(data131)){
 const len39 = data131.length;
 for(let i39=0; i39<len39; i39++){
-if(!(func85(data131[i39]))){
+if(!(func85.call(this, data131[i39]))){
 errors++;
 }
 }
@@ -1816,7 +1816,7 @@ let data133 = data125.lethalDose50;
 if(Array.isArray(data133)){
 const len40 = data133.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func85(data133[i40]))){
+if(!(func85.call(this, data133[i40]))){
 errors++;
 }
 }
@@ -1826,7 +1826,7 @@ errors++;
 }
 }
 if(data125.halfLifePeriod !== undefined){
-if(!(func77(data125.halfLifePeriod))){
+if(!(func77.call(this, data125.halfLifePeriod))){
 errors++;
 }
 }

@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -93,7 +93,7 @@ let data7 = data5.extension;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data7[i2]))){
+if(!(func10.call(this, data7[i2]))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ let data9 = data5.modifierExtension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func10.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -117,12 +117,12 @@ errors++;
 }
 }
 if(data5.quantity !== undefined){
-if(!(func85(data5.quantity))){
+if(!(func85.call(this, data5.quantity))){
 errors++;
 }
 }
 if(data5.duration !== undefined){
-if(!(func77(data5.duration))){
+if(!(func77.call(this, data5.duration))){
 errors++;
 }
 }
@@ -143,12 +143,12 @@ errors++;
 }
 }
 if(data.dispenseInterval !== undefined){
-if(!(func77(data.dispenseInterval))){
+if(!(func77.call(this, data.dispenseInterval))){
 errors++;
 }
 }
 if(data.validityPeriod !== undefined){
-if(!(func17(data.validityPeriod))){
+if(!(func17.call(this, data.validityPeriod))){
 errors++;
 }
 }
@@ -167,22 +167,22 @@ errors++;
 }
 }
 if(data._numberOfRepeatsAllowed !== undefined){
-if(!(func6(data._numberOfRepeatsAllowed))){
+if(!(func6.call(this, data._numberOfRepeatsAllowed))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.expectedSupplyDuration !== undefined){
-if(!(func77(data.expectedSupplyDuration))){
+if(!(func77.call(this, data.expectedSupplyDuration))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func16.call(this, data.performer))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -364,7 +364,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -380,12 +380,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func9.call(this, data12[i0]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func10.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func10.call(this, data16[i2]))){
 errors++;
 }
 }
@@ -436,7 +436,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -455,12 +455,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data25 = data.category;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data25[i4]))){
+if(!(func14.call(this, data25[i4]))){
 errors++;
 }
 }
@@ -502,7 +502,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -512,7 +512,7 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func6.call(this, data._doNotPerform))){
 errors++;
 }
 }
@@ -522,32 +522,32 @@ errors++;
 }
 }
 if(data._reportedBoolean !== undefined){
-if(!(func6(data._reportedBoolean))){
+if(!(func6.call(this, data._reportedBoolean))){
 errors++;
 }
 }
 if(data.reportedReference !== undefined){
-if(!(func16(data.reportedReference))){
+if(!(func16.call(this, data.reportedReference))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func14.call(this, data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func16.call(this, data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ let data38 = data.supportingInformation;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data38[i5]))){
+if(!(func16.call(this, data38[i5]))){
 errors++;
 }
 }
@@ -577,27 +577,27 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func16.call(this, data.requester))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func16.call(this, data.performer))){
 errors++;
 }
 }
 if(data.performerType !== undefined){
-if(!(func14(data.performerType))){
+if(!(func14.call(this, data.performerType))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func16.call(this, data.recorder))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ let data46 = data.reasonCode;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data46[i6]))){
+if(!(func14.call(this, data46[i6]))){
 errors++;
 }
 }
@@ -620,7 +620,7 @@ let data48 = data.reasonReference;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data48[i7]))){
+if(!(func16.call(this, data48[i7]))){
 errors++;
 }
 }
@@ -654,7 +654,7 @@ let data52 = data._instantiatesCanonical;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data52[i9]))){
+if(!(func6.call(this, data52[i9]))){
 errors++;
 }
 }
@@ -688,7 +688,7 @@ let data56 = data._instantiatesUri;
 if(Array.isArray(data56)){
 const len11 = data56.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data56[i11]))){
+if(!(func6.call(this, data56[i11]))){
 errors++;
 }
 }
@@ -702,7 +702,7 @@ let data58 = data.basedOn;
 if(Array.isArray(data58)){
 const len12 = data58.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data58[i12]))){
+if(!(func16.call(this, data58[i12]))){
 errors++;
 }
 }
@@ -712,12 +712,12 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func12.call(this, data.groupIdentifier))){
 errors++;
 }
 }
 if(data.courseOfTherapyType !== undefined){
-if(!(func14(data.courseOfTherapyType))){
+if(!(func14.call(this, data.courseOfTherapyType))){
 errors++;
 }
 }
@@ -726,7 +726,7 @@ let data62 = data.insurance;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data62[i13]))){
+if(!(func16.call(this, data62[i13]))){
 errors++;
 }
 }
@@ -740,7 +740,7 @@ let data64 = data.note;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func156(data64[i14]))){
+if(!(func156.call(this, data64[i14]))){
 errors++;
 }
 }
@@ -754,7 +754,7 @@ let data66 = data.dosageInstruction;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func86(data66[i15]))){
+if(!(func86.call(this, data66[i15]))){
 errors++;
 }
 }
@@ -764,7 +764,7 @@ errors++;
 }
 }
 if(data.dispenseRequest !== undefined){
-if(!(validate1289(data.dispenseRequest))){
+if(!(validate1289.call(this, data.dispenseRequest))){
 errors++;
 }
 }
@@ -840,7 +840,7 @@ let data74 = data69.extension;
 if(Array.isArray(data74)){
 const len16 = data74.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data74[i16]))){
+if(!(func10.call(this, data74[i16]))){
 errors++;
 }
 }
@@ -854,7 +854,7 @@ let data76 = data69.modifierExtension;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data76[i17]))){
+if(!(func10.call(this, data76[i17]))){
 errors++;
 }
 }
@@ -869,17 +869,17 @@ errors++;
 }
 }
 if(data69._allowedBoolean !== undefined){
-if(!(func6(data69._allowedBoolean))){
+if(!(func6.call(this, data69._allowedBoolean))){
 errors++;
 }
 }
 if(data69.allowedCodeableConcept !== undefined){
-if(!(func14(data69.allowedCodeableConcept))){
+if(!(func14.call(this, data69.allowedCodeableConcept))){
 errors++;
 }
 }
 if(data69.reason !== undefined){
-if(!(func14(data69.reason))){
+if(!(func14.call(this, data69.reason))){
 errors++;
 }
 }
@@ -900,7 +900,7 @@ errors++;
 }
 }
 if(data.priorPrescription !== undefined){
-if(!(func16(data.priorPrescription))){
+if(!(func16.call(this, data.priorPrescription))){
 errors++;
 }
 }
@@ -909,7 +909,7 @@ let data83 = data.detectedIssue;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data83[i18]))){
+if(!(func16.call(this, data83[i18]))){
 errors++;
 }
 }
@@ -923,7 +923,7 @@ let data85 = data.eventHistory;
 if(Array.isArray(data85)){
 const len19 = data85.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data85[i19]))){
+if(!(func16.call(this, data85[i19]))){
 errors++;
 }
 }

@@ -129,7 +129,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -161,12 +161,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -175,7 +175,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -203,7 +203,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data19 = data.basedOn;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func16.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ let data21 = data.partOf;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data21[i5]))){
+if(!(func16.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ let data25 = data.statusReason;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data25[i6]))){
+if(!(func14.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -283,27 +283,27 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func14.call(this, data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func16.call(this, data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func16.call(this, data.context))){
 errors++;
 }
 }
@@ -319,12 +319,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func6.call(this, data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -340,12 +340,12 @@ errors++;
 }
 }
 if(data._dateAsserted !== undefined){
-if(!(func6(data._dateAsserted))){
+if(!(func6.call(this, data._dateAsserted))){
 errors++;
 }
 }
 if(data.informationSource !== undefined){
-if(!(func16(data.informationSource))){
+if(!(func16.call(this, data.informationSource))){
 errors++;
 }
 }
@@ -354,7 +354,7 @@ let data38 = data.derivedFrom;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data38[i7]))){
+if(!(func16.call(this, data38[i7]))){
 errors++;
 }
 }
@@ -368,7 +368,7 @@ let data40 = data.reasonCode;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data40[i8]))){
+if(!(func14.call(this, data40[i8]))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ let data42 = data.reasonReference;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data42[i9]))){
+if(!(func16.call(this, data42[i9]))){
 errors++;
 }
 }
@@ -396,7 +396,7 @@ let data44 = data.note;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data44[i10]))){
+if(!(func156.call(this, data44[i10]))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data46 = data.dosage;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func86(data46[i11]))){
+if(!(func86.call(this, data46[i11]))){
 errors++;
 }
 }

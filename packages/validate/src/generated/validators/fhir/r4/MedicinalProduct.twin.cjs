@@ -81,7 +81,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -116,7 +116,7 @@ errors++;
 }
 }
 if(data._productName !== undefined){
-if(!(func6(data._productName))){
+if(!(func6.call(this, data._productName))){
 errors++;
 }
 }
@@ -177,7 +177,7 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func10.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -191,7 +191,7 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func10.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -212,12 +212,12 @@ errors++;
 }
 }
 if(data9._part !== undefined){
-if(!(func6(data9._part))){
+if(!(func6.call(this, data9._part))){
 errors++;
 }
 }
 if(data9.type !== undefined){
-if(!(func223(data9.type))){
+if(!(func223.call(this, data9.type))){
 errors++;
 }
 }
@@ -271,7 +271,7 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func10.call(this, data22[i6]))){
 errors++;
 }
 }
@@ -285,7 +285,7 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data24[i7]))){
+if(!(func10.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -295,17 +295,17 @@ errors++;
 }
 }
 if(data20.country !== undefined){
-if(!(func14(data20.country))){
+if(!(func14.call(this, data20.country))){
 errors++;
 }
 }
 if(data20.jurisdiction !== undefined){
-if(!(func14(data20.jurisdiction))){
+if(!(func14.call(this, data20.jurisdiction))){
 errors++;
 }
 }
 if(data20.language !== undefined){
-if(!(func14(data20.language))){
+if(!(func14.call(this, data20.language))){
 errors++;
 }
 }
@@ -386,7 +386,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -402,7 +402,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -418,12 +418,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -432,7 +432,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -484,27 +484,27 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.domain !== undefined){
-if(!(func223(data.domain))){
+if(!(func223.call(this, data.domain))){
 errors++;
 }
 }
 if(data.combinedPharmaceuticalDoseForm !== undefined){
-if(!(func14(data.combinedPharmaceuticalDoseForm))){
+if(!(func14.call(this, data.combinedPharmaceuticalDoseForm))){
 errors++;
 }
 }
 if(data.legalStatusOfSupply !== undefined){
-if(!(func14(data.legalStatusOfSupply))){
+if(!(func14.call(this, data.legalStatusOfSupply))){
 errors++;
 }
 }
 if(data.additionalMonitoringIndicator !== undefined){
-if(!(func14(data.additionalMonitoringIndicator))){
+if(!(func14.call(this, data.additionalMonitoringIndicator))){
 errors++;
 }
 }
@@ -533,7 +533,7 @@ let data23 = data._specialMeasures;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data23[i5]))){
+if(!(func6.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -543,7 +543,7 @@ errors++;
 }
 }
 if(data.paediatricUseIndicator !== undefined){
-if(!(func14(data.paediatricUseIndicator))){
+if(!(func14.call(this, data.paediatricUseIndicator))){
 errors++;
 }
 }
@@ -552,7 +552,7 @@ let data26 = data.productClassification;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data26[i6]))){
+if(!(func14.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -566,7 +566,7 @@ let data28 = data.marketingStatus;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func3723(data28[i7]))){
+if(!(func3723.call(this, data28[i7]))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ let data30 = data.pharmaceuticalProduct;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data30[i8]))){
+if(!(func16.call(this, data30[i8]))){
 errors++;
 }
 }
@@ -594,7 +594,7 @@ let data32 = data.packagedMedicinalProduct;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data32[i9]))){
+if(!(func16.call(this, data32[i9]))){
 errors++;
 }
 }
@@ -608,7 +608,7 @@ let data34 = data.attachedDocument;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data34[i10]))){
+if(!(func16.call(this, data34[i10]))){
 errors++;
 }
 }
@@ -622,7 +622,7 @@ let data36 = data.masterFile;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data36[i11]))){
+if(!(func16.call(this, data36[i11]))){
 errors++;
 }
 }
@@ -636,7 +636,7 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data38[i12]))){
+if(!(func16.call(this, data38[i12]))){
 errors++;
 }
 }
@@ -650,7 +650,7 @@ let data40 = data.clinicalTrial;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data40[i13]))){
+if(!(func16.call(this, data40[i13]))){
 errors++;
 }
 }
@@ -664,7 +664,7 @@ let data42 = data.name;
 if(Array.isArray(data42)){
 const len14 = data42.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate1293(data42[i14]))){
+if(!(validate1293.call(this, data42[i14]))){
 errors++;
 }
 }
@@ -678,7 +678,7 @@ let data44 = data.crossReference;
 if(Array.isArray(data44)){
 const len15 = data44.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func12(data44[i15]))){
+if(!(func12.call(this, data44[i15]))){
 errors++;
 }
 }
@@ -710,7 +710,7 @@ let data49 = data47.extension;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data49[i17]))){
+if(!(func10.call(this, data49[i17]))){
 errors++;
 }
 }
@@ -724,7 +724,7 @@ let data51 = data47.modifierExtension;
 if(Array.isArray(data51)){
 const len18 = data51.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data51[i18]))){
+if(!(func10.call(this, data51[i18]))){
 errors++;
 }
 }
@@ -734,12 +734,12 @@ errors++;
 }
 }
 if(data47.operationType !== undefined){
-if(!(func14(data47.operationType))){
+if(!(func14.call(this, data47.operationType))){
 errors++;
 }
 }
 if(data47.authorisationReferenceNumber !== undefined){
-if(!(func12(data47.authorisationReferenceNumber))){
+if(!(func12.call(this, data47.authorisationReferenceNumber))){
 errors++;
 }
 }
@@ -755,12 +755,12 @@ errors++;
 }
 }
 if(data47._effectiveDate !== undefined){
-if(!(func6(data47._effectiveDate))){
+if(!(func6.call(this, data47._effectiveDate))){
 errors++;
 }
 }
 if(data47.confidentialityIndicator !== undefined){
-if(!(func14(data47.confidentialityIndicator))){
+if(!(func14.call(this, data47.confidentialityIndicator))){
 errors++;
 }
 }
@@ -769,7 +769,7 @@ let data58 = data47.manufacturer;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data58[i19]))){
+if(!(func16.call(this, data58[i19]))){
 errors++;
 }
 }
@@ -779,7 +779,7 @@ errors++;
 }
 }
 if(data47.regulator !== undefined){
-if(!(func16(data47.regulator))){
+if(!(func16.call(this, data47.regulator))){
 errors++;
 }
 }
@@ -827,7 +827,7 @@ let data64 = data62.extension;
 if(Array.isArray(data64)){
 const len21 = data64.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data64[i21]))){
+if(!(func10.call(this, data64[i21]))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ let data66 = data62.modifierExtension;
 if(Array.isArray(data66)){
 const len22 = data66.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data66[i22]))){
+if(!(func10.call(this, data66[i22]))){
 errors++;
 }
 }
@@ -855,7 +855,7 @@ let data68 = data62.identifier;
 if(Array.isArray(data68)){
 const len23 = data68.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func12(data68[i23]))){
+if(!(func12.call(this, data68[i23]))){
 errors++;
 }
 }
@@ -865,27 +865,27 @@ errors++;
 }
 }
 if(data62.type !== undefined){
-if(!(func14(data62.type))){
+if(!(func14.call(this, data62.type))){
 errors++;
 }
 }
 if(data62.intendedUse !== undefined){
-if(!(func14(data62.intendedUse))){
+if(!(func14.call(this, data62.intendedUse))){
 errors++;
 }
 }
 if(data62.indicationCodeableConcept !== undefined){
-if(!(func14(data62.indicationCodeableConcept))){
+if(!(func14.call(this, data62.indicationCodeableConcept))){
 errors++;
 }
 }
 if(data62.indicationReference !== undefined){
-if(!(func16(data62.indicationReference))){
+if(!(func16.call(this, data62.indicationReference))){
 errors++;
 }
 }
 if(data62.status !== undefined){
-if(!(func14(data62.status))){
+if(!(func14.call(this, data62.status))){
 errors++;
 }
 }
@@ -901,12 +901,12 @@ errors++;
 }
 }
 if(data62._date !== undefined){
-if(!(func6(data62._date))){
+if(!(func6.call(this, data62._date))){
 errors++;
 }
 }
 if(data62.species !== undefined){
-if(!(func14(data62.species))){
+if(!(func14.call(this, data62.species))){
 errors++;
 }
 }

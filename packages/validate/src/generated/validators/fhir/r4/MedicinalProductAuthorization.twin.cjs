@@ -50,7 +50,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -74,17 +74,17 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.datePeriod !== undefined){
-if(!(func17(data.datePeriod))){
+if(!(func17.call(this, data.datePeriod))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._dateDateTime !== undefined){
-if(!(func6(data._dateDateTime))){
+if(!(func6.call(this, data._dateDateTime))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ let data10 = data.application;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper49.validate(data10[i2]))){
+if(!(wrapper49.validate.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -171,7 +171,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -203,12 +203,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -259,7 +259,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -269,7 +269,7 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ let data17 = data.country;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data17[i4]))){
+if(!(func14.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ let data19 = data.jurisdiction;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data19[i5]))){
+if(!(func14.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -302,7 +302,7 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func14.call(this, data.status))){
 errors++;
 }
 }
@@ -318,7 +318,7 @@ errors++;
 }
 }
 if(data._statusDate !== undefined){
-if(!(func6(data._statusDate))){
+if(!(func6.call(this, data._statusDate))){
 errors++;
 }
 }
@@ -334,17 +334,17 @@ errors++;
 }
 }
 if(data._restoreDate !== undefined){
-if(!(func6(data._restoreDate))){
+if(!(func6.call(this, data._restoreDate))){
 errors++;
 }
 }
 if(data.validityPeriod !== undefined){
-if(!(func17(data.validityPeriod))){
+if(!(func17.call(this, data.validityPeriod))){
 errors++;
 }
 }
 if(data.dataExclusivityPeriod !== undefined){
-if(!(func17(data.dataExclusivityPeriod))){
+if(!(func17.call(this, data.dataExclusivityPeriod))){
 errors++;
 }
 }
@@ -360,7 +360,7 @@ errors++;
 }
 }
 if(data._dateOfFirstAuthorization !== undefined){
-if(!(func6(data._dateOfFirstAuthorization))){
+if(!(func6.call(this, data._dateOfFirstAuthorization))){
 errors++;
 }
 }
@@ -376,12 +376,12 @@ errors++;
 }
 }
 if(data._internationalBirthDate !== undefined){
-if(!(func6(data._internationalBirthDate))){
+if(!(func6.call(this, data._internationalBirthDate))){
 errors++;
 }
 }
 if(data.legalBasis !== undefined){
-if(!(func14(data.legalBasis))){
+if(!(func14.call(this, data.legalBasis))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len7 = data36.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data36[i7]))){
+if(!(func10.call(this, data36[i7]))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data38[i8]))){
+if(!(func10.call(this, data38[i8]))){
 errors++;
 }
 }
@@ -436,7 +436,7 @@ let data40 = data34.identifier;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func12(data40[i9]))){
+if(!(func12.call(this, data40[i9]))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ errors++;
 }
 }
 if(data34.country !== undefined){
-if(!(func14(data34.country))){
+if(!(func14.call(this, data34.country))){
 errors++;
 }
 }
@@ -455,7 +455,7 @@ let data43 = data34.jurisdiction;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data43[i10]))){
+if(!(func14.call(this, data43[i10]))){
 errors++;
 }
 }
@@ -465,12 +465,12 @@ errors++;
 }
 }
 if(data34.legalStatusOfSupply !== undefined){
-if(!(func14(data34.legalStatusOfSupply))){
+if(!(func14.call(this, data34.legalStatusOfSupply))){
 errors++;
 }
 }
 if(data34.validityPeriod !== undefined){
-if(!(func17(data34.validityPeriod))){
+if(!(func17.call(this, data34.validityPeriod))){
 errors++;
 }
 }
@@ -496,17 +496,17 @@ errors++;
 }
 }
 if(data.holder !== undefined){
-if(!(func16(data.holder))){
+if(!(func16.call(this, data.holder))){
 errors++;
 }
 }
 if(data.regulator !== undefined){
-if(!(func16(data.regulator))){
+if(!(func16.call(this, data.regulator))){
 errors++;
 }
 }
 if(data.procedure !== undefined){
-if(!(validate1296(data.procedure))){
+if(!(validate1296.call(this, data.procedure))){
 errors++;
 }
 }

@@ -49,7 +49,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -81,12 +81,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ let data14 = data.subject;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data14[i3]))){
+if(!(func16.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -147,12 +147,12 @@ errors++;
 }
 }
 if(data.diseaseSymptomProcedure !== undefined){
-if(!(func14(data.diseaseSymptomProcedure))){
+if(!(func14.call(this, data.diseaseSymptomProcedure))){
 errors++;
 }
 }
 if(data.diseaseStatus !== undefined){
-if(!(func14(data.diseaseStatus))){
+if(!(func14.call(this, data.diseaseStatus))){
 errors++;
 }
 }
@@ -161,7 +161,7 @@ let data18 = data.comorbidity;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func14.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -171,12 +171,12 @@ errors++;
 }
 }
 if(data.intendedEffect !== undefined){
-if(!(func14(data.intendedEffect))){
+if(!(func14.call(this, data.intendedEffect))){
 errors++;
 }
 }
 if(data.duration !== undefined){
-if(!(func85(data.duration))){
+if(!(func85.call(this, data.duration))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data27[i6]))){
+if(!(func10.call(this, data27[i6]))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data29[i7]))){
+if(!(func10.call(this, data29[i7]))){
 errors++;
 }
 }
@@ -274,17 +274,17 @@ errors++;
 }
 }
 if(data23.therapyRelationshipType !== undefined){
-if(!(func14(data23.therapyRelationshipType))){
+if(!(func14.call(this, data23.therapyRelationshipType))){
 errors++;
 }
 }
 if(data23.medicationCodeableConcept !== undefined){
-if(!(func14(data23.medicationCodeableConcept))){
+if(!(func14.call(this, data23.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data23.medicationReference !== undefined){
-if(!(func16(data23.medicationReference))){
+if(!(func16.call(this, data23.medicationReference))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ let data34 = data.undesirableEffect;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data34[i8]))){
+if(!(func16.call(this, data34[i8]))){
 errors++;
 }
 }
@@ -328,7 +328,7 @@ let data36 = data.population;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func3812(data36[i9]))){
+if(!(func3812.call(this, data36[i9]))){
 errors++;
 }
 }

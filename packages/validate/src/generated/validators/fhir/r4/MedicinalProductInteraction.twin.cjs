@@ -47,7 +47,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -63,7 +63,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -79,12 +79,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -93,7 +93,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ let data14 = data.subject;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data14[i3]))){
+if(!(func16.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -156,7 +156,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data23 = data19.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func10.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data25 = data19.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func10.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -251,12 +251,12 @@ errors++;
 }
 }
 if(data19.itemReference !== undefined){
-if(!(func16(data19.itemReference))){
+if(!(func16.call(this, data19.itemReference))){
 errors++;
 }
 }
 if(data19.itemCodeableConcept !== undefined){
-if(!(func14(data19.itemCodeableConcept))){
+if(!(func14.call(this, data19.itemCodeableConcept))){
 errors++;
 }
 }
@@ -282,22 +282,22 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.effect !== undefined){
-if(!(func14(data.effect))){
+if(!(func14.call(this, data.effect))){
 errors++;
 }
 }
 if(data.incidence !== undefined){
-if(!(func14(data.incidence))){
+if(!(func14.call(this, data.incidence))){
 errors++;
 }
 }
 if(data.management !== undefined){
-if(!(func14(data.management))){
+if(!(func14.call(this, data.management))){
 errors++;
 }
 }

@@ -54,7 +54,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -86,12 +86,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -114,7 +114,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -138,17 +138,17 @@ errors++;
 }
 }
 if(data.manufacturedDoseForm !== undefined){
-if(!(func14(data.manufacturedDoseForm))){
+if(!(func14.call(this, data.manufacturedDoseForm))){
 errors++;
 }
 }
 if(data.unitOfPresentation !== undefined){
-if(!(func14(data.unitOfPresentation))){
+if(!(func14.call(this, data.unitOfPresentation))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ let data17 = data.manufacturer;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data17[i3]))){
+if(!(func16.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -171,7 +171,7 @@ let data19 = data.ingredient;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func16.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -181,7 +181,7 @@ errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined){
-if(!(func1767(data.physicalCharacteristics))){
+if(!(func1767.call(this, data.physicalCharacteristics))){
 errors++;
 }
 }
@@ -190,7 +190,7 @@ let data22 = data.otherCharacteristics;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data22[i5]))){
+if(!(func14.call(this, data22[i5]))){
 errors++;
 }
 }

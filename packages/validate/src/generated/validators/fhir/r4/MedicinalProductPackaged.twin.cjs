@@ -55,7 +55,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -83,7 +83,7 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func12(data5[i2]))){
+if(!(func12.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -93,12 +93,12 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ let data9 = data.material;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data9[i3]))){
+if(!(func14.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ let data11 = data.alternateMaterial;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data11[i4]))){
+if(!(func14.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ let data13 = data.device;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data13[i5]))){
+if(!(func16.call(this, data13[i5]))){
 errors++;
 }
 }
@@ -149,7 +149,7 @@ let data15 = data.manufacturedItem;
 if(Array.isArray(data15)){
 const len6 = data15.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data15[i6]))){
+if(!(func16.call(this, data15[i6]))){
 errors++;
 }
 }
@@ -163,7 +163,7 @@ let data17 = data.packageItem;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(wrapper50.validate(data17[i7]))){
+if(!(wrapper50.validate.call(this, data17[i7]))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined){
-if(!(func1767(data.physicalCharacteristics))){
+if(!(func1767.call(this, data.physicalCharacteristics))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ let data20 = data.otherCharacteristics;
 if(Array.isArray(data20)){
 const len8 = data20.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data20[i8]))){
+if(!(func14.call(this, data20[i8]))){
 errors++;
 }
 }
@@ -196,7 +196,7 @@ let data22 = data.shelfLifeStorage;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func1766(data22[i9]))){
+if(!(func1766.call(this, data22[i9]))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ let data24 = data.manufacturer;
 if(Array.isArray(data24)){
 const len10 = data24.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data24[i10]))){
+if(!(func16.call(this, data24[i10]))){
 errors++;
 }
 }
@@ -275,7 +275,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -291,7 +291,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -307,12 +307,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -349,7 +349,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -363,7 +363,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -377,7 +377,7 @@ let data16 = data.subject;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data16[i4]))){
+if(!(func16.call(this, data16[i4]))){
 errors++;
 }
 }
@@ -398,12 +398,12 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.legalStatusOfSupply !== undefined){
-if(!(func14(data.legalStatusOfSupply))){
+if(!(func14.call(this, data.legalStatusOfSupply))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data21 = data.marketingStatus;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func3723(data21[i5]))){
+if(!(func3723.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ errors++;
 }
 }
 if(data.marketingAuthorization !== undefined){
-if(!(func16(data.marketingAuthorization))){
+if(!(func16.call(this, data.marketingAuthorization))){
 errors++;
 }
 }
@@ -431,7 +431,7 @@ let data24 = data.manufacturer;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data24[i6]))){
+if(!(func16.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -466,7 +466,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func10.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -480,7 +480,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data31[i9]))){
+if(!(func10.call(this, data31[i9]))){
 errors++;
 }
 }
@@ -490,12 +490,12 @@ errors++;
 }
 }
 if(data27.outerPackaging !== undefined){
-if(!(func12(data27.outerPackaging))){
+if(!(func12.call(this, data27.outerPackaging))){
 errors++;
 }
 }
 if(data27.immediatePackaging !== undefined){
-if(!(func12(data27.immediatePackaging))){
+if(!(func12.call(this, data27.immediatePackaging))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ let data35 = data.packageItem;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate1311(data35[i10]))){
+if(!(validate1311.call(this, data35[i10]))){
 errors++;
 }
 }

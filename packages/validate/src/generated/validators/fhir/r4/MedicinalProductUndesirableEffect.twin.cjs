@@ -47,7 +47,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -63,7 +63,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -79,12 +79,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -93,7 +93,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ let data14 = data.subject;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data14[i3]))){
+if(!(func16.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -145,17 +145,17 @@ errors++;
 }
 }
 if(data.symptomConditionEffect !== undefined){
-if(!(func14(data.symptomConditionEffect))){
+if(!(func14.call(this, data.symptomConditionEffect))){
 errors++;
 }
 }
 if(data.classification !== undefined){
-if(!(func14(data.classification))){
+if(!(func14.call(this, data.classification))){
 errors++;
 }
 }
 if(data.frequencyOfOccurrence !== undefined){
-if(!(func14(data.frequencyOfOccurrence))){
+if(!(func14.call(this, data.frequencyOfOccurrence))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ let data19 = data.population;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3812(data19[i4]))){
+if(!(func3812.call(this, data19[i4]))){
 errors++;
 }
 }

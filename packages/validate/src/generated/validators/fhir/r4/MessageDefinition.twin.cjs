@@ -167,7 +167,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -183,7 +183,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -199,12 +199,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func9.call(this, data13[i0]))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func10.call(this, data15[i1]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func10.call(this, data17[i2]))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -271,7 +271,7 @@ let data21 = data.identifier;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data21[i3]))){
+if(!(func12.call(this, data21[i3]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -308,7 +308,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -353,7 +353,7 @@ let data31 = data._replaces;
 if(Array.isArray(data31)){
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data31[i5]))){
+if(!(func6.call(this, data31[i5]))){
 errors++;
 }
 }
@@ -369,7 +369,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -395,7 +395,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -411,7 +411,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -420,7 +420,7 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func49(data41[i6]))){
+if(!(func49.call(this, data41[i6]))){
 errors++;
 }
 }
@@ -441,7 +441,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -450,7 +450,7 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len7 = data45.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func51(data45[i7]))){
+if(!(func51.call(this, data45[i7]))){
 errors++;
 }
 }
@@ -464,7 +464,7 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data47[i8]))){
+if(!(func14.call(this, data47[i8]))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -501,7 +501,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ errors++;
 }
 }
 if(data._base !== undefined){
-if(!(func6(data._base))){
+if(!(func6.call(this, data._base))){
 errors++;
 }
 }
@@ -546,7 +546,7 @@ let data57 = data._parent;
 if(Array.isArray(data57)){
 const len10 = data57.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data57[i10]))){
+if(!(func6.call(this, data57[i10]))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ errors++;
 }
 }
 if(data.eventCoding !== undefined){
-if(!(func223(data.eventCoding))){
+if(!(func223.call(this, data.eventCoding))){
 errors++;
 }
 }
@@ -572,7 +572,7 @@ errors++;
 }
 }
 if(data._eventUri !== undefined){
-if(!(func6(data._eventUri))){
+if(!(func6.call(this, data._eventUri))){
 errors++;
 }
 }
@@ -583,7 +583,7 @@ errors++;
 }
 }
 if(data._category !== undefined){
-if(!(func6(data._category))){
+if(!(func6.call(this, data._category))){
 errors++;
 }
 }
@@ -672,7 +672,7 @@ let data69 = data65.extension;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data69[i12]))){
+if(!(func10.call(this, data69[i12]))){
 errors++;
 }
 }
@@ -686,7 +686,7 @@ let data71 = data65.modifierExtension;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data71[i13]))){
+if(!(func10.call(this, data71[i13]))){
 errors++;
 }
 }
@@ -705,7 +705,7 @@ errors++;
 }
 }
 if(data65._code !== undefined){
-if(!(func6(data65._code))){
+if(!(func6.call(this, data65._code))){
 errors++;
 }
 }
@@ -721,7 +721,7 @@ errors++;
 }
 }
 if(data65._profile !== undefined){
-if(!(func6(data65._profile))){
+if(!(func6.call(this, data65._profile))){
 errors++;
 }
 }
@@ -740,7 +740,7 @@ errors++;
 }
 }
 if(data65._min !== undefined){
-if(!(func6(data65._min))){
+if(!(func6.call(this, data65._min))){
 errors++;
 }
 }
@@ -756,7 +756,7 @@ errors++;
 }
 }
 if(data65._max !== undefined){
-if(!(func6(data65._max))){
+if(!(func6.call(this, data65._max))){
 errors++;
 }
 }
@@ -788,7 +788,7 @@ errors++;
 }
 }
 if(data._responseRequired !== undefined){
-if(!(func6(data._responseRequired))){
+if(!(func6.call(this, data._responseRequired))){
 errors++;
 }
 }
@@ -818,7 +818,7 @@ let data86 = data84.extension;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data86[i15]))){
+if(!(func10.call(this, data86[i15]))){
 errors++;
 }
 }
@@ -832,7 +832,7 @@ let data88 = data84.modifierExtension;
 if(Array.isArray(data88)){
 const len16 = data88.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data88[i16]))){
+if(!(func10.call(this, data88[i16]))){
 errors++;
 }
 }
@@ -853,7 +853,7 @@ errors++;
 }
 }
 if(data84._message !== undefined){
-if(!(func6(data84._message))){
+if(!(func6.call(this, data84._message))){
 errors++;
 }
 }
@@ -869,7 +869,7 @@ errors++;
 }
 }
 if(data84._situation !== undefined){
-if(!(func6(data84._situation))){
+if(!(func6.call(this, data84._situation))){
 errors++;
 }
 }
@@ -919,7 +919,7 @@ let data96 = data._graph;
 if(Array.isArray(data96)){
 const len18 = data96.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func6(data96[i18]))){
+if(!(func6.call(this, data96[i18]))){
 errors++;
 }
 }

@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -139,12 +139,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -167,7 +167,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -181,7 +181,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -191,7 +191,7 @@ errors++;
 }
 }
 if(data.eventCoding !== undefined){
-if(!(func223(data.eventCoding))){
+if(!(func223.call(this, data.eventCoding))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ errors++;
 }
 }
 if(data._eventUri !== undefined){
-if(!(func6(data._eventUri))){
+if(!(func6.call(this, data._eventUri))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data24[i4]))){
+if(!(func10.call(this, data24[i4]))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data26[i5]))){
+if(!(func10.call(this, data26[i5]))){
 errors++;
 }
 }
@@ -300,12 +300,12 @@ errors++;
 }
 }
 if(data21._name !== undefined){
-if(!(func6(data21._name))){
+if(!(func6.call(this, data21._name))){
 errors++;
 }
 }
 if(data21.target !== undefined){
-if(!(func16(data21.target))){
+if(!(func16.call(this, data21.target))){
 errors++;
 }
 }
@@ -321,12 +321,12 @@ errors++;
 }
 }
 if(data21._endpoint !== undefined){
-if(!(func6(data21._endpoint))){
+if(!(func6.call(this, data21._endpoint))){
 errors++;
 }
 }
 if(data21.receiver !== undefined){
-if(!(func16(data21.receiver))){
+if(!(func16.call(this, data21.receiver))){
 errors++;
 }
 }
@@ -352,17 +352,17 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func16(data.sender))){
+if(!(func16.call(this, data.sender))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func16.call(this, data.enterer))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func16.call(this, data.author))){
 errors++;
 }
 }
@@ -416,7 +416,7 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data40[i6]))){
+if(!(func10.call(this, data40[i6]))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data42[i7]))){
+if(!(func10.call(this, data42[i7]))){
 errors++;
 }
 }
@@ -451,7 +451,7 @@ errors++;
 }
 }
 if(data37._name !== undefined){
-if(!(func6(data37._name))){
+if(!(func6.call(this, data37._name))){
 errors++;
 }
 }
@@ -467,7 +467,7 @@ errors++;
 }
 }
 if(data37._software !== undefined){
-if(!(func6(data37._software))){
+if(!(func6.call(this, data37._software))){
 errors++;
 }
 }
@@ -483,12 +483,12 @@ errors++;
 }
 }
 if(data37._version !== undefined){
-if(!(func6(data37._version))){
+if(!(func6.call(this, data37._version))){
 errors++;
 }
 }
 if(data37.contact !== undefined){
-if(!(func568(data37.contact))){
+if(!(func568.call(this, data37.contact))){
 errors++;
 }
 }
@@ -504,7 +504,7 @@ errors++;
 }
 }
 if(data37._endpoint !== undefined){
-if(!(func6(data37._endpoint))){
+if(!(func6.call(this, data37._endpoint))){
 errors++;
 }
 }
@@ -525,12 +525,12 @@ errors++;
 }
 }
 if(data.responsible !== undefined){
-if(!(func16(data.responsible))){
+if(!(func16.call(this, data.responsible))){
 errors++;
 }
 }
 if(data.reason !== undefined){
-if(!(func14(data.reason))){
+if(!(func14.call(this, data.reason))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data59[i8]))){
+if(!(func10.call(this, data59[i8]))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data61[i9]))){
+if(!(func10.call(this, data61[i9]))){
 errors++;
 }
 }
@@ -650,7 +650,7 @@ errors++;
 }
 }
 if(data55._identifier !== undefined){
-if(!(func6(data55._identifier))){
+if(!(func6.call(this, data55._identifier))){
 errors++;
 }
 }
@@ -661,12 +661,12 @@ errors++;
 }
 }
 if(data55._code !== undefined){
-if(!(func6(data55._code))){
+if(!(func6.call(this, data55._code))){
 errors++;
 }
 }
 if(data55.details !== undefined){
-if(!(func16(data55.details))){
+if(!(func16.call(this, data55.details))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ let data68 = data.focus;
 if(Array.isArray(data68)){
 const len10 = data68.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data68[i10]))){
+if(!(func16.call(this, data68[i10]))){
 errors++;
 }
 }
@@ -712,7 +712,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func6.call(this, data._definition))){
 errors++;
 }
 }

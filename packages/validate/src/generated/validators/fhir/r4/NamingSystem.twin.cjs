@@ -177,7 +177,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -209,12 +209,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -223,7 +223,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func9.call(this, data12[i0]))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func10.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func10.call(this, data16[i2]))){
 errors++;
 }
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -283,7 +283,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func6.call(this, data._kind))){
 errors++;
 }
 }
@@ -310,7 +310,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data28 = data.contact;
 if(Array.isArray(data28)){
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data28[i3]))){
+if(!(func49.call(this, data28[i3]))){
 errors++;
 }
 }
@@ -356,12 +356,12 @@ errors++;
 }
 }
 if(data._responsible !== undefined){
-if(!(func6(data._responsible))){
+if(!(func6.call(this, data._responsible))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -377,7 +377,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -386,7 +386,7 @@ let data35 = data.useContext;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data35[i4]))){
+if(!(func51.call(this, data35[i4]))){
 errors++;
 }
 }
@@ -400,7 +400,7 @@ let data37 = data.jurisdiction;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data37[i5]))){
+if(!(func14.call(this, data37[i5]))){
 errors++;
 }
 }
@@ -421,7 +421,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -510,7 +510,7 @@ let data46 = data42.extension;
 if(Array.isArray(data46)){
 const len7 = data46.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data46[i7]))){
+if(!(func10.call(this, data46[i7]))){
 errors++;
 }
 }
@@ -524,7 +524,7 @@ let data48 = data42.modifierExtension;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data48[i8]))){
+if(!(func10.call(this, data48[i8]))){
 errors++;
 }
 }
@@ -540,7 +540,7 @@ errors++;
 }
 }
 if(data42._type !== undefined){
-if(!(func6(data42._type))){
+if(!(func6.call(this, data42._type))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ errors++;
 }
 }
 if(data42._value !== undefined){
-if(!(func6(data42._value))){
+if(!(func6.call(this, data42._value))){
 errors++;
 }
 }
@@ -566,7 +566,7 @@ errors++;
 }
 }
 if(data42._preferred !== undefined){
-if(!(func6(data42._preferred))){
+if(!(func6.call(this, data42._preferred))){
 errors++;
 }
 }
@@ -582,12 +582,12 @@ errors++;
 }
 }
 if(data42._comment !== undefined){
-if(!(func6(data42._comment))){
+if(!(func6.call(this, data42._comment))){
 errors++;
 }
 }
 if(data42.period !== undefined){
-if(!(func17(data42.period))){
+if(!(func17.call(this, data42.period))){
 errors++;
 }
 }

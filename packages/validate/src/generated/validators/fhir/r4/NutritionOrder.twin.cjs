@@ -50,7 +50,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -78,7 +78,7 @@ let data5 = data.type;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func14.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -92,7 +92,7 @@ let data7 = data.schedule;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func72(data7[i3]))){
+if(!(func72.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -124,7 +124,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func10.call(this, data12[i5]))){
 errors++;
 }
 }
@@ -138,7 +138,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data14[i6]))){
+if(!(func10.call(this, data14[i6]))){
 errors++;
 }
 }
@@ -148,12 +148,12 @@ errors++;
 }
 }
 if(data10.modifier !== undefined){
-if(!(func14(data10.modifier))){
+if(!(func14.call(this, data10.modifier))){
 errors++;
 }
 }
 if(data10.amount !== undefined){
-if(!(func85(data10.amount))){
+if(!(func85.call(this, data10.amount))){
 errors++;
 }
 }
@@ -201,7 +201,7 @@ let data21 = data19.extension;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data21[i8]))){
+if(!(func10.call(this, data21[i8]))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ let data23 = data19.modifierExtension;
 if(Array.isArray(data23)){
 const len9 = data23.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data23[i9]))){
+if(!(func10.call(this, data23[i9]))){
 errors++;
 }
 }
@@ -225,12 +225,12 @@ errors++;
 }
 }
 if(data19.modifier !== undefined){
-if(!(func14(data19.modifier))){
+if(!(func14.call(this, data19.modifier))){
 errors++;
 }
 }
 if(data19.foodType !== undefined){
-if(!(func14(data19.foodType))){
+if(!(func14.call(this, data19.foodType))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data27 = data.fluidConsistencyType;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data27[i10]))){
+if(!(func14.call(this, data27[i10]))){
 errors++;
 }
 }
@@ -281,7 +281,7 @@ errors++;
 }
 }
 if(data._instruction !== undefined){
-if(!(func6(data._instruction))){
+if(!(func6.call(this, data._instruction))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -360,7 +360,7 @@ errors++;
 }
 }
 if(data.baseFormulaType !== undefined){
-if(!(func14(data.baseFormulaType))){
+if(!(func14.call(this, data.baseFormulaType))){
 errors++;
 }
 }
@@ -376,12 +376,12 @@ errors++;
 }
 }
 if(data._baseFormulaProductName !== undefined){
-if(!(func6(data._baseFormulaProductName))){
+if(!(func6.call(this, data._baseFormulaProductName))){
 errors++;
 }
 }
 if(data.additiveType !== undefined){
-if(!(func14(data.additiveType))){
+if(!(func14.call(this, data.additiveType))){
 errors++;
 }
 }
@@ -397,17 +397,17 @@ errors++;
 }
 }
 if(data._additiveProductName !== undefined){
-if(!(func6(data._additiveProductName))){
+if(!(func6.call(this, data._additiveProductName))){
 errors++;
 }
 }
 if(data.caloricDensity !== undefined){
-if(!(func85(data.caloricDensity))){
+if(!(func85.call(this, data.caloricDensity))){
 errors++;
 }
 }
 if(data.routeofAdministration !== undefined){
-if(!(func14(data.routeofAdministration))){
+if(!(func14.call(this, data.routeofAdministration))){
 errors++;
 }
 }
@@ -434,7 +434,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data16[i3]))){
+if(!(func10.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -448,7 +448,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data18[i4]))){
+if(!(func10.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -458,22 +458,22 @@ errors++;
 }
 }
 if(data14.schedule !== undefined){
-if(!(func72(data14.schedule))){
+if(!(func72.call(this, data14.schedule))){
 errors++;
 }
 }
 if(data14.quantity !== undefined){
-if(!(func85(data14.quantity))){
+if(!(func85.call(this, data14.quantity))){
 errors++;
 }
 }
 if(data14.rateQuantity !== undefined){
-if(!(func85(data14.rateQuantity))){
+if(!(func85.call(this, data14.rateQuantity))){
 errors++;
 }
 }
 if(data14.rateRatio !== undefined){
-if(!(func2698(data14.rateRatio))){
+if(!(func2698.call(this, data14.rateRatio))){
 errors++;
 }
 }
@@ -499,7 +499,7 @@ errors++;
 }
 }
 if(data.maxVolumeToDeliver !== undefined){
-if(!(func85(data.maxVolumeToDeliver))){
+if(!(func85.call(this, data.maxVolumeToDeliver))){
 errors++;
 }
 }
@@ -515,7 +515,7 @@ errors++;
 }
 }
 if(data._administrationInstruction !== undefined){
-if(!(func6(data._administrationInstruction))){
+if(!(func6.call(this, data._administrationInstruction))){
 errors++;
 }
 }
@@ -668,7 +668,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -684,7 +684,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -700,12 +700,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -728,7 +728,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -742,7 +742,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -756,7 +756,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -790,7 +790,7 @@ let data21 = data._instantiatesCanonical;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data21[i5]))){
+if(!(func6.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -824,7 +824,7 @@ let data25 = data._instantiatesUri;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data25[i7]))){
+if(!(func6.call(this, data25[i7]))){
 errors++;
 }
 }
@@ -858,7 +858,7 @@ let data29 = data._instantiates;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data29[i9]))){
+if(!(func6.call(this, data29[i9]))){
 errors++;
 }
 }
@@ -877,7 +877,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -891,17 +891,17 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -917,12 +917,12 @@ errors++;
 }
 }
 if(data._dateTime !== undefined){
-if(!(func6(data._dateTime))){
+if(!(func6.call(this, data._dateTime))){
 errors++;
 }
 }
 if(data.orderer !== undefined){
-if(!(func16(data.orderer))){
+if(!(func16.call(this, data.orderer))){
 errors++;
 }
 }
@@ -931,7 +931,7 @@ let data40 = data.allergyIntolerance;
 if(Array.isArray(data40)){
 const len10 = data40.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data40[i10]))){
+if(!(func16.call(this, data40[i10]))){
 errors++;
 }
 }
@@ -945,7 +945,7 @@ let data42 = data.foodPreferenceModifier;
 if(Array.isArray(data42)){
 const len11 = data42.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data42[i11]))){
+if(!(func14.call(this, data42[i11]))){
 errors++;
 }
 }
@@ -959,7 +959,7 @@ let data44 = data.excludeFoodModifier;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data44[i12]))){
+if(!(func14.call(this, data44[i12]))){
 errors++;
 }
 }
@@ -969,7 +969,7 @@ errors++;
 }
 }
 if(data.oralDiet !== undefined){
-if(!(validate1328(data.oralDiet))){
+if(!(validate1328.call(this, data.oralDiet))){
 errors++;
 }
 }
@@ -996,7 +996,7 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len14 = data50.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data50[i14]))){
+if(!(func10.call(this, data50[i14]))){
 errors++;
 }
 }
@@ -1010,7 +1010,7 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data52[i15]))){
+if(!(func10.call(this, data52[i15]))){
 errors++;
 }
 }
@@ -1020,7 +1020,7 @@ errors++;
 }
 }
 if(data48.type !== undefined){
-if(!(func14(data48.type))){
+if(!(func14.call(this, data48.type))){
 errors++;
 }
 }
@@ -1036,7 +1036,7 @@ errors++;
 }
 }
 if(data48._productName !== undefined){
-if(!(func6(data48._productName))){
+if(!(func6.call(this, data48._productName))){
 errors++;
 }
 }
@@ -1045,7 +1045,7 @@ let data57 = data48.schedule;
 if(Array.isArray(data57)){
 const len16 = data57.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func72(data57[i16]))){
+if(!(func72.call(this, data57[i16]))){
 errors++;
 }
 }
@@ -1055,7 +1055,7 @@ errors++;
 }
 }
 if(data48.quantity !== undefined){
-if(!(func85(data48.quantity))){
+if(!(func85.call(this, data48.quantity))){
 errors++;
 }
 }
@@ -1071,7 +1071,7 @@ errors++;
 }
 }
 if(data48._instruction !== undefined){
-if(!(func6(data48._instruction))){
+if(!(func6.call(this, data48._instruction))){
 errors++;
 }
 }
@@ -1097,7 +1097,7 @@ errors++;
 }
 }
 if(data.enteralFormula !== undefined){
-if(!(validate1330(data.enteralFormula))){
+if(!(validate1330.call(this, data.enteralFormula))){
 errors++;
 }
 }
@@ -1106,7 +1106,7 @@ let data63 = data.note;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data63[i17]))){
+if(!(func156.call(this, data63[i17]))){
 errors++;
 }
 }

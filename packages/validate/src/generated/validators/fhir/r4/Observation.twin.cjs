@@ -57,7 +57,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -71,7 +71,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -81,17 +81,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func85.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(func14(data.valueCodeableConcept))){
+if(!(func14.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func6.call(this, data._valueString))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func6.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -136,22 +136,22 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func6.call(this, data._valueInteger))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(func76(data.valueRange))){
+if(!(func76.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(func2698(data.valueRatio))){
+if(!(func2698.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(func4243(data.valueSampledData))){
+if(!(func4243.call(this, data.valueSampledData))){
 errors++;
 }
 }
@@ -167,7 +167,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func6.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -183,17 +183,17 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func6.call(this, data._valueDateTime))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(func17(data.valuePeriod))){
+if(!(func17.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.dataAbsentReason !== undefined){
-if(!(func14(data.dataAbsentReason))){
+if(!(func14.call(this, data.dataAbsentReason))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data23 = data.interpretation;
 if(Array.isArray(data23)){
 const len2 = data23.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data23[i2]))){
+if(!(func14.call(this, data23[i2]))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data28[i4]))){
+if(!(func10.call(this, data28[i4]))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data30[i5]))){
+if(!(func10.call(this, data30[i5]))){
 errors++;
 }
 }
@@ -258,17 +258,17 @@ errors++;
 }
 }
 if(data26.low !== undefined){
-if(!(func85(data26.low))){
+if(!(func85.call(this, data26.low))){
 errors++;
 }
 }
 if(data26.high !== undefined){
-if(!(func85(data26.high))){
+if(!(func85.call(this, data26.high))){
 errors++;
 }
 }
 if(data26.type !== undefined){
-if(!(func14(data26.type))){
+if(!(func14.call(this, data26.type))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ let data35 = data26.appliesTo;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data35[i6]))){
+if(!(func14.call(this, data35[i6]))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ errors++;
 }
 }
 if(data26.age !== undefined){
-if(!(func76(data26.age))){
+if(!(func76.call(this, data26.age))){
 errors++;
 }
 }
@@ -303,7 +303,7 @@ errors++;
 }
 }
 if(data26._text !== undefined){
-if(!(func6(data26._text))){
+if(!(func6.call(this, data26._text))){
 errors++;
 }
 }
@@ -415,7 +415,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -431,7 +431,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -447,12 +447,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -475,7 +475,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -489,7 +489,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -503,7 +503,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func16.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -531,7 +531,7 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data19[i5]))){
+if(!(func16.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -547,7 +547,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ let data23 = data.category;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data23[i6]))){
+if(!(func14.call(this, data23[i6]))){
 errors++;
 }
 }
@@ -566,12 +566,12 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ let data27 = data.focus;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data27[i7]))){
+if(!(func16.call(this, data27[i7]))){
 errors++;
 }
 }
@@ -590,7 +590,7 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -606,17 +606,17 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func6.call(this, data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
 if(data.effectiveTiming !== undefined){
-if(!(func72(data.effectiveTiming))){
+if(!(func72.call(this, data.effectiveTiming))){
 errors++;
 }
 }
@@ -632,7 +632,7 @@ errors++;
 }
 }
 if(data._effectiveInstant !== undefined){
-if(!(func6(data._effectiveInstant))){
+if(!(func6.call(this, data._effectiveInstant))){
 errors++;
 }
 }
@@ -648,7 +648,7 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func6.call(this, data._issued))){
 errors++;
 }
 }
@@ -657,7 +657,7 @@ let data38 = data.performer;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data38[i8]))){
+if(!(func16.call(this, data38[i8]))){
 errors++;
 }
 }
@@ -667,12 +667,12 @@ errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func85.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(func14(data.valueCodeableConcept))){
+if(!(func14.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
@@ -688,7 +688,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func6.call(this, data._valueString))){
 errors++;
 }
 }
@@ -698,7 +698,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func6.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -717,22 +717,22 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func6.call(this, data._valueInteger))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(func76(data.valueRange))){
+if(!(func76.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(func2698(data.valueRatio))){
+if(!(func2698.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(func4243(data.valueSampledData))){
+if(!(func4243.call(this, data.valueSampledData))){
 errors++;
 }
 }
@@ -748,7 +748,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func6.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -764,17 +764,17 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func6.call(this, data._valueDateTime))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(func17(data.valuePeriod))){
+if(!(func17.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.dataAbsentReason !== undefined){
-if(!(func14(data.dataAbsentReason))){
+if(!(func14.call(this, data.dataAbsentReason))){
 errors++;
 }
 }
@@ -783,7 +783,7 @@ let data57 = data.interpretation;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data57[i9]))){
+if(!(func14.call(this, data57[i9]))){
 errors++;
 }
 }
@@ -797,7 +797,7 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data59[i10]))){
+if(!(func156.call(this, data59[i10]))){
 errors++;
 }
 }
@@ -807,22 +807,22 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func14.call(this, data.bodySite))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(func14(data.method))){
+if(!(func14.call(this, data.method))){
 errors++;
 }
 }
 if(data.specimen !== undefined){
-if(!(func16(data.specimen))){
+if(!(func16.call(this, data.specimen))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func16.call(this, data.device))){
 errors++;
 }
 }
@@ -849,7 +849,7 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data68[i12]))){
+if(!(func10.call(this, data68[i12]))){
 errors++;
 }
 }
@@ -863,7 +863,7 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len13 = data70.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data70[i13]))){
+if(!(func10.call(this, data70[i13]))){
 errors++;
 }
 }
@@ -873,17 +873,17 @@ errors++;
 }
 }
 if(data66.low !== undefined){
-if(!(func85(data66.low))){
+if(!(func85.call(this, data66.low))){
 errors++;
 }
 }
 if(data66.high !== undefined){
-if(!(func85(data66.high))){
+if(!(func85.call(this, data66.high))){
 errors++;
 }
 }
 if(data66.type !== undefined){
-if(!(func14(data66.type))){
+if(!(func14.call(this, data66.type))){
 errors++;
 }
 }
@@ -892,7 +892,7 @@ let data75 = data66.appliesTo;
 if(Array.isArray(data75)){
 const len14 = data75.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data75[i14]))){
+if(!(func14.call(this, data75[i14]))){
 errors++;
 }
 }
@@ -902,7 +902,7 @@ errors++;
 }
 }
 if(data66.age !== undefined){
-if(!(func76(data66.age))){
+if(!(func76.call(this, data66.age))){
 errors++;
 }
 }
@@ -918,7 +918,7 @@ errors++;
 }
 }
 if(data66._text !== undefined){
-if(!(func6(data66._text))){
+if(!(func6.call(this, data66._text))){
 errors++;
 }
 }
@@ -948,7 +948,7 @@ let data80 = data.hasMember;
 if(Array.isArray(data80)){
 const len15 = data80.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data80[i15]))){
+if(!(func16.call(this, data80[i15]))){
 errors++;
 }
 }
@@ -962,7 +962,7 @@ let data82 = data.derivedFrom;
 if(Array.isArray(data82)){
 const len16 = data82.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data82[i16]))){
+if(!(func16.call(this, data82[i16]))){
 errors++;
 }
 }
@@ -976,7 +976,7 @@ let data84 = data.component;
 if(Array.isArray(data84)){
 const len17 = data84.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate1333(data84[i17]))){
+if(!(validate1333.call(this, data84[i17]))){
 errors++;
 }
 }

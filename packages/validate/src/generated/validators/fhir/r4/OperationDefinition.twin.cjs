@@ -173,7 +173,7 @@ let data5 = data.extension;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data5[i0]))){
+if(!(func10.call(this, data5[i0]))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ let data7 = data.modifierExtension;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data7[i1]))){
+if(!(func10.call(this, data7[i1]))){
 errors++;
 }
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func6.call(this, data._use))){
 errors++;
 }
 }
@@ -238,7 +238,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(func6(data._min))){
+if(!(func6.call(this, data._min))){
 errors++;
 }
 }
@@ -254,7 +254,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(func6(data._max))){
+if(!(func6.call(this, data._max))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func6.call(this, data._documentation))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data23 = data._targetProfile;
 if(Array.isArray(data23)){
 const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data23[i3]))){
+if(!(func6.call(this, data23[i3]))){
 errors++;
 }
 }
@@ -337,7 +337,7 @@ errors++;
 }
 }
 if(data._searchType !== undefined){
-if(!(func6(data._searchType))){
+if(!(func6.call(this, data._searchType))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ let data30 = data27.extension;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data30[i4]))){
+if(!(func10.call(this, data30[i4]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data32 = data27.modifierExtension;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data32[i5]))){
+if(!(func10.call(this, data32[i5]))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 if(data27._strength !== undefined){
-if(!(func6(data27._strength))){
+if(!(func6.call(this, data27._strength))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ errors++;
 }
 }
 if(data27._valueSet !== undefined){
-if(!(func6(data27._valueSet))){
+if(!(func6.call(this, data27._valueSet))){
 errors++;
 }
 }
@@ -514,7 +514,7 @@ let data42 = data39.extension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data42[i7]))){
+if(!(func10.call(this, data42[i7]))){
 errors++;
 }
 }
@@ -528,7 +528,7 @@ let data44 = data39.modifierExtension;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data44[i8]))){
+if(!(func10.call(this, data44[i8]))){
 errors++;
 }
 }
@@ -549,7 +549,7 @@ errors++;
 }
 }
 if(data39._source !== undefined){
-if(!(func6(data39._source))){
+if(!(func6.call(this, data39._source))){
 errors++;
 }
 }
@@ -565,7 +565,7 @@ errors++;
 }
 }
 if(data39._sourceId !== undefined){
-if(!(func6(data39._sourceId))){
+if(!(func6.call(this, data39._sourceId))){
 errors++;
 }
 }
@@ -595,7 +595,7 @@ let data50 = data.part;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(wrapper51.validate(data50[i9]))){
+if(!(wrapper51.validate.call(this, data50[i9]))){
 errors++;
 }
 }
@@ -874,7 +874,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -890,7 +890,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -906,12 +906,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -920,7 +920,7 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data15[i0]))){
+if(!(func9.call(this, data15[i0]))){
 errors++;
 }
 }
@@ -934,7 +934,7 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data17[i1]))){
+if(!(func10.call(this, data17[i1]))){
 errors++;
 }
 }
@@ -948,7 +948,7 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data19[i2]))){
+if(!(func10.call(this, data19[i2]))){
 errors++;
 }
 }
@@ -969,7 +969,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -985,7 +985,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -1001,7 +1001,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -1028,7 +1028,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -1039,7 +1039,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func6.call(this, data._kind))){
 errors++;
 }
 }
@@ -1049,7 +1049,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -1065,7 +1065,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -1081,7 +1081,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -1090,7 +1090,7 @@ let data39 = data.contact;
 if(Array.isArray(data39)){
 const len3 = data39.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data39[i3]))){
+if(!(func49.call(this, data39[i3]))){
 errors++;
 }
 }
@@ -1111,7 +1111,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1120,7 +1120,7 @@ let data43 = data.useContext;
 if(Array.isArray(data43)){
 const len4 = data43.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data43[i4]))){
+if(!(func51.call(this, data43[i4]))){
 errors++;
 }
 }
@@ -1134,7 +1134,7 @@ let data45 = data.jurisdiction;
 if(Array.isArray(data45)){
 const len5 = data45.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data45[i5]))){
+if(!(func14.call(this, data45[i5]))){
 errors++;
 }
 }
@@ -1155,7 +1155,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -1165,7 +1165,7 @@ errors++;
 }
 }
 if(data._affectsState !== undefined){
-if(!(func6(data._affectsState))){
+if(!(func6.call(this, data._affectsState))){
 errors++;
 }
 }
@@ -1181,7 +1181,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -1197,7 +1197,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func6.call(this, data._comment))){
 errors++;
 }
 }
@@ -1213,7 +1213,7 @@ errors++;
 }
 }
 if(data._base !== undefined){
-if(!(func6(data._base))){
+if(!(func6.call(this, data._base))){
 errors++;
 }
 }
@@ -1240,7 +1240,7 @@ let data59 = data._resource;
 if(Array.isArray(data59)){
 const len7 = data59.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data59[i7]))){
+if(!(func6.call(this, data59[i7]))){
 errors++;
 }
 }
@@ -1255,7 +1255,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(func6(data._system))){
+if(!(func6.call(this, data._system))){
 errors++;
 }
 }
@@ -1265,7 +1265,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -1275,7 +1275,7 @@ errors++;
 }
 }
 if(data._instance !== undefined){
-if(!(func6(data._instance))){
+if(!(func6.call(this, data._instance))){
 errors++;
 }
 }
@@ -1291,7 +1291,7 @@ errors++;
 }
 }
 if(data._inputProfile !== undefined){
-if(!(func6(data._inputProfile))){
+if(!(func6.call(this, data._inputProfile))){
 errors++;
 }
 }
@@ -1307,7 +1307,7 @@ errors++;
 }
 }
 if(data._outputProfile !== undefined){
-if(!(func6(data._outputProfile))){
+if(!(func6.call(this, data._outputProfile))){
 errors++;
 }
 }
@@ -1316,7 +1316,7 @@ let data71 = data.parameter;
 if(Array.isArray(data71)){
 const len8 = data71.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate1337(data71[i8]))){
+if(!(validate1337.call(this, data71[i8]))){
 errors++;
 }
 }
@@ -1348,7 +1348,7 @@ let data76 = data74.extension;
 if(Array.isArray(data76)){
 const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data76[i10]))){
+if(!(func10.call(this, data76[i10]))){
 errors++;
 }
 }
@@ -1362,7 +1362,7 @@ let data78 = data74.modifierExtension;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data78[i11]))){
+if(!(func10.call(this, data78[i11]))){
 errors++;
 }
 }
@@ -1396,7 +1396,7 @@ let data82 = data74._parameterName;
 if(Array.isArray(data82)){
 const len13 = data82.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data82[i13]))){
+if(!(func6.call(this, data82[i13]))){
 errors++;
 }
 }
@@ -1417,7 +1417,7 @@ errors++;
 }
 }
 if(data74._comment !== undefined){
-if(!(func6(data74._comment))){
+if(!(func6.call(this, data74._comment))){
 errors++;
 }
 }

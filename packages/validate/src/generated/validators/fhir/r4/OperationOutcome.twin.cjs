@@ -49,7 +49,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -81,12 +81,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data19[i4]))){
+if(!(func10.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data21[i5]))){
+if(!(func10.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 if(data15._severity !== undefined){
-if(!(func6(data15._severity))){
+if(!(func6.call(this, data15._severity))){
 errors++;
 }
 }
@@ -258,12 +258,12 @@ errors++;
 }
 }
 if(data15._code !== undefined){
-if(!(func6(data15._code))){
+if(!(func6.call(this, data15._code))){
 errors++;
 }
 }
 if(data15.details !== undefined){
-if(!(func14(data15.details))){
+if(!(func14.call(this, data15.details))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 if(data15._diagnostics !== undefined){
-if(!(func6(data15._diagnostics))){
+if(!(func6.call(this, data15._diagnostics))){
 errors++;
 }
 }
@@ -308,7 +308,7 @@ let data32 = data15._location;
 if(Array.isArray(data32)){
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data32[i7]))){
+if(!(func6.call(this, data32[i7]))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ let data36 = data15._expression;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data36[i9]))){
+if(!(func6.call(this, data36[i9]))){
 errors++;
 }
 }

@@ -51,7 +51,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -83,12 +83,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -139,7 +139,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func6.call(this, data._active))){
 errors++;
 }
 }
@@ -163,7 +163,7 @@ let data18 = data.type;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func14.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data24 = data._alias;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func6.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data26 = data.telecom;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func568(data26[i7]))){
+if(!(func568.call(this, data26[i7]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data28 = data.address;
 if(Array.isArray(data28)){
 const len8 = data28.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func760(data28[i8]))){
+if(!(func760.call(this, data28[i8]))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func16(data.partOf))){
+if(!(func16.call(this, data.partOf))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data34[i10]))){
+if(!(func10.call(this, data34[i10]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data36[i11]))){
+if(!(func10.call(this, data36[i11]))){
 errors++;
 }
 }
@@ -302,12 +302,12 @@ errors++;
 }
 }
 if(data32.purpose !== undefined){
-if(!(func14(data32.purpose))){
+if(!(func14.call(this, data32.purpose))){
 errors++;
 }
 }
 if(data32.name !== undefined){
-if(!(func3098(data32.name))){
+if(!(func3098.call(this, data32.name))){
 errors++;
 }
 }
@@ -316,7 +316,7 @@ let data40 = data32.telecom;
 if(Array.isArray(data40)){
 const len12 = data40.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func568(data40[i12]))){
+if(!(func568.call(this, data40[i12]))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data32.address !== undefined){
-if(!(func760(data32.address))){
+if(!(func760.call(this, data32.address))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ let data43 = data.endpoint;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data43[i13]))){
+if(!(func16.call(this, data43[i13]))){
 errors++;
 }
 }

@@ -108,7 +108,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -122,7 +122,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -159,7 +159,7 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined){
-if(!(func6(data._valueBase64Binary))){
+if(!(func6.call(this, data._valueBase64Binary))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func6.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined){
-if(!(func6(data._valueCanonical))){
+if(!(func6.call(this, data._valueCanonical))){
 errors++;
 }
 }
@@ -201,7 +201,7 @@ errors++;
 }
 }
 if(data._valueCode !== undefined){
-if(!(func6(data._valueCode))){
+if(!(func6.call(this, data._valueCode))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(func6(data._valueDate))){
+if(!(func6.call(this, data._valueDate))){
 errors++;
 }
 }
@@ -233,7 +233,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func6.call(this, data._valueDateTime))){
 errors++;
 }
 }
@@ -244,7 +244,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(func6(data._valueDecimal))){
+if(!(func6.call(this, data._valueDecimal))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ errors++;
 }
 }
 if(data._valueId !== undefined){
-if(!(func6(data._valueId))){
+if(!(func6.call(this, data._valueId))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined){
-if(!(func6(data._valueInstant))){
+if(!(func6.call(this, data._valueInstant))){
 errors++;
 }
 }
@@ -295,7 +295,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func6.call(this, data._valueInteger))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined){
-if(!(func6(data._valueMarkdown))){
+if(!(func6.call(this, data._valueMarkdown))){
 errors++;
 }
 }
@@ -327,7 +327,7 @@ errors++;
 }
 }
 if(data._valueOid !== undefined){
-if(!(func6(data._valueOid))){
+if(!(func6.call(this, data._valueOid))){
 errors++;
 }
 }
@@ -346,7 +346,7 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined){
-if(!(func6(data._valuePositiveInt))){
+if(!(func6.call(this, data._valuePositiveInt))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func6.call(this, data._valueString))){
 errors++;
 }
 }
@@ -378,7 +378,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func6.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -397,7 +397,7 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined){
-if(!(func6(data._valueUnsignedInt))){
+if(!(func6.call(this, data._valueUnsignedInt))){
 errors++;
 }
 }
@@ -413,7 +413,7 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(func6(data._valueUri))){
+if(!(func6.call(this, data._valueUri))){
 errors++;
 }
 }
@@ -429,7 +429,7 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined){
-if(!(func6(data._valueUrl))){
+if(!(func6.call(this, data._valueUrl))){
 errors++;
 }
 }
@@ -445,162 +445,162 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined){
-if(!(func6(data._valueUuid))){
+if(!(func6.call(this, data._valueUuid))){
 errors++;
 }
 }
 if(data.valueAddress !== undefined){
-if(!(func760(data.valueAddress))){
+if(!(func760.call(this, data.valueAddress))){
 errors++;
 }
 }
 if(data.valueAge !== undefined){
-if(!(func74(data.valueAge))){
+if(!(func74.call(this, data.valueAge))){
 errors++;
 }
 }
 if(data.valueAnnotation !== undefined){
-if(!(func156(data.valueAnnotation))){
+if(!(func156.call(this, data.valueAnnotation))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(func336(data.valueAttachment))){
+if(!(func336.call(this, data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(func14(data.valueCodeableConcept))){
+if(!(func14.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(func223(data.valueCoding))){
+if(!(func223.call(this, data.valueCoding))){
 errors++;
 }
 }
 if(data.valueContactPoint !== undefined){
-if(!(func568(data.valueContactPoint))){
+if(!(func568.call(this, data.valueContactPoint))){
 errors++;
 }
 }
 if(data.valueCount !== undefined){
-if(!(func4464(data.valueCount))){
+if(!(func4464.call(this, data.valueCount))){
 errors++;
 }
 }
 if(data.valueDistance !== undefined){
-if(!(func4465(data.valueDistance))){
+if(!(func4465.call(this, data.valueDistance))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(func77(data.valueDuration))){
+if(!(func77.call(this, data.valueDuration))){
 errors++;
 }
 }
 if(data.valueHumanName !== undefined){
-if(!(func3098(data.valueHumanName))){
+if(!(func3098.call(this, data.valueHumanName))){
 errors++;
 }
 }
 if(data.valueIdentifier !== undefined){
-if(!(func12(data.valueIdentifier))){
+if(!(func12.call(this, data.valueIdentifier))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(func621(data.valueMoney))){
+if(!(func621.call(this, data.valueMoney))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(func17(data.valuePeriod))){
+if(!(func17.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func85.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(func76(data.valueRange))){
+if(!(func76.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(func2698(data.valueRatio))){
+if(!(func2698.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(func16(data.valueReference))){
+if(!(func16.call(this, data.valueReference))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(func4243(data.valueSampledData))){
+if(!(func4243.call(this, data.valueSampledData))){
 errors++;
 }
 }
 if(data.valueSignature !== undefined){
-if(!(func376(data.valueSignature))){
+if(!(func376.call(this, data.valueSignature))){
 errors++;
 }
 }
 if(data.valueTiming !== undefined){
-if(!(func72(data.valueTiming))){
+if(!(func72.call(this, data.valueTiming))){
 errors++;
 }
 }
 if(data.valueContactDetail !== undefined){
-if(!(func49(data.valueContactDetail))){
+if(!(func49.call(this, data.valueContactDetail))){
 errors++;
 }
 }
 if(data.valueContributor !== undefined){
-if(!(func4479(data.valueContributor))){
+if(!(func4479.call(this, data.valueContributor))){
 errors++;
 }
 }
 if(data.valueDataRequirement !== undefined){
-if(!(func2273(data.valueDataRequirement))){
+if(!(func2273.call(this, data.valueDataRequirement))){
 errors++;
 }
 }
 if(data.valueExpression !== undefined){
-if(!(func95(data.valueExpression))){
+if(!(func95.call(this, data.valueExpression))){
 errors++;
 }
 }
 if(data.valueParameterDefinition !== undefined){
-if(!(func3216(data.valueParameterDefinition))){
+if(!(func3216.call(this, data.valueParameterDefinition))){
 errors++;
 }
 }
 if(data.valueRelatedArtifact !== undefined){
-if(!(func64(data.valueRelatedArtifact))){
+if(!(func64.call(this, data.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data.valueTriggerDefinition !== undefined){
-if(!(func2197(data.valueTriggerDefinition))){
+if(!(func2197.call(this, data.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data.valueUsageContext !== undefined){
-if(!(func51(data.valueUsageContext))){
+if(!(func51.call(this, data.valueUsageContext))){
 errors++;
 }
 }
 if(data.valueDosage !== undefined){
-if(!(func86(data.valueDosage))){
+if(!(func86.call(this, data.valueDosage))){
 errors++;
 }
 }
 if(data.resource !== undefined){
-if(!(func9(data.resource))){
+if(!(func9.call(this, data.resource))){
 errors++;
 }
 }
@@ -609,7 +609,7 @@ let data77 = data.part;
 if(Array.isArray(data77)){
 const len2 = data77.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper52.validate(data77[i2]))){
+if(!(wrapper52.validate.call(this, data77[i2]))){
 errors++;
 }
 }
@@ -619,7 +619,7 @@ errors++;
 }
 }
 if(data.valueMeta !== undefined){
-if(!(func5(data.valueMeta))){
+if(!(func5.call(this, data.valueMeta))){
 errors++;
 }
 }
@@ -676,7 +676,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -692,7 +692,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -708,7 +708,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
@@ -717,7 +717,7 @@ let data7 = data.parameter;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1343(data7[i0]))){
+if(!(validate1343.call(this, data7[i0]))){
 errors++;
 }
 }

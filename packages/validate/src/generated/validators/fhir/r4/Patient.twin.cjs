@@ -57,7 +57,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -73,7 +73,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func6.call(this, data._active))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ let data18 = data.name;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3098(data18[i4]))){
+if(!(func3098.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -183,7 +183,7 @@ let data20 = data.telecom;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func568(data20[i5]))){
+if(!(func568.call(this, data20[i5]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func6.call(this, data._gender))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func6.call(this, data._birthDate))){
 errors++;
 }
 }
@@ -225,7 +225,7 @@ errors++;
 }
 }
 if(data._deceasedBoolean !== undefined){
-if(!(func6(data._deceasedBoolean))){
+if(!(func6.call(this, data._deceasedBoolean))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ errors++;
 }
 }
 if(data._deceasedDateTime !== undefined){
-if(!(func6(data._deceasedDateTime))){
+if(!(func6.call(this, data._deceasedDateTime))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ let data30 = data.address;
 if(Array.isArray(data30)){
 const len6 = data30.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func760(data30[i6]))){
+if(!(func760.call(this, data30[i6]))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ errors++;
 }
 }
 if(data.maritalStatus !== undefined){
-if(!(func14(data.maritalStatus))){
+if(!(func14.call(this, data.maritalStatus))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors++;
 }
 }
 if(data._multipleBirthBoolean !== undefined){
-if(!(func6(data._multipleBirthBoolean))){
+if(!(func6.call(this, data._multipleBirthBoolean))){
 errors++;
 }
 }
@@ -289,7 +289,7 @@ errors++;
 }
 }
 if(data._multipleBirthInteger !== undefined){
-if(!(func6(data._multipleBirthInteger))){
+if(!(func6.call(this, data._multipleBirthInteger))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ let data37 = data.photo;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func336(data37[i7]))){
+if(!(func336.call(this, data37[i7]))){
 errors++;
 }
 }
@@ -330,7 +330,7 @@ let data42 = data40.extension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data42[i9]))){
+if(!(func10.call(this, data42[i9]))){
 errors++;
 }
 }
@@ -344,7 +344,7 @@ let data44 = data40.modifierExtension;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data44[i10]))){
+if(!(func10.call(this, data44[i10]))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ let data46 = data40.relationship;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data46[i11]))){
+if(!(func14.call(this, data46[i11]))){
 errors++;
 }
 }
@@ -368,7 +368,7 @@ errors++;
 }
 }
 if(data40.name !== undefined){
-if(!(func3098(data40.name))){
+if(!(func3098.call(this, data40.name))){
 errors++;
 }
 }
@@ -377,7 +377,7 @@ let data49 = data40.telecom;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func568(data49[i12]))){
+if(!(func568.call(this, data49[i12]))){
 errors++;
 }
 }
@@ -387,7 +387,7 @@ errors++;
 }
 }
 if(data40.address !== undefined){
-if(!(func760(data40.address))){
+if(!(func760.call(this, data40.address))){
 errors++;
 }
 }
@@ -398,17 +398,17 @@ errors++;
 }
 }
 if(data40._gender !== undefined){
-if(!(func6(data40._gender))){
+if(!(func6.call(this, data40._gender))){
 errors++;
 }
 }
 if(data40.organization !== undefined){
-if(!(func16(data40.organization))){
+if(!(func16.call(this, data40.organization))){
 errors++;
 }
 }
 if(data40.period !== undefined){
-if(!(func17(data40.period))){
+if(!(func17.call(this, data40.period))){
 errors++;
 }
 }
@@ -459,7 +459,7 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data59[i14]))){
+if(!(func10.call(this, data59[i14]))){
 errors++;
 }
 }
@@ -473,7 +473,7 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data61[i15]))){
+if(!(func10.call(this, data61[i15]))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ errors++;
 }
 }
 if(data57.language !== undefined){
-if(!(func14(data57.language))){
+if(!(func14.call(this, data57.language))){
 errors++;
 }
 }
@@ -493,7 +493,7 @@ errors++;
 }
 }
 if(data57._preferred !== undefined){
-if(!(func6(data57._preferred))){
+if(!(func6.call(this, data57._preferred))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ let data66 = data.generalPractitioner;
 if(Array.isArray(data66)){
 const len16 = data66.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data66[i16]))){
+if(!(func16.call(this, data66[i16]))){
 errors++;
 }
 }
@@ -533,7 +533,7 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func16.call(this, data.managingOrganization))){
 errors++;
 }
 }
@@ -594,7 +594,7 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len18 = data73.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data73[i18]))){
+if(!(func10.call(this, data73[i18]))){
 errors++;
 }
 }
@@ -608,7 +608,7 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len19 = data75.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data75[i19]))){
+if(!(func10.call(this, data75[i19]))){
 errors++;
 }
 }
@@ -618,7 +618,7 @@ errors++;
 }
 }
 if(data70.other !== undefined){
-if(!(func16(data70.other))){
+if(!(func16.call(this, data70.other))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ errors++;
 }
 }
 if(data70._type !== undefined){
-if(!(func6(data70._type))){
+if(!(func6.call(this, data70._type))){
 errors++;
 }
 }

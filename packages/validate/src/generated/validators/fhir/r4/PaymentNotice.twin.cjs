@@ -121,7 +121,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -153,12 +153,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -167,7 +167,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -181,7 +181,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -195,7 +195,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -228,17 +228,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func16.call(this, data.request))){
 errors++;
 }
 }
 if(data.response !== undefined){
-if(!(func16(data.response))){
+if(!(func16.call(this, data.response))){
 errors++;
 }
 }
@@ -254,17 +254,17 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func6.call(this, data._created))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func16.call(this, data.provider))){
 errors++;
 }
 }
 if(data.payment !== undefined){
-if(!(func16(data.payment))){
+if(!(func16.call(this, data.payment))){
 errors++;
 }
 }
@@ -280,27 +280,27 @@ errors++;
 }
 }
 if(data._paymentDate !== undefined){
-if(!(func6(data._paymentDate))){
+if(!(func6.call(this, data._paymentDate))){
 errors++;
 }
 }
 if(data.payee !== undefined){
-if(!(func16(data.payee))){
+if(!(func16.call(this, data.payee))){
 errors++;
 }
 }
 if(data.recipient !== undefined){
-if(!(func16(data.recipient))){
+if(!(func16.call(this, data.recipient))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func621(data.amount))){
+if(!(func621.call(this, data.amount))){
 errors++;
 }
 }
 if(data.paymentStatus !== undefined){
-if(!(func14(data.paymentStatus))){
+if(!(func14.call(this, data.paymentStatus))){
 errors++;
 }
 }

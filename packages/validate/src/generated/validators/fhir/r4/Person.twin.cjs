@@ -52,7 +52,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -68,7 +68,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -84,12 +84,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -112,7 +112,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -126,7 +126,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -140,7 +140,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ let data16 = data.name;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3098(data16[i4]))){
+if(!(func3098.call(this, data16[i4]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ let data18 = data.telecom;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func568(data18[i5]))){
+if(!(func568.call(this, data18[i5]))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func6.call(this, data._gender))){
 errors++;
 }
 }
@@ -200,7 +200,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func6.call(this, data._birthDate))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data24 = data.address;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func760(data24[i6]))){
+if(!(func760.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -219,12 +219,12 @@ errors++;
 }
 }
 if(data.photo !== undefined){
-if(!(func336(data.photo))){
+if(!(func336.call(this, data.photo))){
 errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func16.call(this, data.managingOrganization))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func6.call(this, data._active))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len8 = data33.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data33[i8]))){
+if(!(func10.call(this, data33[i8]))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data35[i9]))){
+if(!(func10.call(this, data35[i9]))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors++;
 }
 }
 if(data31.target !== undefined){
-if(!(func16(data31.target))){
+if(!(func16.call(this, data31.target))){
 errors++;
 }
 }
@@ -299,7 +299,7 @@ errors++;
 }
 }
 if(data31._assurance !== undefined){
-if(!(func6(data31._assurance))){
+if(!(func6.call(this, data31._assurance))){
 errors++;
 }
 }

@@ -56,7 +56,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -80,22 +80,22 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(func14(data.description))){
+if(!(func14.call(this, data.description))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func14.call(this, data.priority))){
 errors++;
 }
 }
 if(data.start !== undefined){
-if(!(func14(data.start))){
+if(!(func14.call(this, data.start))){
 errors++;
 }
 }
@@ -104,7 +104,7 @@ let data9 = data.addresses;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data9[i2]))){
+if(!(func14.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -118,7 +118,7 @@ let data11 = data.documentation;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func64(data11[i3]))){
+if(!(func64.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -150,7 +150,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data16[i5]))){
+if(!(func10.call(this, data16[i5]))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data18[i6]))){
+if(!(func10.call(this, data18[i6]))){
 errors++;
 }
 }
@@ -174,27 +174,27 @@ errors++;
 }
 }
 if(data14.measure !== undefined){
-if(!(func14(data14.measure))){
+if(!(func14.call(this, data14.measure))){
 errors++;
 }
 }
 if(data14.detailQuantity !== undefined){
-if(!(func85(data14.detailQuantity))){
+if(!(func85.call(this, data14.detailQuantity))){
 errors++;
 }
 }
 if(data14.detailRange !== undefined){
-if(!(func76(data14.detailRange))){
+if(!(func76.call(this, data14.detailRange))){
 errors++;
 }
 }
 if(data14.detailCodeableConcept !== undefined){
-if(!(func14(data14.detailCodeableConcept))){
+if(!(func14.call(this, data14.detailCodeableConcept))){
 errors++;
 }
 }
 if(data14.due !== undefined){
-if(!(func77(data14.due))){
+if(!(func77.call(this, data14.due))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -313,7 +313,7 @@ errors++;
 }
 }
 if(data._prefix !== undefined){
-if(!(func6(data._prefix))){
+if(!(func6.call(this, data._prefix))){
 errors++;
 }
 }
@@ -329,7 +329,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -345,7 +345,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ errors++;
 }
 }
 if(data._textEquivalent !== undefined){
-if(!(func6(data._textEquivalent))){
+if(!(func6.call(this, data._textEquivalent))){
 errors++;
 }
 }
@@ -375,7 +375,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data15[i2]))){
+if(!(func14.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ let data17 = data.reason;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data17[i3]))){
+if(!(func14.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data19 = data.documentation;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func64(data19[i4]))){
+if(!(func64.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ let data23 = data._goalId;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data23[i6]))){
+if(!(func6.call(this, data23[i6]))){
 errors++;
 }
 }
@@ -456,12 +456,12 @@ errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -470,7 +470,7 @@ let data27 = data.trigger;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data27[i7]))){
+if(!(func2197.call(this, data27[i7]))){
 errors++;
 }
 }
@@ -533,7 +533,7 @@ let data33 = data30.extension;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data33[i9]))){
+if(!(func10.call(this, data33[i9]))){
 errors++;
 }
 }
@@ -547,7 +547,7 @@ let data35 = data30.modifierExtension;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data35[i10]))){
+if(!(func10.call(this, data35[i10]))){
 errors++;
 }
 }
@@ -563,12 +563,12 @@ errors++;
 }
 }
 if(data30._kind !== undefined){
-if(!(func6(data30._kind))){
+if(!(func6.call(this, data30._kind))){
 errors++;
 }
 }
 if(data30.expression !== undefined){
-if(!(func95(data30.expression))){
+if(!(func95.call(this, data30.expression))){
 errors++;
 }
 }
@@ -598,7 +598,7 @@ let data40 = data.input;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2273(data40[i11]))){
+if(!(func2273.call(this, data40[i11]))){
 errors++;
 }
 }
@@ -612,7 +612,7 @@ let data42 = data.output;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2273(data42[i12]))){
+if(!(func2273.call(this, data42[i12]))){
 errors++;
 }
 }
@@ -706,7 +706,7 @@ let data49 = data45.extension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data49[i14]))){
+if(!(func10.call(this, data49[i14]))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ let data51 = data45.modifierExtension;
 if(Array.isArray(data51)){
 const len15 = data51.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data51[i15]))){
+if(!(func10.call(this, data51[i15]))){
 errors++;
 }
 }
@@ -741,7 +741,7 @@ errors++;
 }
 }
 if(data45._actionId !== undefined){
-if(!(func6(data45._actionId))){
+if(!(func6.call(this, data45._actionId))){
 errors++;
 }
 }
@@ -752,17 +752,17 @@ errors++;
 }
 }
 if(data45._relationship !== undefined){
-if(!(func6(data45._relationship))){
+if(!(func6.call(this, data45._relationship))){
 errors++;
 }
 }
 if(data45.offsetDuration !== undefined){
-if(!(func77(data45.offsetDuration))){
+if(!(func77.call(this, data45.offsetDuration))){
 errors++;
 }
 }
 if(data45.offsetRange !== undefined){
-if(!(func76(data45.offsetRange))){
+if(!(func76.call(this, data45.offsetRange))){
 errors++;
 }
 }
@@ -799,32 +799,32 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func6.call(this, data._timingDateTime))){
 errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func74(data.timingAge))){
+if(!(func74.call(this, data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func17.call(this, data.timingPeriod))){
 errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func77(data.timingDuration))){
+if(!(func77.call(this, data.timingDuration))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func76(data.timingRange))){
+if(!(func76.call(this, data.timingRange))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func72.call(this, data.timingTiming))){
 errors++;
 }
 }
@@ -882,7 +882,7 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data70[i17]))){
+if(!(func10.call(this, data70[i17]))){
 errors++;
 }
 }
@@ -896,7 +896,7 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len18 = data72.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data72[i18]))){
+if(!(func10.call(this, data72[i18]))){
 errors++;
 }
 }
@@ -912,12 +912,12 @@ errors++;
 }
 }
 if(data67._type !== undefined){
-if(!(func6(data67._type))){
+if(!(func6.call(this, data67._type))){
 errors++;
 }
 }
 if(data67.role !== undefined){
-if(!(func14(data67.role))){
+if(!(func14.call(this, data67.role))){
 errors++;
 }
 }
@@ -943,7 +943,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -954,7 +954,7 @@ errors++;
 }
 }
 if(data._groupingBehavior !== undefined){
-if(!(func6(data._groupingBehavior))){
+if(!(func6.call(this, data._groupingBehavior))){
 errors++;
 }
 }
@@ -965,7 +965,7 @@ errors++;
 }
 }
 if(data._selectionBehavior !== undefined){
-if(!(func6(data._selectionBehavior))){
+if(!(func6.call(this, data._selectionBehavior))){
 errors++;
 }
 }
@@ -976,7 +976,7 @@ errors++;
 }
 }
 if(data._requiredBehavior !== undefined){
-if(!(func6(data._requiredBehavior))){
+if(!(func6.call(this, data._requiredBehavior))){
 errors++;
 }
 }
@@ -987,7 +987,7 @@ errors++;
 }
 }
 if(data._precheckBehavior !== undefined){
-if(!(func6(data._precheckBehavior))){
+if(!(func6.call(this, data._precheckBehavior))){
 errors++;
 }
 }
@@ -998,7 +998,7 @@ errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined){
-if(!(func6(data._cardinalityBehavior))){
+if(!(func6.call(this, data._cardinalityBehavior))){
 errors++;
 }
 }
@@ -1014,7 +1014,7 @@ errors++;
 }
 }
 if(data._definitionCanonical !== undefined){
-if(!(func6(data._definitionCanonical))){
+if(!(func6.call(this, data._definitionCanonical))){
 errors++;
 }
 }
@@ -1030,7 +1030,7 @@ errors++;
 }
 }
 if(data._definitionUri !== undefined){
-if(!(func6(data._definitionUri))){
+if(!(func6.call(this, data._definitionUri))){
 errors++;
 }
 }
@@ -1046,7 +1046,7 @@ errors++;
 }
 }
 if(data._transform !== undefined){
-if(!(func6(data._transform))){
+if(!(func6.call(this, data._transform))){
 errors++;
 }
 }
@@ -1073,7 +1073,7 @@ let data97 = data95.extension;
 if(Array.isArray(data97)){
 const len20 = data97.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data97[i20]))){
+if(!(func10.call(this, data97[i20]))){
 errors++;
 }
 }
@@ -1087,7 +1087,7 @@ let data99 = data95.modifierExtension;
 if(Array.isArray(data99)){
 const len21 = data99.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data99[i21]))){
+if(!(func10.call(this, data99[i21]))){
 errors++;
 }
 }
@@ -1108,12 +1108,12 @@ errors++;
 }
 }
 if(data95._path !== undefined){
-if(!(func6(data95._path))){
+if(!(func6.call(this, data95._path))){
 errors++;
 }
 }
 if(data95.expression !== undefined){
-if(!(func95(data95.expression))){
+if(!(func95.call(this, data95.expression))){
 errors++;
 }
 }
@@ -1143,7 +1143,7 @@ let data104 = data.action;
 if(Array.isArray(data104)){
 const len22 = data104.length;
 for(let i22=0; i22<len22; i22++){
-if(!(wrapper53.validate(data104[i22]))){
+if(!(wrapper53.validate.call(this, data104[i22]))){
 errors++;
 }
 }
@@ -1236,7 +1236,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1252,7 +1252,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1268,12 +1268,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1282,7 +1282,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -1296,7 +1296,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -1310,7 +1310,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -1331,7 +1331,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -1340,7 +1340,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -1361,7 +1361,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -1377,7 +1377,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1393,7 +1393,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -1409,12 +1409,12 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -1425,7 +1425,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -1435,17 +1435,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -1461,7 +1461,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -1477,7 +1477,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -1486,7 +1486,7 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data38[i4]))){
+if(!(func49.call(this, data38[i4]))){
 errors++;
 }
 }
@@ -1507,7 +1507,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1516,7 +1516,7 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data42[i5]))){
+if(!(func51.call(this, data42[i5]))){
 errors++;
 }
 }
@@ -1530,7 +1530,7 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data44[i6]))){
+if(!(func14.call(this, data44[i6]))){
 errors++;
 }
 }
@@ -1551,7 +1551,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -1567,7 +1567,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -1583,7 +1583,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -1599,7 +1599,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -1615,12 +1615,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -1629,7 +1629,7 @@ let data57 = data.topic;
 if(Array.isArray(data57)){
 const len7 = data57.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data57[i7]))){
+if(!(func14.call(this, data57[i7]))){
 errors++;
 }
 }
@@ -1643,7 +1643,7 @@ let data59 = data.author;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data59[i8]))){
+if(!(func49.call(this, data59[i8]))){
 errors++;
 }
 }
@@ -1657,7 +1657,7 @@ let data61 = data.editor;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data61[i9]))){
+if(!(func49.call(this, data61[i9]))){
 errors++;
 }
 }
@@ -1671,7 +1671,7 @@ let data63 = data.reviewer;
 if(Array.isArray(data63)){
 const len10 = data63.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data63[i10]))){
+if(!(func49.call(this, data63[i10]))){
 errors++;
 }
 }
@@ -1685,7 +1685,7 @@ let data65 = data.endorser;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data65[i11]))){
+if(!(func49.call(this, data65[i11]))){
 errors++;
 }
 }
@@ -1699,7 +1699,7 @@ let data67 = data.relatedArtifact;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data67[i12]))){
+if(!(func64.call(this, data67[i12]))){
 errors++;
 }
 }
@@ -1733,7 +1733,7 @@ let data71 = data._library;
 if(Array.isArray(data71)){
 const len14 = data71.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data71[i14]))){
+if(!(func6.call(this, data71[i14]))){
 errors++;
 }
 }
@@ -1747,7 +1747,7 @@ let data73 = data.goal;
 if(Array.isArray(data73)){
 const len15 = data73.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate1350(data73[i15]))){
+if(!(validate1350.call(this, data73[i15]))){
 errors++;
 }
 }
@@ -1761,7 +1761,7 @@ let data75 = data.action;
 if(Array.isArray(data75)){
 const len16 = data75.length;
 for(let i16=0; i16<len16; i16++){
-if(!(validate1352(data75[i16]))){
+if(!(validate1352.call(this, data75[i16]))){
 errors++;
 }
 }

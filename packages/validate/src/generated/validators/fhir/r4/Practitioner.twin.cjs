@@ -54,7 +54,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -86,12 +86,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -114,7 +114,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -142,7 +142,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func6.call(this, data._active))){
 errors++;
 }
 }
@@ -166,7 +166,7 @@ let data18 = data.name;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3098(data18[i4]))){
+if(!(func3098.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -180,7 +180,7 @@ let data20 = data.telecom;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func568(data20[i5]))){
+if(!(func568.call(this, data20[i5]))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ let data22 = data.address;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func760(data22[i6]))){
+if(!(func760.call(this, data22[i6]))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func6.call(this, data._gender))){
 errors++;
 }
 }
@@ -226,7 +226,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func6.call(this, data._birthDate))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ let data28 = data.photo;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func336(data28[i7]))){
+if(!(func336.call(this, data28[i7]))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data33[i9]))){
+if(!(func10.call(this, data33[i9]))){
 errors++;
 }
 }
@@ -284,7 +284,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data35[i10]))){
+if(!(func10.call(this, data35[i10]))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ let data37 = data31.identifier;
 if(Array.isArray(data37)){
 const len11 = data37.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func12(data37[i11]))){
+if(!(func12.call(this, data37[i11]))){
 errors++;
 }
 }
@@ -308,17 +308,17 @@ errors++;
 }
 }
 if(data31.code !== undefined){
-if(!(func14(data31.code))){
+if(!(func14.call(this, data31.code))){
 errors++;
 }
 }
 if(data31.period !== undefined){
-if(!(func17(data31.period))){
+if(!(func17.call(this, data31.period))){
 errors++;
 }
 }
 if(data31.issuer !== undefined){
-if(!(func16(data31.issuer))){
+if(!(func16.call(this, data31.issuer))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ let data42 = data.communication;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data42[i12]))){
+if(!(func14.call(this, data42[i12]))){
 errors++;
 }
 }

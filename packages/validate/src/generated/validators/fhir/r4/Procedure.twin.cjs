@@ -88,7 +88,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -104,7 +104,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -120,12 +120,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func6.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -244,7 +244,7 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func6.call(this, data23[i7]))){
 errors++;
 }
 }
@@ -258,7 +258,7 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data25[i8]))){
+if(!(func16.call(this, data25[i8]))){
 errors++;
 }
 }
@@ -272,7 +272,7 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data27[i9]))){
+if(!(func16.call(this, data27[i9]))){
 errors++;
 }
 }
@@ -291,32 +291,32 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -332,12 +332,12 @@ errors++;
 }
 }
 if(data._performedDateTime !== undefined){
-if(!(func6(data._performedDateTime))){
+if(!(func6.call(this, data._performedDateTime))){
 errors++;
 }
 }
 if(data.performedPeriod !== undefined){
-if(!(func17(data.performedPeriod))){
+if(!(func17.call(this, data.performedPeriod))){
 errors++;
 }
 }
@@ -353,27 +353,27 @@ errors++;
 }
 }
 if(data._performedString !== undefined){
-if(!(func6(data._performedString))){
+if(!(func6.call(this, data._performedString))){
 errors++;
 }
 }
 if(data.performedAge !== undefined){
-if(!(func74(data.performedAge))){
+if(!(func74.call(this, data.performedAge))){
 errors++;
 }
 }
 if(data.performedRange !== undefined){
-if(!(func76(data.performedRange))){
+if(!(func76.call(this, data.performedRange))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func16.call(this, data.recorder))){
 errors++;
 }
 }
 if(data.asserter !== undefined){
-if(!(func16(data.asserter))){
+if(!(func16.call(this, data.asserter))){
 errors++;
 }
 }
@@ -403,7 +403,7 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len11 = data48.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data48[i11]))){
+if(!(func10.call(this, data48[i11]))){
 errors++;
 }
 }
@@ -417,7 +417,7 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len12 = data50.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data50[i12]))){
+if(!(func10.call(this, data50[i12]))){
 errors++;
 }
 }
@@ -427,17 +427,17 @@ errors++;
 }
 }
 if(data46.function !== undefined){
-if(!(func14(data46.function))){
+if(!(func14.call(this, data46.function))){
 errors++;
 }
 }
 if(data46.actor !== undefined){
-if(!(func16(data46.actor))){
+if(!(func16.call(this, data46.actor))){
 errors++;
 }
 }
 if(data46.onBehalfOf !== undefined){
-if(!(func16(data46.onBehalfOf))){
+if(!(func16.call(this, data46.onBehalfOf))){
 errors++;
 }
 }
@@ -463,7 +463,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
@@ -472,7 +472,7 @@ let data56 = data.reasonCode;
 if(Array.isArray(data56)){
 const len13 = data56.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data56[i13]))){
+if(!(func14.call(this, data56[i13]))){
 errors++;
 }
 }
@@ -486,7 +486,7 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len14 = data58.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data58[i14]))){
+if(!(func16.call(this, data58[i14]))){
 errors++;
 }
 }
@@ -500,7 +500,7 @@ let data60 = data.bodySite;
 if(Array.isArray(data60)){
 const len15 = data60.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data60[i15]))){
+if(!(func14.call(this, data60[i15]))){
 errors++;
 }
 }
@@ -510,7 +510,7 @@ errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func14(data.outcome))){
+if(!(func14.call(this, data.outcome))){
 errors++;
 }
 }
@@ -519,7 +519,7 @@ let data63 = data.report;
 if(Array.isArray(data63)){
 const len16 = data63.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data63[i16]))){
+if(!(func16.call(this, data63[i16]))){
 errors++;
 }
 }
@@ -533,7 +533,7 @@ let data65 = data.complication;
 if(Array.isArray(data65)){
 const len17 = data65.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data65[i17]))){
+if(!(func14.call(this, data65[i17]))){
 errors++;
 }
 }
@@ -547,7 +547,7 @@ let data67 = data.complicationDetail;
 if(Array.isArray(data67)){
 const len18 = data67.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data67[i18]))){
+if(!(func16.call(this, data67[i18]))){
 errors++;
 }
 }
@@ -561,7 +561,7 @@ let data69 = data.followUp;
 if(Array.isArray(data69)){
 const len19 = data69.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func14(data69[i19]))){
+if(!(func14.call(this, data69[i19]))){
 errors++;
 }
 }
@@ -575,7 +575,7 @@ let data71 = data.note;
 if(Array.isArray(data71)){
 const len20 = data71.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func156(data71[i20]))){
+if(!(func156.call(this, data71[i20]))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ let data76 = data74.extension;
 if(Array.isArray(data76)){
 const len22 = data76.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data76[i22]))){
+if(!(func10.call(this, data76[i22]))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data78 = data74.modifierExtension;
 if(Array.isArray(data78)){
 const len23 = data78.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data78[i23]))){
+if(!(func10.call(this, data78[i23]))){
 errors++;
 }
 }
@@ -634,12 +634,12 @@ errors++;
 }
 }
 if(data74.action !== undefined){
-if(!(func14(data74.action))){
+if(!(func14.call(this, data74.action))){
 errors++;
 }
 }
 if(data74.manipulated !== undefined){
-if(!(func16(data74.manipulated))){
+if(!(func16.call(this, data74.manipulated))){
 errors++;
 }
 }
@@ -669,7 +669,7 @@ let data82 = data.usedReference;
 if(Array.isArray(data82)){
 const len24 = data82.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func16(data82[i24]))){
+if(!(func16.call(this, data82[i24]))){
 errors++;
 }
 }
@@ -683,7 +683,7 @@ let data84 = data.usedCode;
 if(Array.isArray(data84)){
 const len25 = data84.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func14(data84[i25]))){
+if(!(func14.call(this, data84[i25]))){
 errors++;
 }
 }

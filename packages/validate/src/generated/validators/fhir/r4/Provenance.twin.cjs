@@ -81,7 +81,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -111,12 +111,12 @@ errors++;
 }
 }
 if(data._role !== undefined){
-if(!(func6(data._role))){
+if(!(func6.call(this, data._role))){
 errors++;
 }
 }
 if(data.what !== undefined){
-if(!(func16(data.what))){
+if(!(func16.call(this, data.what))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func10.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func10.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -170,7 +170,7 @@ errors++;
 }
 }
 if(data10.type !== undefined){
-if(!(func14(data10.type))){
+if(!(func14.call(this, data10.type))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data17 = data10.role;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data17[i5]))){
+if(!(func14.call(this, data17[i5]))){
 errors++;
 }
 }
@@ -189,12 +189,12 @@ errors++;
 }
 }
 if(data10.who !== undefined){
-if(!(func16(data10.who))){
+if(!(func16.call(this, data10.who))){
 errors++;
 }
 }
 if(data10.onBehalfOf !== undefined){
-if(!(func16(data10.onBehalfOf))){
+if(!(func16.call(this, data10.onBehalfOf))){
 errors++;
 }
 }
@@ -309,7 +309,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -325,7 +325,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -341,12 +341,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -355,7 +355,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -369,7 +369,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -383,7 +383,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -397,7 +397,7 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data15[i3]))){
+if(!(func16.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -407,7 +407,7 @@ errors++;
 }
 }
 if(data.occurredPeriod !== undefined){
-if(!(func17(data.occurredPeriod))){
+if(!(func17.call(this, data.occurredPeriod))){
 errors++;
 }
 }
@@ -423,7 +423,7 @@ errors++;
 }
 }
 if(data._occurredDateTime !== undefined){
-if(!(func6(data._occurredDateTime))){
+if(!(func6.call(this, data._occurredDateTime))){
 errors++;
 }
 }
@@ -439,7 +439,7 @@ errors++;
 }
 }
 if(data._recorded !== undefined){
-if(!(func6(data._recorded))){
+if(!(func6.call(this, data._recorded))){
 errors++;
 }
 }
@@ -468,7 +468,7 @@ let data24 = data._policy;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func6.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -478,7 +478,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
@@ -487,7 +487,7 @@ let data27 = data.reason;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data27[i6]))){
+if(!(func14.call(this, data27[i6]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ errors++;
 }
 }
 if(data.activity !== undefined){
-if(!(func14(data.activity))){
+if(!(func14.call(this, data.activity))){
 errors++;
 }
 }
@@ -527,7 +527,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len8 = data33.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data33[i8]))){
+if(!(func10.call(this, data33[i8]))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data35[i9]))){
+if(!(func10.call(this, data35[i9]))){
 errors++;
 }
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 if(data31.type !== undefined){
-if(!(func14(data31.type))){
+if(!(func14.call(this, data31.type))){
 errors++;
 }
 }
@@ -560,7 +560,7 @@ let data38 = data31.role;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data38[i10]))){
+if(!(func14.call(this, data38[i10]))){
 errors++;
 }
 }
@@ -570,12 +570,12 @@ errors++;
 }
 }
 if(data31.who !== undefined){
-if(!(func16(data31.who))){
+if(!(func16.call(this, data31.who))){
 errors++;
 }
 }
 if(data31.onBehalfOf !== undefined){
-if(!(func16(data31.onBehalfOf))){
+if(!(func16.call(this, data31.onBehalfOf))){
 errors++;
 }
 }
@@ -605,7 +605,7 @@ let data42 = data.entity;
 if(Array.isArray(data42)){
 const len11 = data42.length;
 for(let i11=0; i11<len11; i11++){
-if(!(validate1358(data42[i11]))){
+if(!(validate1358.call(this, data42[i11]))){
 errors++;
 }
 }
@@ -619,7 +619,7 @@ let data44 = data.signature;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func376(data44[i12]))){
+if(!(func376.call(this, data44[i12]))){
 errors++;
 }
 }

@@ -118,7 +118,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func10.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func10.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data._linkId !== undefined){
-if(!(func6(data._linkId))){
+if(!(func6.call(this, data._linkId))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func6.call(this, data._definition))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ let data11 = data.code;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func223(data11[i2]))){
+if(!(func223.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ errors++;
 }
 }
 if(data._prefix !== undefined){
-if(!(func6(data._prefix))){
+if(!(func6.call(this, data._prefix))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func6.call(this, data._text))){
 errors++;
 }
 }
@@ -229,7 +229,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data41 = data20.extension;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data41[i4]))){
+if(!(func10.call(this, data41[i4]))){
 errors++;
 }
 }
@@ -511,7 +511,7 @@ let data43 = data20.modifierExtension;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data43[i5]))){
+if(!(func10.call(this, data43[i5]))){
 errors++;
 }
 }
@@ -532,7 +532,7 @@ errors++;
 }
 }
 if(data20._question !== undefined){
-if(!(func6(data20._question))){
+if(!(func6.call(this, data20._question))){
 errors++;
 }
 }
@@ -543,7 +543,7 @@ errors++;
 }
 }
 if(data20._operator !== undefined){
-if(!(func6(data20._operator))){
+if(!(func6.call(this, data20._operator))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ errors++;
 }
 }
 if(data20._answerBoolean !== undefined){
-if(!(func6(data20._answerBoolean))){
+if(!(func6.call(this, data20._answerBoolean))){
 errors++;
 }
 }
@@ -564,7 +564,7 @@ errors++;
 }
 }
 if(data20._answerDecimal !== undefined){
-if(!(func6(data20._answerDecimal))){
+if(!(func6.call(this, data20._answerDecimal))){
 errors++;
 }
 }
@@ -583,7 +583,7 @@ errors++;
 }
 }
 if(data20._answerInteger !== undefined){
-if(!(func6(data20._answerInteger))){
+if(!(func6.call(this, data20._answerInteger))){
 errors++;
 }
 }
@@ -599,7 +599,7 @@ errors++;
 }
 }
 if(data20._answerDate !== undefined){
-if(!(func6(data20._answerDate))){
+if(!(func6.call(this, data20._answerDate))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ errors++;
 }
 }
 if(data20._answerDateTime !== undefined){
-if(!(func6(data20._answerDateTime))){
+if(!(func6.call(this, data20._answerDateTime))){
 errors++;
 }
 }
@@ -631,7 +631,7 @@ errors++;
 }
 }
 if(data20._answerTime !== undefined){
-if(!(func6(data20._answerTime))){
+if(!(func6.call(this, data20._answerTime))){
 errors++;
 }
 }
@@ -647,22 +647,22 @@ errors++;
 }
 }
 if(data20._answerString !== undefined){
-if(!(func6(data20._answerString))){
+if(!(func6.call(this, data20._answerString))){
 errors++;
 }
 }
 if(data20.answerCoding !== undefined){
-if(!(func223(data20.answerCoding))){
+if(!(func223.call(this, data20.answerCoding))){
 errors++;
 }
 }
 if(data20.answerQuantity !== undefined){
-if(!(func85(data20.answerQuantity))){
+if(!(func85.call(this, data20.answerQuantity))){
 errors++;
 }
 }
 if(data20.answerReference !== undefined){
-if(!(func16(data20.answerReference))){
+if(!(func16.call(this, data20.answerReference))){
 errors++;
 }
 }
@@ -694,7 +694,7 @@ errors++;
 }
 }
 if(data._enableBehavior !== undefined){
-if(!(func6(data._enableBehavior))){
+if(!(func6.call(this, data._enableBehavior))){
 errors++;
 }
 }
@@ -704,7 +704,7 @@ errors++;
 }
 }
 if(data._required !== undefined){
-if(!(func6(data._required))){
+if(!(func6.call(this, data._required))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ errors++;
 }
 }
 if(data._repeats !== undefined){
-if(!(func6(data._repeats))){
+if(!(func6.call(this, data._repeats))){
 errors++;
 }
 }
@@ -724,7 +724,7 @@ errors++;
 }
 }
 if(data._readOnly !== undefined){
-if(!(func6(data._readOnly))){
+if(!(func6.call(this, data._readOnly))){
 errors++;
 }
 }
@@ -743,7 +743,7 @@ errors++;
 }
 }
 if(data._maxLength !== undefined){
-if(!(func6(data._maxLength))){
+if(!(func6.call(this, data._maxLength))){
 errors++;
 }
 }
@@ -759,7 +759,7 @@ errors++;
 }
 }
 if(data._answerValueSet !== undefined){
-if(!(func6(data._answerValueSet))){
+if(!(func6.call(this, data._answerValueSet))){
 errors++;
 }
 }
@@ -902,7 +902,7 @@ let data91 = data79.extension;
 if(Array.isArray(data91)){
 const len7 = data91.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data91[i7]))){
+if(!(func10.call(this, data91[i7]))){
 errors++;
 }
 }
@@ -916,7 +916,7 @@ let data93 = data79.modifierExtension;
 if(Array.isArray(data93)){
 const len8 = data93.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data93[i8]))){
+if(!(func10.call(this, data93[i8]))){
 errors++;
 }
 }
@@ -940,7 +940,7 @@ errors++;
 }
 }
 if(data79._valueInteger !== undefined){
-if(!(func6(data79._valueInteger))){
+if(!(func6.call(this, data79._valueInteger))){
 errors++;
 }
 }
@@ -956,7 +956,7 @@ errors++;
 }
 }
 if(data79._valueDate !== undefined){
-if(!(func6(data79._valueDate))){
+if(!(func6.call(this, data79._valueDate))){
 errors++;
 }
 }
@@ -972,7 +972,7 @@ errors++;
 }
 }
 if(data79._valueTime !== undefined){
-if(!(func6(data79._valueTime))){
+if(!(func6.call(this, data79._valueTime))){
 errors++;
 }
 }
@@ -988,17 +988,17 @@ errors++;
 }
 }
 if(data79._valueString !== undefined){
-if(!(func6(data79._valueString))){
+if(!(func6.call(this, data79._valueString))){
 errors++;
 }
 }
 if(data79.valueCoding !== undefined){
-if(!(func223(data79.valueCoding))){
+if(!(func223.call(this, data79.valueCoding))){
 errors++;
 }
 }
 if(data79.valueReference !== undefined){
-if(!(func16(data79.valueReference))){
+if(!(func16.call(this, data79.valueReference))){
 errors++;
 }
 }
@@ -1008,7 +1008,7 @@ errors++;
 }
 }
 if(data79._initialSelected !== undefined){
-if(!(func6(data79._initialSelected))){
+if(!(func6.call(this, data79._initialSelected))){
 errors++;
 }
 }
@@ -1262,7 +1262,7 @@ let data130 = data108.extension;
 if(Array.isArray(data130)){
 const len10 = data130.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data130[i10]))){
+if(!(func10.call(this, data130[i10]))){
 errors++;
 }
 }
@@ -1276,7 +1276,7 @@ let data132 = data108.modifierExtension;
 if(Array.isArray(data132)){
 const len11 = data132.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data132[i11]))){
+if(!(func10.call(this, data132[i11]))){
 errors++;
 }
 }
@@ -1291,7 +1291,7 @@ errors++;
 }
 }
 if(data108._valueBoolean !== undefined){
-if(!(func6(data108._valueBoolean))){
+if(!(func6.call(this, data108._valueBoolean))){
 errors++;
 }
 }
@@ -1302,7 +1302,7 @@ errors++;
 }
 }
 if(data108._valueDecimal !== undefined){
-if(!(func6(data108._valueDecimal))){
+if(!(func6.call(this, data108._valueDecimal))){
 errors++;
 }
 }
@@ -1321,7 +1321,7 @@ errors++;
 }
 }
 if(data108._valueInteger !== undefined){
-if(!(func6(data108._valueInteger))){
+if(!(func6.call(this, data108._valueInteger))){
 errors++;
 }
 }
@@ -1337,7 +1337,7 @@ errors++;
 }
 }
 if(data108._valueDate !== undefined){
-if(!(func6(data108._valueDate))){
+if(!(func6.call(this, data108._valueDate))){
 errors++;
 }
 }
@@ -1353,7 +1353,7 @@ errors++;
 }
 }
 if(data108._valueDateTime !== undefined){
-if(!(func6(data108._valueDateTime))){
+if(!(func6.call(this, data108._valueDateTime))){
 errors++;
 }
 }
@@ -1369,7 +1369,7 @@ errors++;
 }
 }
 if(data108._valueTime !== undefined){
-if(!(func6(data108._valueTime))){
+if(!(func6.call(this, data108._valueTime))){
 errors++;
 }
 }
@@ -1385,7 +1385,7 @@ errors++;
 }
 }
 if(data108._valueString !== undefined){
-if(!(func6(data108._valueString))){
+if(!(func6.call(this, data108._valueString))){
 errors++;
 }
 }
@@ -1401,27 +1401,27 @@ errors++;
 }
 }
 if(data108._valueUri !== undefined){
-if(!(func6(data108._valueUri))){
+if(!(func6.call(this, data108._valueUri))){
 errors++;
 }
 }
 if(data108.valueAttachment !== undefined){
-if(!(func336(data108.valueAttachment))){
+if(!(func336.call(this, data108.valueAttachment))){
 errors++;
 }
 }
 if(data108.valueCoding !== undefined){
-if(!(func223(data108.valueCoding))){
+if(!(func223.call(this, data108.valueCoding))){
 errors++;
 }
 }
 if(data108.valueQuantity !== undefined){
-if(!(func85(data108.valueQuantity))){
+if(!(func85.call(this, data108.valueQuantity))){
 errors++;
 }
 }
 if(data108.valueReference !== undefined){
-if(!(func16(data108.valueReference))){
+if(!(func16.call(this, data108.valueReference))){
 errors++;
 }
 }
@@ -1451,7 +1451,7 @@ let data154 = data.item;
 if(Array.isArray(data154)){
 const len12 = data154.length;
 for(let i12=0; i12<len12; i12++){
-if(!(wrapper54.validate(data154[i12]))){
+if(!(wrapper54.validate.call(this, data154[i12]))){
 errors++;
 }
 }
@@ -1544,7 +1544,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1560,7 +1560,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1576,12 +1576,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1590,7 +1590,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -1604,7 +1604,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -1618,7 +1618,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -1639,7 +1639,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -1648,7 +1648,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -1669,7 +1669,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -1685,7 +1685,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1701,7 +1701,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -1730,7 +1730,7 @@ let data27 = data._derivedFrom;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data27[i5]))){
+if(!(func6.call(this, data27[i5]))){
 errors++;
 }
 }
@@ -1746,7 +1746,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -1756,7 +1756,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -1783,7 +1783,7 @@ let data35 = data._subjectType;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data35[i7]))){
+if(!(func6.call(this, data35[i7]))){
 errors++;
 }
 }
@@ -1804,7 +1804,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -1820,7 +1820,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -1829,7 +1829,7 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len8 = data41.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data41[i8]))){
+if(!(func49.call(this, data41[i8]))){
 errors++;
 }
 }
@@ -1850,7 +1850,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1859,7 +1859,7 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func51(data45[i9]))){
+if(!(func51.call(this, data45[i9]))){
 errors++;
 }
 }
@@ -1873,7 +1873,7 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data47[i10]))){
+if(!(func14.call(this, data47[i10]))){
 errors++;
 }
 }
@@ -1894,7 +1894,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -1910,7 +1910,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -1926,7 +1926,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -1942,12 +1942,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -1956,7 +1956,7 @@ let data58 = data.code;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func223(data58[i11]))){
+if(!(func223.call(this, data58[i11]))){
 errors++;
 }
 }
@@ -1970,7 +1970,7 @@ let data60 = data.item;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate1361(data60[i12]))){
+if(!(validate1361.call(this, data60[i12]))){
 errors++;
 }
 }

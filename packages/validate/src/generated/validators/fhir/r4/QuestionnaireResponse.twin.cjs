@@ -50,7 +50,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -79,7 +79,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func6.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -90,7 +90,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(func6(data._valueDecimal))){
+if(!(func6.call(this, data._valueDecimal))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func6.call(this, data._valueInteger))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(func6(data._valueDate))){
+if(!(func6.call(this, data._valueDate))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func6.call(this, data._valueDateTime))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func6.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func6.call(this, data._valueString))){
 errors++;
 }
 }
@@ -189,27 +189,27 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(func6(data._valueUri))){
+if(!(func6.call(this, data._valueUri))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(func336(data.valueAttachment))){
+if(!(func336.call(this, data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(func223(data.valueCoding))){
+if(!(func223.call(this, data.valueCoding))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func85.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(func16(data.valueReference))){
+if(!(func16.call(this, data.valueReference))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ let data25 = data.item;
 if(Array.isArray(data25)){
 const len2 = data25.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper55.validate(data25[i2]))){
+if(!(wrapper55.validate.call(this, data25[i2]))){
 errors++;
 }
 }
@@ -306,7 +306,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 if(data._linkId !== undefined){
-if(!(func6(data._linkId))){
+if(!(func6.call(this, data._linkId))){
 errors++;
 }
 }
@@ -357,7 +357,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func6.call(this, data._definition))){
 errors++;
 }
 }
@@ -373,7 +373,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func6.call(this, data._text))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ let data12 = data.answer;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1365(data12[i2]))){
+if(!(validate1365.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -396,7 +396,7 @@ let data14 = data.item;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(wrapper55.validate(data14[i3]))){
+if(!(wrapper55.validate.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -489,7 +489,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -505,7 +505,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -521,12 +521,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -535,7 +535,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -549,7 +549,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -563,7 +563,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -573,7 +573,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ let data16 = data.basedOn;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data16[i3]))){
+if(!(func16.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -596,7 +596,7 @@ let data18 = data.partOf;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data18[i4]))){
+if(!(func16.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -617,7 +617,7 @@ errors++;
 }
 }
 if(data._questionnaire !== undefined){
-if(!(func6(data._questionnaire))){
+if(!(func6.call(this, data._questionnaire))){
 errors++;
 }
 }
@@ -628,17 +628,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -654,17 +654,17 @@ errors++;
 }
 }
 if(data._authored !== undefined){
-if(!(func6(data._authored))){
+if(!(func6.call(this, data._authored))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func16.call(this, data.author))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func16.call(this, data.source))){
 errors++;
 }
 }
@@ -673,7 +673,7 @@ let data30 = data.item;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1364(data30[i5]))){
+if(!(validate1364.call(this, data30[i5]))){
 errors++;
 }
 }

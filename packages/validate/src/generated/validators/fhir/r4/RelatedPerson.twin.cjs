@@ -57,7 +57,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -73,7 +73,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -160,12 +160,12 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func6.call(this, data._active))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data19 = data.relationship;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data19[i4]))){
+if(!(func14.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data21 = data.name;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func3098(data21[i5]))){
+if(!(func3098.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data23 = data.telecom;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func568(data23[i6]))){
+if(!(func568.call(this, data23[i6]))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func6.call(this, data._gender))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func6.call(this, data._birthDate))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data29 = data.address;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func760(data29[i7]))){
+if(!(func760.call(this, data29[i7]))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ let data31 = data.photo;
 if(Array.isArray(data31)){
 const len8 = data31.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func336(data31[i8]))){
+if(!(func336.call(this, data31[i8]))){
 errors++;
 }
 }
@@ -267,7 +267,7 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func17.call(this, data.period))){
 errors++;
 }
 }
@@ -297,7 +297,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len10 = data37.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data37[i10]))){
+if(!(func10.call(this, data37[i10]))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len11 = data39.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data39[i11]))){
+if(!(func10.call(this, data39[i11]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ errors++;
 }
 }
 if(data35.language !== undefined){
-if(!(func14(data35.language))){
+if(!(func14.call(this, data35.language))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ errors++;
 }
 }
 if(data35._preferred !== undefined){
-if(!(func6(data35._preferred))){
+if(!(func6.call(this, data35._preferred))){
 errors++;
 }
 }

@@ -55,7 +55,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -90,7 +90,7 @@ errors++;
 }
 }
 if(data._prefix !== undefined){
-if(!(func6(data._prefix))){
+if(!(func6.call(this, data._prefix))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -122,7 +122,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -138,7 +138,7 @@ errors++;
 }
 }
 if(data._textEquivalent !== undefined){
-if(!(func6(data._textEquivalent))){
+if(!(func6.call(this, data._textEquivalent))){
 errors++;
 }
 }
@@ -152,7 +152,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -161,7 +161,7 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data15[i2]))){
+if(!(func14.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -175,7 +175,7 @@ let data17 = data.documentation;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func64(data17[i3]))){
+if(!(func64.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -238,7 +238,7 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func10.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -252,7 +252,7 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func10.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -271,12 +271,12 @@ errors++;
 }
 }
 if(data20._kind !== undefined){
-if(!(func6(data20._kind))){
+if(!(func6.call(this, data20._kind))){
 errors++;
 }
 }
 if(data20.expression !== undefined){
-if(!(func95(data20.expression))){
+if(!(func95.call(this, data20.expression))){
 errors++;
 }
 }
@@ -386,7 +386,7 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data35[i8]))){
+if(!(func10.call(this, data35[i8]))){
 errors++;
 }
 }
@@ -400,7 +400,7 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data37[i9]))){
+if(!(func10.call(this, data37[i9]))){
 errors++;
 }
 }
@@ -421,7 +421,7 @@ errors++;
 }
 }
 if(data31._actionId !== undefined){
-if(!(func6(data31._actionId))){
+if(!(func6.call(this, data31._actionId))){
 errors++;
 }
 }
@@ -435,17 +435,17 @@ errors++;
 }
 }
 if(data31._relationship !== undefined){
-if(!(func6(data31._relationship))){
+if(!(func6.call(this, data31._relationship))){
 errors++;
 }
 }
 if(data31.offsetDuration !== undefined){
-if(!(func77(data31.offsetDuration))){
+if(!(func77.call(this, data31.offsetDuration))){
 errors++;
 }
 }
 if(data31.offsetRange !== undefined){
-if(!(func76(data31.offsetRange))){
+if(!(func76.call(this, data31.offsetRange))){
 errors++;
 }
 }
@@ -482,32 +482,32 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func6.call(this, data._timingDateTime))){
 errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func74(data.timingAge))){
+if(!(func74.call(this, data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func17.call(this, data.timingPeriod))){
 errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func77(data.timingDuration))){
+if(!(func77.call(this, data.timingDuration))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func76(data.timingRange))){
+if(!(func76.call(this, data.timingRange))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func72.call(this, data.timingTiming))){
 errors++;
 }
 }
@@ -516,7 +516,7 @@ let data52 = data.participant;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data52[i10]))){
+if(!(func16.call(this, data52[i10]))){
 errors++;
 }
 }
@@ -526,7 +526,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -540,7 +540,7 @@ errors++;
 }
 }
 if(data._groupingBehavior !== undefined){
-if(!(func6(data._groupingBehavior))){
+if(!(func6.call(this, data._groupingBehavior))){
 errors++;
 }
 }
@@ -554,7 +554,7 @@ errors++;
 }
 }
 if(data._selectionBehavior !== undefined){
-if(!(func6(data._selectionBehavior))){
+if(!(func6.call(this, data._selectionBehavior))){
 errors++;
 }
 }
@@ -568,7 +568,7 @@ errors++;
 }
 }
 if(data._requiredBehavior !== undefined){
-if(!(func6(data._requiredBehavior))){
+if(!(func6.call(this, data._requiredBehavior))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ errors++;
 }
 }
 if(data._precheckBehavior !== undefined){
-if(!(func6(data._precheckBehavior))){
+if(!(func6.call(this, data._precheckBehavior))){
 errors++;
 }
 }
@@ -596,12 +596,12 @@ errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined){
-if(!(func6(data._cardinalityBehavior))){
+if(!(func6.call(this, data._cardinalityBehavior))){
 errors++;
 }
 }
 if(data.resource !== undefined){
-if(!(func16(data.resource))){
+if(!(func16.call(this, data.resource))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ let data66 = data.action;
 if(Array.isArray(data66)){
 const len11 = data66.length;
 for(let i11=0; i11<len11; i11++){
-if(!(wrapper57.validate(data66[i11]))){
+if(!(wrapper57.validate.call(this, data66[i11]))){
 errors++;
 }
 }
@@ -734,7 +734,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -750,7 +750,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -766,12 +766,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -780,7 +780,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -794,7 +794,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -808,7 +808,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -822,7 +822,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -856,7 +856,7 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func6.call(this, data20[i5]))){
 errors++;
 }
 }
@@ -890,7 +890,7 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data24[i7]))){
+if(!(func6.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -904,7 +904,7 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func16.call(this, data26[i8]))){
 errors++;
 }
 }
@@ -918,7 +918,7 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data28[i9]))){
+if(!(func16.call(this, data28[i9]))){
 errors++;
 }
 }
@@ -928,7 +928,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func12.call(this, data.groupIdentifier))){
 errors++;
 }
 }
@@ -942,7 +942,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -956,7 +956,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -970,22 +970,22 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -1001,12 +1001,12 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func16.call(this, data.author))){
 errors++;
 }
 }
@@ -1015,7 +1015,7 @@ let data43 = data.reasonCode;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data43[i10]))){
+if(!(func14.call(this, data43[i10]))){
 errors++;
 }
 }
@@ -1029,7 +1029,7 @@ let data45 = data.reasonReference;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data45[i11]))){
+if(!(func16.call(this, data45[i11]))){
 errors++;
 }
 }
@@ -1043,7 +1043,7 @@ let data47 = data.note;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func156(data47[i12]))){
+if(!(func156.call(this, data47[i12]))){
 errors++;
 }
 }
@@ -1057,7 +1057,7 @@ let data49 = data.action;
 if(Array.isArray(data49)){
 const len13 = data49.length;
 for(let i13=0; i13<len13; i13++){
-if(!(validate1370(data49[i13]))){
+if(!(validate1370.call(this, data49[i13]))){
 errors++;
 }
 }

@@ -87,7 +87,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -119,12 +119,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -147,7 +147,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -161,7 +161,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -191,7 +191,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -212,7 +212,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -244,7 +244,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined){
-if(!(func6(data._shortTitle))){
+if(!(func6.call(this, data._shortTitle))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -297,17 +297,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -323,7 +323,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -339,7 +339,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ let data39 = data.contact;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data39[i4]))){
+if(!(func49.call(this, data39[i4]))){
 errors++;
 }
 }
@@ -369,7 +369,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ let data45 = data._comment;
 if(Array.isArray(data45)){
 const len6 = data45.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data45[i6]))){
+if(!(func6.call(this, data45[i6]))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data47 = data.useContext;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func51(data47[i7]))){
+if(!(func51.call(this, data47[i7]))){
 errors++;
 }
 }
@@ -426,7 +426,7 @@ let data49 = data.jurisdiction;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data49[i8]))){
+if(!(func14.call(this, data49[i8]))){
 errors++;
 }
 }
@@ -447,7 +447,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -463,7 +463,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -479,7 +479,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -495,7 +495,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -511,12 +511,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ let data62 = data.topic;
 if(Array.isArray(data62)){
 const len9 = data62.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data62[i9]))){
+if(!(func14.call(this, data62[i9]))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ let data64 = data.author;
 if(Array.isArray(data64)){
 const len10 = data64.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data64[i10]))){
+if(!(func49.call(this, data64[i10]))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ let data66 = data.editor;
 if(Array.isArray(data66)){
 const len11 = data66.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data66[i11]))){
+if(!(func49.call(this, data66[i11]))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ let data68 = data.reviewer;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data68[i12]))){
+if(!(func49.call(this, data68[i12]))){
 errors++;
 }
 }
@@ -581,7 +581,7 @@ let data70 = data.endorser;
 if(Array.isArray(data70)){
 const len13 = data70.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func49(data70[i13]))){
+if(!(func49.call(this, data70[i13]))){
 errors++;
 }
 }
@@ -595,7 +595,7 @@ let data72 = data.relatedArtifact;
 if(Array.isArray(data72)){
 const len14 = data72.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func64(data72[i14]))){
+if(!(func64.call(this, data72[i14]))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ let data76 = data._library;
 if(Array.isArray(data76)){
 const len16 = data76.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data76[i16]))){
+if(!(func6.call(this, data76[i16]))){
 errors++;
 }
 }
@@ -639,22 +639,22 @@ errors++;
 }
 }
 if(data.population !== undefined){
-if(!(func16(data.population))){
+if(!(func16.call(this, data.population))){
 errors++;
 }
 }
 if(data.exposure !== undefined){
-if(!(func16(data.exposure))){
+if(!(func16.call(this, data.exposure))){
 errors++;
 }
 }
 if(data.exposureAlternative !== undefined){
-if(!(func16(data.exposureAlternative))){
+if(!(func16.call(this, data.exposureAlternative))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func16(data.outcome))){
+if(!(func16.call(this, data.outcome))){
 errors++;
 }
 }

@@ -123,7 +123,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -139,7 +139,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -155,12 +155,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -183,7 +183,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func12.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -296,7 +296,7 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined){
-if(!(func6(data._shortTitle))){
+if(!(func6.call(this, data._shortTitle))){
 errors++;
 }
 }
@@ -312,7 +312,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func6.call(this, data._subtitle))){
 errors++;
 }
 }
@@ -323,7 +323,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -333,17 +333,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func14.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func16.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -359,7 +359,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -375,7 +375,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data40 = data.contact;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data40[i4]))){
+if(!(func49.call(this, data40[i4]))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -434,7 +434,7 @@ let data46 = data._comment;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data46[i6]))){
+if(!(func6.call(this, data46[i6]))){
 errors++;
 }
 }
@@ -448,7 +448,7 @@ let data48 = data.useContext;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func51(data48[i7]))){
+if(!(func51.call(this, data48[i7]))){
 errors++;
 }
 }
@@ -462,7 +462,7 @@ let data50 = data.jurisdiction;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data50[i8]))){
+if(!(func14.call(this, data50[i8]))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -499,7 +499,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func6.call(this, data._usage))){
 errors++;
 }
 }
@@ -515,7 +515,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -531,7 +531,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -547,12 +547,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -561,7 +561,7 @@ let data63 = data.topic;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data63[i9]))){
+if(!(func14.call(this, data63[i9]))){
 errors++;
 }
 }
@@ -575,7 +575,7 @@ let data65 = data.author;
 if(Array.isArray(data65)){
 const len10 = data65.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data65[i10]))){
+if(!(func49.call(this, data65[i10]))){
 errors++;
 }
 }
@@ -589,7 +589,7 @@ let data67 = data.editor;
 if(Array.isArray(data67)){
 const len11 = data67.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data67[i11]))){
+if(!(func49.call(this, data67[i11]))){
 errors++;
 }
 }
@@ -603,7 +603,7 @@ let data69 = data.reviewer;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data69[i12]))){
+if(!(func49.call(this, data69[i12]))){
 errors++;
 }
 }
@@ -617,7 +617,7 @@ let data71 = data.endorser;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func49(data71[i13]))){
+if(!(func49.call(this, data71[i13]))){
 errors++;
 }
 }
@@ -631,7 +631,7 @@ let data73 = data.relatedArtifact;
 if(Array.isArray(data73)){
 const len14 = data73.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func64(data73[i14]))){
+if(!(func64.call(this, data73[i14]))){
 errors++;
 }
 }
@@ -665,7 +665,7 @@ let data77 = data._library;
 if(Array.isArray(data77)){
 const len16 = data77.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data77[i16]))){
+if(!(func6.call(this, data77[i16]))){
 errors++;
 }
 }
@@ -681,7 +681,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func6.call(this, data._type))){
 errors++;
 }
 }
@@ -692,7 +692,7 @@ errors++;
 }
 }
 if(data._variableType !== undefined){
-if(!(func6(data._variableType))){
+if(!(func6.call(this, data._variableType))){
 errors++;
 }
 }
@@ -790,7 +790,7 @@ let data91 = data84.extension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data91[i18]))){
+if(!(func10.call(this, data91[i18]))){
 errors++;
 }
 }
@@ -804,7 +804,7 @@ let data93 = data84.modifierExtension;
 if(Array.isArray(data93)){
 const len19 = data93.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data93[i19]))){
+if(!(func10.call(this, data93[i19]))){
 errors++;
 }
 }
@@ -814,7 +814,7 @@ errors++;
 }
 }
 if(data84.definitionCodeableConcept !== undefined){
-if(!(func14(data84.definitionCodeableConcept))){
+if(!(func14.call(this, data84.definitionCodeableConcept))){
 errors++;
 }
 }
@@ -830,17 +830,17 @@ errors++;
 }
 }
 if(data84._definitionCanonical !== undefined){
-if(!(func6(data84._definitionCanonical))){
+if(!(func6.call(this, data84._definitionCanonical))){
 errors++;
 }
 }
 if(data84.definitionExpression !== undefined){
-if(!(func95(data84.definitionExpression))){
+if(!(func95.call(this, data84.definitionExpression))){
 errors++;
 }
 }
 if(data84.definitionDataRequirement !== undefined){
-if(!(func2273(data84.definitionDataRequirement))){
+if(!(func2273.call(this, data84.definitionDataRequirement))){
 errors++;
 }
 }
@@ -849,7 +849,7 @@ let data100 = data84.usageContext;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func51(data100[i20]))){
+if(!(func51.call(this, data100[i20]))){
 errors++;
 }
 }
@@ -864,12 +864,12 @@ errors++;
 }
 }
 if(data84._exclude !== undefined){
-if(!(func6(data84._exclude))){
+if(!(func6.call(this, data84._exclude))){
 errors++;
 }
 }
 if(data84.unitOfMeasure !== undefined){
-if(!(func14(data84.unitOfMeasure))){
+if(!(func14.call(this, data84.unitOfMeasure))){
 errors++;
 }
 }
@@ -885,7 +885,7 @@ errors++;
 }
 }
 if(data84._studyEffectiveDescription !== undefined){
-if(!(func6(data84._studyEffectiveDescription))){
+if(!(func6.call(this, data84._studyEffectiveDescription))){
 errors++;
 }
 }
@@ -901,27 +901,27 @@ errors++;
 }
 }
 if(data84._studyEffectiveDateTime !== undefined){
-if(!(func6(data84._studyEffectiveDateTime))){
+if(!(func6.call(this, data84._studyEffectiveDateTime))){
 errors++;
 }
 }
 if(data84.studyEffectivePeriod !== undefined){
-if(!(func17(data84.studyEffectivePeriod))){
+if(!(func17.call(this, data84.studyEffectivePeriod))){
 errors++;
 }
 }
 if(data84.studyEffectiveDuration !== undefined){
-if(!(func77(data84.studyEffectiveDuration))){
+if(!(func77.call(this, data84.studyEffectiveDuration))){
 errors++;
 }
 }
 if(data84.studyEffectiveTiming !== undefined){
-if(!(func72(data84.studyEffectiveTiming))){
+if(!(func72.call(this, data84.studyEffectiveTiming))){
 errors++;
 }
 }
 if(data84.studyEffectiveTimeFromStart !== undefined){
-if(!(func77(data84.studyEffectiveTimeFromStart))){
+if(!(func77.call(this, data84.studyEffectiveTimeFromStart))){
 errors++;
 }
 }
@@ -932,7 +932,7 @@ errors++;
 }
 }
 if(data84._studyEffectiveGroupMeasure !== undefined){
-if(!(func6(data84._studyEffectiveGroupMeasure))){
+if(!(func6.call(this, data84._studyEffectiveGroupMeasure))){
 errors++;
 }
 }
@@ -948,7 +948,7 @@ errors++;
 }
 }
 if(data84._participantEffectiveDescription !== undefined){
-if(!(func6(data84._participantEffectiveDescription))){
+if(!(func6.call(this, data84._participantEffectiveDescription))){
 errors++;
 }
 }
@@ -964,27 +964,27 @@ errors++;
 }
 }
 if(data84._participantEffectiveDateTime !== undefined){
-if(!(func6(data84._participantEffectiveDateTime))){
+if(!(func6.call(this, data84._participantEffectiveDateTime))){
 errors++;
 }
 }
 if(data84.participantEffectivePeriod !== undefined){
-if(!(func17(data84.participantEffectivePeriod))){
+if(!(func17.call(this, data84.participantEffectivePeriod))){
 errors++;
 }
 }
 if(data84.participantEffectiveDuration !== undefined){
-if(!(func77(data84.participantEffectiveDuration))){
+if(!(func77.call(this, data84.participantEffectiveDuration))){
 errors++;
 }
 }
 if(data84.participantEffectiveTiming !== undefined){
-if(!(func72(data84.participantEffectiveTiming))){
+if(!(func72.call(this, data84.participantEffectiveTiming))){
 errors++;
 }
 }
 if(data84.participantEffectiveTimeFromStart !== undefined){
-if(!(func77(data84.participantEffectiveTimeFromStart))){
+if(!(func77.call(this, data84.participantEffectiveTimeFromStart))){
 errors++;
 }
 }
@@ -995,7 +995,7 @@ errors++;
 }
 }
 if(data84._participantEffectiveGroupMeasure !== undefined){
-if(!(func6(data84._participantEffectiveGroupMeasure))){
+if(!(func6.call(this, data84._participantEffectiveGroupMeasure))){
 errors++;
 }
 }

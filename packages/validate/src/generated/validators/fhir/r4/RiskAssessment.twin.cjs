@@ -86,7 +86,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func12.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -184,12 +184,12 @@ errors++;
 }
 }
 if(data.basedOn !== undefined){
-if(!(func16(data.basedOn))){
+if(!(func16.call(this, data.basedOn))){
 errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(func16(data.parent))){
+if(!(func16.call(this, data.parent))){
 errors++;
 }
 }
@@ -203,27 +203,27 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(func14(data.method))){
+if(!(func14.call(this, data.method))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -239,22 +239,22 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.condition !== undefined){
-if(!(func16(data.condition))){
+if(!(func16.call(this, data.condition))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func16.call(this, data.performer))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ let data30 = data.reasonCode;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data30[i4]))){
+if(!(func14.call(this, data30[i4]))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ let data32 = data.reasonReference;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data32[i5]))){
+if(!(func16.call(this, data32[i5]))){
 errors++;
 }
 }
@@ -291,7 +291,7 @@ let data34 = data.basis;
 if(Array.isArray(data34)){
 const len6 = data34.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data34[i6]))){
+if(!(func16.call(this, data34[i6]))){
 errors++;
 }
 }
@@ -323,7 +323,7 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data39[i8]))){
+if(!(func10.call(this, data39[i8]))){
 errors++;
 }
 }
@@ -337,7 +337,7 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func10.call(this, data41[i9]))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ errors++;
 }
 }
 if(data37.outcome !== undefined){
-if(!(func14(data37.outcome))){
+if(!(func14.call(this, data37.outcome))){
 errors++;
 }
 }
@@ -358,17 +358,17 @@ errors++;
 }
 }
 if(data37._probabilityDecimal !== undefined){
-if(!(func6(data37._probabilityDecimal))){
+if(!(func6.call(this, data37._probabilityDecimal))){
 errors++;
 }
 }
 if(data37.probabilityRange !== undefined){
-if(!(func76(data37.probabilityRange))){
+if(!(func76.call(this, data37.probabilityRange))){
 errors++;
 }
 }
 if(data37.qualitativeRisk !== undefined){
-if(!(func14(data37.qualitativeRisk))){
+if(!(func14.call(this, data37.qualitativeRisk))){
 errors++;
 }
 }
@@ -379,17 +379,17 @@ errors++;
 }
 }
 if(data37._relativeRisk !== undefined){
-if(!(func6(data37._relativeRisk))){
+if(!(func6.call(this, data37._relativeRisk))){
 errors++;
 }
 }
 if(data37.whenPeriod !== undefined){
-if(!(func17(data37.whenPeriod))){
+if(!(func17.call(this, data37.whenPeriod))){
 errors++;
 }
 }
 if(data37.whenRange !== undefined){
-if(!(func76(data37.whenRange))){
+if(!(func76.call(this, data37.whenRange))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ errors++;
 }
 }
 if(data37._rationale !== undefined){
-if(!(func6(data37._rationale))){
+if(!(func6.call(this, data37._rationale))){
 errors++;
 }
 }
@@ -442,7 +442,7 @@ errors++;
 }
 }
 if(data._mitigation !== undefined){
-if(!(func6(data._mitigation))){
+if(!(func6.call(this, data._mitigation))){
 errors++;
 }
 }
@@ -451,7 +451,7 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data56[i10]))){
+if(!(func156.call(this, data56[i10]))){
 errors++;
 }
 }

@@ -52,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -66,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -87,12 +87,12 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -103,12 +103,12 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(func6(data._value))){
+if(!(func6.call(this, data._value))){
 errors++;
 }
 }
 if(data.unitOfMeasure !== undefined){
-if(!(func14(data.unitOfMeasure))){
+if(!(func14.call(this, data.unitOfMeasure))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ errors++;
 }
 }
 if(data._denominatorCount !== undefined){
-if(!(func6(data._denominatorCount))){
+if(!(func6.call(this, data._denominatorCount))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 if(data._numeratorCount !== undefined){
-if(!(func6(data._numeratorCount))){
+if(!(func6.call(this, data._numeratorCount))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func10.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ errors++;
 }
 }
 if(data16.type !== undefined){
-if(!(func14(data16.type))){
+if(!(func14.call(this, data16.type))){
 errors++;
 }
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 if(data16._level !== undefined){
-if(!(func6(data16._level))){
+if(!(func6.call(this, data16._level))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data16._from !== undefined){
-if(!(func6(data16._from))){
+if(!(func6.call(this, data16._from))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ errors++;
 }
 }
 if(data16._to !== undefined){
-if(!(func6(data16._to))){
+if(!(func6.call(this, data16._to))){
 errors++;
 }
 }
@@ -305,7 +305,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -333,7 +333,7 @@ let data5 = data.rating;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func14.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ let data7 = data.note;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func156(data7[i3]))){
+if(!(func156.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func10.call(this, data12[i5]))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data14[i6]))){
+if(!(func10.call(this, data14[i6]))){
 errors++;
 }
 }
@@ -403,7 +403,7 @@ errors++;
 }
 }
 if(data10.type !== undefined){
-if(!(func14(data10.type))){
+if(!(func14.call(this, data10.type))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data17 = data10.rating;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data17[i7]))){
+if(!(func14.call(this, data17[i7]))){
 errors++;
 }
 }
@@ -426,7 +426,7 @@ let data19 = data10.note;
 if(Array.isArray(data19)){
 const len8 = data19.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data19[i8]))){
+if(!(func156.call(this, data19[i8]))){
 errors++;
 }
 }
@@ -546,7 +546,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -578,12 +578,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -620,7 +620,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -641,7 +641,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -650,7 +650,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -671,7 +671,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -687,7 +687,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -703,7 +703,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -730,7 +730,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -746,7 +746,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -755,7 +755,7 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data31[i4]))){
+if(!(func49.call(this, data31[i4]))){
 errors++;
 }
 }
@@ -776,7 +776,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -785,7 +785,7 @@ let data35 = data.note;
 if(Array.isArray(data35)){
 const len5 = data35.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data35[i5]))){
+if(!(func156.call(this, data35[i5]))){
 errors++;
 }
 }
@@ -799,7 +799,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func51(data37[i6]))){
+if(!(func51.call(this, data37[i6]))){
 errors++;
 }
 }
@@ -813,7 +813,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data39[i7]))){
+if(!(func14.call(this, data39[i7]))){
 errors++;
 }
 }
@@ -834,7 +834,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -850,7 +850,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func6.call(this, data._approvalDate))){
 errors++;
 }
 }
@@ -866,12 +866,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func6.call(this, data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func17.call(this, data.effectivePeriod))){
 errors++;
 }
 }
@@ -880,7 +880,7 @@ let data48 = data.topic;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data48[i8]))){
+if(!(func14.call(this, data48[i8]))){
 errors++;
 }
 }
@@ -894,7 +894,7 @@ let data50 = data.author;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data50[i9]))){
+if(!(func49.call(this, data50[i9]))){
 errors++;
 }
 }
@@ -908,7 +908,7 @@ let data52 = data.editor;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data52[i10]))){
+if(!(func49.call(this, data52[i10]))){
 errors++;
 }
 }
@@ -922,7 +922,7 @@ let data54 = data.reviewer;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data54[i11]))){
+if(!(func49.call(this, data54[i11]))){
 errors++;
 }
 }
@@ -936,7 +936,7 @@ let data56 = data.endorser;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data56[i12]))){
+if(!(func49.call(this, data56[i12]))){
 errors++;
 }
 }
@@ -950,7 +950,7 @@ let data58 = data.relatedArtifact;
 if(Array.isArray(data58)){
 const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func64(data58[i13]))){
+if(!(func64.call(this, data58[i13]))){
 errors++;
 }
 }
@@ -960,27 +960,27 @@ errors++;
 }
 }
 if(data.synthesisType !== undefined){
-if(!(func14(data.synthesisType))){
+if(!(func14.call(this, data.synthesisType))){
 errors++;
 }
 }
 if(data.studyType !== undefined){
-if(!(func14(data.studyType))){
+if(!(func14.call(this, data.studyType))){
 errors++;
 }
 }
 if(data.population !== undefined){
-if(!(func16(data.population))){
+if(!(func16.call(this, data.population))){
 errors++;
 }
 }
 if(data.exposure !== undefined){
-if(!(func16(data.exposure))){
+if(!(func16.call(this, data.exposure))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func16(data.outcome))){
+if(!(func16.call(this, data.outcome))){
 errors++;
 }
 }
@@ -1003,7 +1003,7 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len14 = data67.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data67[i14]))){
+if(!(func10.call(this, data67[i14]))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len15 = data69.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data69[i15]))){
+if(!(func10.call(this, data69[i15]))){
 errors++;
 }
 }
@@ -1038,7 +1038,7 @@ errors++;
 }
 }
 if(data65._description !== undefined){
-if(!(func6(data65._description))){
+if(!(func6.call(this, data65._description))){
 errors++;
 }
 }
@@ -1057,7 +1057,7 @@ errors++;
 }
 }
 if(data65._numberOfStudies !== undefined){
-if(!(func6(data65._numberOfStudies))){
+if(!(func6.call(this, data65._numberOfStudies))){
 errors++;
 }
 }
@@ -1076,7 +1076,7 @@ errors++;
 }
 }
 if(data65._numberOfParticipants !== undefined){
-if(!(func6(data65._numberOfParticipants))){
+if(!(func6.call(this, data65._numberOfParticipants))){
 errors++;
 }
 }
@@ -1097,7 +1097,7 @@ errors++;
 }
 }
 if(data.riskEstimate !== undefined){
-if(!(validate1378(data.riskEstimate))){
+if(!(validate1378.call(this, data.riskEstimate))){
 errors++;
 }
 }
@@ -1106,7 +1106,7 @@ let data78 = data.certainty;
 if(Array.isArray(data78)){
 const len16 = data78.length;
 for(let i16=0; i16<len16; i16++){
-if(!(validate1380(data78[i16]))){
+if(!(validate1380.call(this, data78[i16]))){
 errors++;
 }
 }

@@ -119,7 +119,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -151,12 +151,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func6.call(this, data20[i5]))){
 errors++;
 }
 }
@@ -275,7 +275,7 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data24[i7]))){
+if(!(func6.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -289,7 +289,7 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func16.call(this, data26[i8]))){
 errors++;
 }
 }
@@ -303,7 +303,7 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data28[i9]))){
+if(!(func16.call(this, data28[i9]))){
 errors++;
 }
 }
@@ -313,7 +313,7 @@ errors++;
 }
 }
 if(data.requisition !== undefined){
-if(!(func12(data.requisition))){
+if(!(func12.call(this, data.requisition))){
 errors++;
 }
 }
@@ -327,7 +327,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data35 = data.category;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data35[i10]))){
+if(!(func14.call(this, data35[i10]))){
 errors++;
 }
 }
@@ -369,7 +369,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
@@ -379,12 +379,12 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func6.call(this, data._doNotPerform))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ let data42 = data.orderDetail;
 if(Array.isArray(data42)){
 const len11 = data42.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data42[i11]))){
+if(!(func14.call(this, data42[i11]))){
 errors++;
 }
 }
@@ -403,27 +403,27 @@ errors++;
 }
 }
 if(data.quantityQuantity !== undefined){
-if(!(func85(data.quantityQuantity))){
+if(!(func85.call(this, data.quantityQuantity))){
 errors++;
 }
 }
 if(data.quantityRatio !== undefined){
-if(!(func2698(data.quantityRatio))){
+if(!(func2698.call(this, data.quantityRatio))){
 errors++;
 }
 }
 if(data.quantityRange !== undefined){
-if(!(func76(data.quantityRange))){
+if(!(func76.call(this, data.quantityRange))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
@@ -439,17 +439,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func72.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -459,12 +459,12 @@ errors++;
 }
 }
 if(data._asNeededBoolean !== undefined){
-if(!(func6(data._asNeededBoolean))){
+if(!(func6.call(this, data._asNeededBoolean))){
 errors++;
 }
 }
 if(data.asNeededCodeableConcept !== undefined){
-if(!(func14(data.asNeededCodeableConcept))){
+if(!(func14.call(this, data.asNeededCodeableConcept))){
 errors++;
 }
 }
@@ -480,17 +480,17 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func16.call(this, data.requester))){
 errors++;
 }
 }
 if(data.performerType !== undefined){
-if(!(func14(data.performerType))){
+if(!(func14.call(this, data.performerType))){
 errors++;
 }
 }
@@ -499,7 +499,7 @@ let data60 = data.performer;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data60[i12]))){
+if(!(func16.call(this, data60[i12]))){
 errors++;
 }
 }
@@ -513,7 +513,7 @@ let data62 = data.locationCode;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data62[i13]))){
+if(!(func14.call(this, data62[i13]))){
 errors++;
 }
 }
@@ -527,7 +527,7 @@ let data64 = data.locationReference;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data64[i14]))){
+if(!(func16.call(this, data64[i14]))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ let data66 = data.reasonCode;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data66[i15]))){
+if(!(func14.call(this, data66[i15]))){
 errors++;
 }
 }
@@ -555,7 +555,7 @@ let data68 = data.reasonReference;
 if(Array.isArray(data68)){
 const len16 = data68.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data68[i16]))){
+if(!(func16.call(this, data68[i16]))){
 errors++;
 }
 }
@@ -569,7 +569,7 @@ let data70 = data.insurance;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data70[i17]))){
+if(!(func16.call(this, data70[i17]))){
 errors++;
 }
 }
@@ -583,7 +583,7 @@ let data72 = data.supportingInfo;
 if(Array.isArray(data72)){
 const len18 = data72.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data72[i18]))){
+if(!(func16.call(this, data72[i18]))){
 errors++;
 }
 }
@@ -597,7 +597,7 @@ let data74 = data.specimen;
 if(Array.isArray(data74)){
 const len19 = data74.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data74[i19]))){
+if(!(func16.call(this, data74[i19]))){
 errors++;
 }
 }
@@ -611,7 +611,7 @@ let data76 = data.bodySite;
 if(Array.isArray(data76)){
 const len20 = data76.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func14(data76[i20]))){
+if(!(func14.call(this, data76[i20]))){
 errors++;
 }
 }
@@ -625,7 +625,7 @@ let data78 = data.note;
 if(Array.isArray(data78)){
 const len21 = data78.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func156(data78[i21]))){
+if(!(func156.call(this, data78[i21]))){
 errors++;
 }
 }
@@ -646,7 +646,7 @@ errors++;
 }
 }
 if(data._patientInstruction !== undefined){
-if(!(func6(data._patientInstruction))){
+if(!(func6.call(this, data._patientInstruction))){
 errors++;
 }
 }
@@ -655,7 +655,7 @@ let data82 = data.relevantHistory;
 if(Array.isArray(data82)){
 const len22 = data82.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func16(data82[i22]))){
+if(!(func16.call(this, data82[i22]))){
 errors++;
 }
 }

@@ -55,7 +55,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -71,7 +71,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -87,12 +87,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -101,7 +101,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -115,7 +115,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data.accessionIdentifier !== undefined){
-if(!(func12(data.accessionIdentifier))){
+if(!(func12.call(this, data.accessionIdentifier))){
 errors++;
 }
 }
@@ -164,17 +164,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func16.call(this, data.subject))){
 errors++;
 }
 }
@@ -190,7 +190,7 @@ errors++;
 }
 }
 if(data._receivedTime !== undefined){
-if(!(func6(data._receivedTime))){
+if(!(func6.call(this, data._receivedTime))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ let data23 = data.parent;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data23[i4]))){
+if(!(func16.call(this, data23[i4]))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data25 = data.request;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func16.call(this, data25[i5]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func10.call(this, data29[i6]))){
 errors++;
 }
 }
@@ -255,7 +255,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data31[i7]))){
+if(!(func10.call(this, data31[i7]))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ errors++;
 }
 }
 if(data27.collector !== undefined){
-if(!(func16(data27.collector))){
+if(!(func16.call(this, data27.collector))){
 errors++;
 }
 }
@@ -281,42 +281,42 @@ errors++;
 }
 }
 if(data27._collectedDateTime !== undefined){
-if(!(func6(data27._collectedDateTime))){
+if(!(func6.call(this, data27._collectedDateTime))){
 errors++;
 }
 }
 if(data27.collectedPeriod !== undefined){
-if(!(func17(data27.collectedPeriod))){
+if(!(func17.call(this, data27.collectedPeriod))){
 errors++;
 }
 }
 if(data27.duration !== undefined){
-if(!(func77(data27.duration))){
+if(!(func77.call(this, data27.duration))){
 errors++;
 }
 }
 if(data27.quantity !== undefined){
-if(!(func85(data27.quantity))){
+if(!(func85.call(this, data27.quantity))){
 errors++;
 }
 }
 if(data27.method !== undefined){
-if(!(func14(data27.method))){
+if(!(func14.call(this, data27.method))){
 errors++;
 }
 }
 if(data27.bodySite !== undefined){
-if(!(func14(data27.bodySite))){
+if(!(func14.call(this, data27.bodySite))){
 errors++;
 }
 }
 if(data27.fastingStatusCodeableConcept !== undefined){
-if(!(func14(data27.fastingStatusCodeableConcept))){
+if(!(func14.call(this, data27.fastingStatusCodeableConcept))){
 errors++;
 }
 }
 if(data27.fastingStatusDuration !== undefined){
-if(!(func77(data27.fastingStatusDuration))){
+if(!(func77.call(this, data27.fastingStatusDuration))){
 errors++;
 }
 }
@@ -359,7 +359,7 @@ let data46 = data44.extension;
 if(Array.isArray(data46)){
 const len9 = data46.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data46[i9]))){
+if(!(func10.call(this, data46[i9]))){
 errors++;
 }
 }
@@ -373,7 +373,7 @@ let data48 = data44.modifierExtension;
 if(Array.isArray(data48)){
 const len10 = data48.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data48[i10]))){
+if(!(func10.call(this, data48[i10]))){
 errors++;
 }
 }
@@ -394,12 +394,12 @@ errors++;
 }
 }
 if(data44._description !== undefined){
-if(!(func6(data44._description))){
+if(!(func6.call(this, data44._description))){
 errors++;
 }
 }
 if(data44.procedure !== undefined){
-if(!(func14(data44.procedure))){
+if(!(func14.call(this, data44.procedure))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data53 = data44.additive;
 if(Array.isArray(data53)){
 const len11 = data53.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data53[i11]))){
+if(!(func16.call(this, data53[i11]))){
 errors++;
 }
 }
@@ -429,12 +429,12 @@ errors++;
 }
 }
 if(data44._timeDateTime !== undefined){
-if(!(func6(data44._timeDateTime))){
+if(!(func6.call(this, data44._timeDateTime))){
 errors++;
 }
 }
 if(data44.timePeriod !== undefined){
-if(!(func17(data44.timePeriod))){
+if(!(func17.call(this, data44.timePeriod))){
 errors++;
 }
 }
@@ -482,7 +482,7 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data61[i13]))){
+if(!(func10.call(this, data61[i13]))){
 errors++;
 }
 }
@@ -496,7 +496,7 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data63[i14]))){
+if(!(func10.call(this, data63[i14]))){
 errors++;
 }
 }
@@ -510,7 +510,7 @@ let data65 = data59.identifier;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func12(data65[i15]))){
+if(!(func12.call(this, data65[i15]))){
 errors++;
 }
 }
@@ -531,32 +531,32 @@ errors++;
 }
 }
 if(data59._description !== undefined){
-if(!(func6(data59._description))){
+if(!(func6.call(this, data59._description))){
 errors++;
 }
 }
 if(data59.type !== undefined){
-if(!(func14(data59.type))){
+if(!(func14.call(this, data59.type))){
 errors++;
 }
 }
 if(data59.capacity !== undefined){
-if(!(func85(data59.capacity))){
+if(!(func85.call(this, data59.capacity))){
 errors++;
 }
 }
 if(data59.specimenQuantity !== undefined){
-if(!(func85(data59.specimenQuantity))){
+if(!(func85.call(this, data59.specimenQuantity))){
 errors++;
 }
 }
 if(data59.additiveCodeableConcept !== undefined){
-if(!(func14(data59.additiveCodeableConcept))){
+if(!(func14.call(this, data59.additiveCodeableConcept))){
 errors++;
 }
 }
 if(data59.additiveReference !== undefined){
-if(!(func16(data59.additiveReference))){
+if(!(func16.call(this, data59.additiveReference))){
 errors++;
 }
 }
@@ -586,7 +586,7 @@ let data74 = data.condition;
 if(Array.isArray(data74)){
 const len16 = data74.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data74[i16]))){
+if(!(func14.call(this, data74[i16]))){
 errors++;
 }
 }
@@ -600,7 +600,7 @@ let data76 = data.note;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data76[i17]))){
+if(!(func156.call(this, data76[i17]))){
 errors++;
 }
 }

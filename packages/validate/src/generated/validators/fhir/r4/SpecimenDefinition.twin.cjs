@@ -49,7 +49,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +63,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -73,17 +73,17 @@ errors++;
 }
 }
 if(data.material !== undefined){
-if(!(func14(data.material))){
+if(!(func14.call(this, data.material))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.cap !== undefined){
-if(!(func14(data.cap))){
+if(!(func14.call(this, data.cap))){
 errors++;
 }
 }
@@ -99,17 +99,17 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.capacity !== undefined){
-if(!(func85(data.capacity))){
+if(!(func85.call(this, data.capacity))){
 errors++;
 }
 }
 if(data.minimumVolumeQuantity !== undefined){
-if(!(func85(data.minimumVolumeQuantity))){
+if(!(func85.call(this, data.minimumVolumeQuantity))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ errors++;
 }
 }
 if(data._minimumVolumeString !== undefined){
-if(!(func6(data._minimumVolumeString))){
+if(!(func6.call(this, data._minimumVolumeString))){
 errors++;
 }
 }
@@ -196,7 +196,7 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data19[i3]))){
+if(!(func10.call(this, data19[i3]))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func10.call(this, data21[i4]))){
 errors++;
 }
 }
@@ -220,12 +220,12 @@ errors++;
 }
 }
 if(data15.additiveCodeableConcept !== undefined){
-if(!(func14(data15.additiveCodeableConcept))){
+if(!(func14.call(this, data15.additiveCodeableConcept))){
 errors++;
 }
 }
 if(data15.additiveReference !== undefined){
-if(!(func16(data15.additiveReference))){
+if(!(func16.call(this, data15.additiveReference))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ errors++;
 }
 }
 if(data._preparation !== undefined){
-if(!(func6(data._preparation))){
+if(!(func6.call(this, data._preparation))){
 errors++;
 }
 }
@@ -345,7 +345,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -359,7 +359,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -374,12 +374,12 @@ errors++;
 }
 }
 if(data._isDerived !== undefined){
-if(!(func6(data._isDerived))){
+if(!(func6.call(this, data._isDerived))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -390,12 +390,12 @@ errors++;
 }
 }
 if(data._preference !== undefined){
-if(!(func6(data._preference))){
+if(!(func6.call(this, data._preference))){
 errors++;
 }
 }
 if(data.container !== undefined){
-if(!(validate1389(data.container))){
+if(!(validate1389.call(this, data.container))){
 errors++;
 }
 }
@@ -411,12 +411,12 @@ errors++;
 }
 }
 if(data._requirement !== undefined){
-if(!(func6(data._requirement))){
+if(!(func6.call(this, data._requirement))){
 errors++;
 }
 }
 if(data.retentionTime !== undefined){
-if(!(func77(data.retentionTime))){
+if(!(func77.call(this, data.retentionTime))){
 errors++;
 }
 }
@@ -425,7 +425,7 @@ let data15 = data.rejectionCriterion;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data15[i2]))){
+if(!(func14.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -457,7 +457,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -471,7 +471,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data22[i5]))){
+if(!(func10.call(this, data22[i5]))){
 errors++;
 }
 }
@@ -481,17 +481,17 @@ errors++;
 }
 }
 if(data18.temperatureQualifier !== undefined){
-if(!(func14(data18.temperatureQualifier))){
+if(!(func14.call(this, data18.temperatureQualifier))){
 errors++;
 }
 }
 if(data18.temperatureRange !== undefined){
-if(!(func76(data18.temperatureRange))){
+if(!(func76.call(this, data18.temperatureRange))){
 errors++;
 }
 }
 if(data18.maxDuration !== undefined){
-if(!(func77(data18.maxDuration))){
+if(!(func77.call(this, data18.maxDuration))){
 errors++;
 }
 }
@@ -507,7 +507,7 @@ errors++;
 }
 }
 if(data18._instruction !== undefined){
-if(!(func6(data18._instruction))){
+if(!(func6.call(this, data18._instruction))){
 errors++;
 }
 }
@@ -585,7 +585,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -601,7 +601,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -617,12 +617,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -631,7 +631,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -645,7 +645,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -659,7 +659,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -669,12 +669,12 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
 if(data.typeCollected !== undefined){
-if(!(func14(data.typeCollected))){
+if(!(func14.call(this, data.typeCollected))){
 errors++;
 }
 }
@@ -683,7 +683,7 @@ let data16 = data.patientPreparation;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data16[i3]))){
+if(!(func14.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -704,7 +704,7 @@ errors++;
 }
 }
 if(data._timeAspect !== undefined){
-if(!(func6(data._timeAspect))){
+if(!(func6.call(this, data._timeAspect))){
 errors++;
 }
 }
@@ -713,7 +713,7 @@ let data20 = data.collection;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func14.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -727,7 +727,7 @@ let data22 = data.typeTested;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1388(data22[i5]))){
+if(!(validate1388.call(this, data22[i5]))){
 errors++;
 }
 }

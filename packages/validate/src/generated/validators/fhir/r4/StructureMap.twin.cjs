@@ -84,7 +84,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -119,7 +119,7 @@ errors++;
 }
 }
 if(data._context !== undefined){
-if(!(func6(data._context))){
+if(!(func6.call(this, data._context))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ errors++;
 }
 }
 if(data._contextType !== undefined){
-if(!(func6(data._contextType))){
+if(!(func6.call(this, data._contextType))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 if(data._element !== undefined){
-if(!(func6(data._element))){
+if(!(func6.call(this, data._element))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ errors++;
 }
 }
 if(data._variable !== undefined){
-if(!(func6(data._variable))){
+if(!(func6.call(this, data._variable))){
 errors++;
 }
 }
@@ -186,7 +186,7 @@ let data15 = data._listMode;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3]))){
+if(!(func6.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ errors++;
 }
 }
 if(data._listRuleId !== undefined){
-if(!(func6(data._listRuleId))){
+if(!(func6.call(this, data._listRuleId))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 if(data._transform !== undefined){
-if(!(func6(data._transform))){
+if(!(func6.call(this, data._transform))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ let data34 = data22.extension;
 if(Array.isArray(data34)){
 const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data34[i5]))){
+if(!(func10.call(this, data34[i5]))){
 errors++;
 }
 }
@@ -375,7 +375,7 @@ let data36 = data22.modifierExtension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data36[i6]))){
+if(!(func10.call(this, data36[i6]))){
 errors++;
 }
 }
@@ -396,7 +396,7 @@ errors++;
 }
 }
 if(data22._valueId !== undefined){
-if(!(func6(data22._valueId))){
+if(!(func6.call(this, data22._valueId))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ errors++;
 }
 }
 if(data22._valueString !== undefined){
-if(!(func6(data22._valueString))){
+if(!(func6.call(this, data22._valueString))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ errors++;
 }
 }
 if(data22._valueBoolean !== undefined){
-if(!(func6(data22._valueBoolean))){
+if(!(func6.call(this, data22._valueBoolean))){
 errors++;
 }
 }
@@ -441,7 +441,7 @@ errors++;
 }
 }
 if(data22._valueInteger !== undefined){
-if(!(func6(data22._valueInteger))){
+if(!(func6.call(this, data22._valueInteger))){
 errors++;
 }
 }
@@ -452,7 +452,7 @@ errors++;
 }
 }
 if(data22._valueDecimal !== undefined){
-if(!(func6(data22._valueDecimal))){
+if(!(func6.call(this, data22._valueDecimal))){
 errors++;
 }
 }
@@ -560,7 +560,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -574,7 +574,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -595,7 +595,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -653,7 +653,7 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func10.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -667,7 +667,7 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func10.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -688,7 +688,7 @@ errors++;
 }
 }
 if(data9._context !== undefined){
-if(!(func6(data9._context))){
+if(!(func6.call(this, data9._context))){
 errors++;
 }
 }
@@ -707,7 +707,7 @@ errors++;
 }
 }
 if(data9._min !== undefined){
-if(!(func6(data9._min))){
+if(!(func6.call(this, data9._min))){
 errors++;
 }
 }
@@ -723,7 +723,7 @@ errors++;
 }
 }
 if(data9._max !== undefined){
-if(!(func6(data9._max))){
+if(!(func6.call(this, data9._max))){
 errors++;
 }
 }
@@ -739,7 +739,7 @@ errors++;
 }
 }
 if(data9._type !== undefined){
-if(!(func6(data9._type))){
+if(!(func6.call(this, data9._type))){
 errors++;
 }
 }
@@ -755,7 +755,7 @@ errors++;
 }
 }
 if(data9._defaultValueBase64Binary !== undefined){
-if(!(func6(data9._defaultValueBase64Binary))){
+if(!(func6.call(this, data9._defaultValueBase64Binary))){
 errors++;
 }
 }
@@ -765,7 +765,7 @@ errors++;
 }
 }
 if(data9._defaultValueBoolean !== undefined){
-if(!(func6(data9._defaultValueBoolean))){
+if(!(func6.call(this, data9._defaultValueBoolean))){
 errors++;
 }
 }
@@ -781,7 +781,7 @@ errors++;
 }
 }
 if(data9._defaultValueCanonical !== undefined){
-if(!(func6(data9._defaultValueCanonical))){
+if(!(func6.call(this, data9._defaultValueCanonical))){
 errors++;
 }
 }
@@ -797,7 +797,7 @@ errors++;
 }
 }
 if(data9._defaultValueCode !== undefined){
-if(!(func6(data9._defaultValueCode))){
+if(!(func6.call(this, data9._defaultValueCode))){
 errors++;
 }
 }
@@ -813,7 +813,7 @@ errors++;
 }
 }
 if(data9._defaultValueDate !== undefined){
-if(!(func6(data9._defaultValueDate))){
+if(!(func6.call(this, data9._defaultValueDate))){
 errors++;
 }
 }
@@ -829,7 +829,7 @@ errors++;
 }
 }
 if(data9._defaultValueDateTime !== undefined){
-if(!(func6(data9._defaultValueDateTime))){
+if(!(func6.call(this, data9._defaultValueDateTime))){
 errors++;
 }
 }
@@ -840,7 +840,7 @@ errors++;
 }
 }
 if(data9._defaultValueDecimal !== undefined){
-if(!(func6(data9._defaultValueDecimal))){
+if(!(func6.call(this, data9._defaultValueDecimal))){
 errors++;
 }
 }
@@ -856,7 +856,7 @@ errors++;
 }
 }
 if(data9._defaultValueId !== undefined){
-if(!(func6(data9._defaultValueId))){
+if(!(func6.call(this, data9._defaultValueId))){
 errors++;
 }
 }
@@ -872,7 +872,7 @@ errors++;
 }
 }
 if(data9._defaultValueInstant !== undefined){
-if(!(func6(data9._defaultValueInstant))){
+if(!(func6.call(this, data9._defaultValueInstant))){
 errors++;
 }
 }
@@ -891,7 +891,7 @@ errors++;
 }
 }
 if(data9._defaultValueInteger !== undefined){
-if(!(func6(data9._defaultValueInteger))){
+if(!(func6.call(this, data9._defaultValueInteger))){
 errors++;
 }
 }
@@ -907,7 +907,7 @@ errors++;
 }
 }
 if(data9._defaultValueMarkdown !== undefined){
-if(!(func6(data9._defaultValueMarkdown))){
+if(!(func6.call(this, data9._defaultValueMarkdown))){
 errors++;
 }
 }
@@ -923,7 +923,7 @@ errors++;
 }
 }
 if(data9._defaultValueOid !== undefined){
-if(!(func6(data9._defaultValueOid))){
+if(!(func6.call(this, data9._defaultValueOid))){
 errors++;
 }
 }
@@ -942,7 +942,7 @@ errors++;
 }
 }
 if(data9._defaultValuePositiveInt !== undefined){
-if(!(func6(data9._defaultValuePositiveInt))){
+if(!(func6.call(this, data9._defaultValuePositiveInt))){
 errors++;
 }
 }
@@ -958,7 +958,7 @@ errors++;
 }
 }
 if(data9._defaultValueString !== undefined){
-if(!(func6(data9._defaultValueString))){
+if(!(func6.call(this, data9._defaultValueString))){
 errors++;
 }
 }
@@ -974,7 +974,7 @@ errors++;
 }
 }
 if(data9._defaultValueTime !== undefined){
-if(!(func6(data9._defaultValueTime))){
+if(!(func6.call(this, data9._defaultValueTime))){
 errors++;
 }
 }
@@ -993,7 +993,7 @@ errors++;
 }
 }
 if(data9._defaultValueUnsignedInt !== undefined){
-if(!(func6(data9._defaultValueUnsignedInt))){
+if(!(func6.call(this, data9._defaultValueUnsignedInt))){
 errors++;
 }
 }
@@ -1009,7 +1009,7 @@ errors++;
 }
 }
 if(data9._defaultValueUri !== undefined){
-if(!(func6(data9._defaultValueUri))){
+if(!(func6.call(this, data9._defaultValueUri))){
 errors++;
 }
 }
@@ -1025,7 +1025,7 @@ errors++;
 }
 }
 if(data9._defaultValueUrl !== undefined){
-if(!(func6(data9._defaultValueUrl))){
+if(!(func6.call(this, data9._defaultValueUrl))){
 errors++;
 }
 }
@@ -1041,157 +1041,157 @@ errors++;
 }
 }
 if(data9._defaultValueUuid !== undefined){
-if(!(func6(data9._defaultValueUuid))){
+if(!(func6.call(this, data9._defaultValueUuid))){
 errors++;
 }
 }
 if(data9.defaultValueAddress !== undefined){
-if(!(func760(data9.defaultValueAddress))){
+if(!(func760.call(this, data9.defaultValueAddress))){
 errors++;
 }
 }
 if(data9.defaultValueAge !== undefined){
-if(!(func74(data9.defaultValueAge))){
+if(!(func74.call(this, data9.defaultValueAge))){
 errors++;
 }
 }
 if(data9.defaultValueAnnotation !== undefined){
-if(!(func156(data9.defaultValueAnnotation))){
+if(!(func156.call(this, data9.defaultValueAnnotation))){
 errors++;
 }
 }
 if(data9.defaultValueAttachment !== undefined){
-if(!(func336(data9.defaultValueAttachment))){
+if(!(func336.call(this, data9.defaultValueAttachment))){
 errors++;
 }
 }
 if(data9.defaultValueCodeableConcept !== undefined){
-if(!(func14(data9.defaultValueCodeableConcept))){
+if(!(func14.call(this, data9.defaultValueCodeableConcept))){
 errors++;
 }
 }
 if(data9.defaultValueCoding !== undefined){
-if(!(func223(data9.defaultValueCoding))){
+if(!(func223.call(this, data9.defaultValueCoding))){
 errors++;
 }
 }
 if(data9.defaultValueContactPoint !== undefined){
-if(!(func568(data9.defaultValueContactPoint))){
+if(!(func568.call(this, data9.defaultValueContactPoint))){
 errors++;
 }
 }
 if(data9.defaultValueCount !== undefined){
-if(!(func4464(data9.defaultValueCount))){
+if(!(func4464.call(this, data9.defaultValueCount))){
 errors++;
 }
 }
 if(data9.defaultValueDistance !== undefined){
-if(!(func4465(data9.defaultValueDistance))){
+if(!(func4465.call(this, data9.defaultValueDistance))){
 errors++;
 }
 }
 if(data9.defaultValueDuration !== undefined){
-if(!(func77(data9.defaultValueDuration))){
+if(!(func77.call(this, data9.defaultValueDuration))){
 errors++;
 }
 }
 if(data9.defaultValueHumanName !== undefined){
-if(!(func3098(data9.defaultValueHumanName))){
+if(!(func3098.call(this, data9.defaultValueHumanName))){
 errors++;
 }
 }
 if(data9.defaultValueIdentifier !== undefined){
-if(!(func12(data9.defaultValueIdentifier))){
+if(!(func12.call(this, data9.defaultValueIdentifier))){
 errors++;
 }
 }
 if(data9.defaultValueMoney !== undefined){
-if(!(func621(data9.defaultValueMoney))){
+if(!(func621.call(this, data9.defaultValueMoney))){
 errors++;
 }
 }
 if(data9.defaultValuePeriod !== undefined){
-if(!(func17(data9.defaultValuePeriod))){
+if(!(func17.call(this, data9.defaultValuePeriod))){
 errors++;
 }
 }
 if(data9.defaultValueQuantity !== undefined){
-if(!(func85(data9.defaultValueQuantity))){
+if(!(func85.call(this, data9.defaultValueQuantity))){
 errors++;
 }
 }
 if(data9.defaultValueRange !== undefined){
-if(!(func76(data9.defaultValueRange))){
+if(!(func76.call(this, data9.defaultValueRange))){
 errors++;
 }
 }
 if(data9.defaultValueRatio !== undefined){
-if(!(func2698(data9.defaultValueRatio))){
+if(!(func2698.call(this, data9.defaultValueRatio))){
 errors++;
 }
 }
 if(data9.defaultValueReference !== undefined){
-if(!(func16(data9.defaultValueReference))){
+if(!(func16.call(this, data9.defaultValueReference))){
 errors++;
 }
 }
 if(data9.defaultValueSampledData !== undefined){
-if(!(func4243(data9.defaultValueSampledData))){
+if(!(func4243.call(this, data9.defaultValueSampledData))){
 errors++;
 }
 }
 if(data9.defaultValueSignature !== undefined){
-if(!(func376(data9.defaultValueSignature))){
+if(!(func376.call(this, data9.defaultValueSignature))){
 errors++;
 }
 }
 if(data9.defaultValueTiming !== undefined){
-if(!(func72(data9.defaultValueTiming))){
+if(!(func72.call(this, data9.defaultValueTiming))){
 errors++;
 }
 }
 if(data9.defaultValueContactDetail !== undefined){
-if(!(func49(data9.defaultValueContactDetail))){
+if(!(func49.call(this, data9.defaultValueContactDetail))){
 errors++;
 }
 }
 if(data9.defaultValueContributor !== undefined){
-if(!(func4479(data9.defaultValueContributor))){
+if(!(func4479.call(this, data9.defaultValueContributor))){
 errors++;
 }
 }
 if(data9.defaultValueDataRequirement !== undefined){
-if(!(func2273(data9.defaultValueDataRequirement))){
+if(!(func2273.call(this, data9.defaultValueDataRequirement))){
 errors++;
 }
 }
 if(data9.defaultValueExpression !== undefined){
-if(!(func95(data9.defaultValueExpression))){
+if(!(func95.call(this, data9.defaultValueExpression))){
 errors++;
 }
 }
 if(data9.defaultValueParameterDefinition !== undefined){
-if(!(func3216(data9.defaultValueParameterDefinition))){
+if(!(func3216.call(this, data9.defaultValueParameterDefinition))){
 errors++;
 }
 }
 if(data9.defaultValueRelatedArtifact !== undefined){
-if(!(func64(data9.defaultValueRelatedArtifact))){
+if(!(func64.call(this, data9.defaultValueRelatedArtifact))){
 errors++;
 }
 }
 if(data9.defaultValueTriggerDefinition !== undefined){
-if(!(func2197(data9.defaultValueTriggerDefinition))){
+if(!(func2197.call(this, data9.defaultValueTriggerDefinition))){
 errors++;
 }
 }
 if(data9.defaultValueUsageContext !== undefined){
-if(!(func51(data9.defaultValueUsageContext))){
+if(!(func51.call(this, data9.defaultValueUsageContext))){
 errors++;
 }
 }
 if(data9.defaultValueDosage !== undefined){
-if(!(func86(data9.defaultValueDosage))){
+if(!(func86.call(this, data9.defaultValueDosage))){
 errors++;
 }
 }
@@ -1207,7 +1207,7 @@ errors++;
 }
 }
 if(data9._element !== undefined){
-if(!(func6(data9._element))){
+if(!(func6.call(this, data9._element))){
 errors++;
 }
 }
@@ -1218,7 +1218,7 @@ errors++;
 }
 }
 if(data9._listMode !== undefined){
-if(!(func6(data9._listMode))){
+if(!(func6.call(this, data9._listMode))){
 errors++;
 }
 }
@@ -1234,7 +1234,7 @@ errors++;
 }
 }
 if(data9._variable !== undefined){
-if(!(func6(data9._variable))){
+if(!(func6.call(this, data9._variable))){
 errors++;
 }
 }
@@ -1250,7 +1250,7 @@ errors++;
 }
 }
 if(data9._condition !== undefined){
-if(!(func6(data9._condition))){
+if(!(func6.call(this, data9._condition))){
 errors++;
 }
 }
@@ -1266,7 +1266,7 @@ errors++;
 }
 }
 if(data9._check !== undefined){
-if(!(func6(data9._check))){
+if(!(func6.call(this, data9._check))){
 errors++;
 }
 }
@@ -1282,12 +1282,12 @@ errors++;
 }
 }
 if(data9._logMessage !== undefined){
-if(!(func6(data9._logMessage))){
+if(!(func6.call(this, data9._logMessage))){
 errors++;
 }
 }
 if(data9.defaultValueMeta !== undefined){
-if(!(func5(data9.defaultValueMeta))){
+if(!(func5.call(this, data9.defaultValueMeta))){
 errors++;
 }
 }
@@ -1317,7 +1317,7 @@ let data105 = data.target;
 if(Array.isArray(data105)){
 const len5 = data105.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1396(data105[i5]))){
+if(!(validate1396.call(this, data105[i5]))){
 errors++;
 }
 }
@@ -1331,7 +1331,7 @@ let data107 = data.rule;
 if(Array.isArray(data107)){
 const len6 = data107.length;
 for(let i6=0; i6<len6; i6++){
-if(!(wrapper58.validate(data107[i6]))){
+if(!(wrapper58.validate.call(this, data107[i6]))){
 errors++;
 }
 }
@@ -1425,7 +1425,7 @@ let data114 = data110.extension;
 if(Array.isArray(data114)){
 const len8 = data114.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data114[i8]))){
+if(!(func10.call(this, data114[i8]))){
 errors++;
 }
 }
@@ -1439,7 +1439,7 @@ let data116 = data110.modifierExtension;
 if(Array.isArray(data116)){
 const len9 = data116.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data116[i9]))){
+if(!(func10.call(this, data116[i9]))){
 errors++;
 }
 }
@@ -1460,7 +1460,7 @@ errors++;
 }
 }
 if(data110._name !== undefined){
-if(!(func6(data110._name))){
+if(!(func6.call(this, data110._name))){
 errors++;
 }
 }
@@ -1489,7 +1489,7 @@ let data122 = data110._variable;
 if(Array.isArray(data122)){
 const len11 = data122.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data122[i11]))){
+if(!(func6.call(this, data122[i11]))){
 errors++;
 }
 }
@@ -1531,7 +1531,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func6.call(this, data._documentation))){
 errors++;
 }
 }
@@ -1651,7 +1651,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func10.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -1665,7 +1665,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func10.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -1686,7 +1686,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1702,7 +1702,7 @@ errors++;
 }
 }
 if(data._extends !== undefined){
-if(!(func6(data._extends))){
+if(!(func6.call(this, data._extends))){
 errors++;
 }
 }
@@ -1713,7 +1713,7 @@ errors++;
 }
 }
 if(data._typeMode !== undefined){
-if(!(func6(data._typeMode))){
+if(!(func6.call(this, data._typeMode))){
 errors++;
 }
 }
@@ -1729,7 +1729,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func6.call(this, data._documentation))){
 errors++;
 }
 }
@@ -1818,7 +1818,7 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data20[i3]))){
+if(!(func10.call(this, data20[i3]))){
 errors++;
 }
 }
@@ -1832,7 +1832,7 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func10.call(this, data22[i4]))){
 errors++;
 }
 }
@@ -1853,7 +1853,7 @@ errors++;
 }
 }
 if(data16._name !== undefined){
-if(!(func6(data16._name))){
+if(!(func6.call(this, data16._name))){
 errors++;
 }
 }
@@ -1869,7 +1869,7 @@ errors++;
 }
 }
 if(data16._type !== undefined){
-if(!(func6(data16._type))){
+if(!(func6.call(this, data16._type))){
 errors++;
 }
 }
@@ -1880,7 +1880,7 @@ errors++;
 }
 }
 if(data16._mode !== undefined){
-if(!(func6(data16._mode))){
+if(!(func6.call(this, data16._mode))){
 errors++;
 }
 }
@@ -1896,7 +1896,7 @@ errors++;
 }
 }
 if(data16._documentation !== undefined){
-if(!(func6(data16._documentation))){
+if(!(func6.call(this, data16._documentation))){
 errors++;
 }
 }
@@ -1926,7 +1926,7 @@ let data32 = data.rule;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1395(data32[i5]))){
+if(!(validate1395.call(this, data32[i5]))){
 errors++;
 }
 }
@@ -2084,7 +2084,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -2100,7 +2100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -2116,12 +2116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -2130,7 +2130,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -2144,7 +2144,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -2158,7 +2158,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -2179,7 +2179,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -2188,7 +2188,7 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data19[i3]))){
+if(!(func12.call(this, data19[i3]))){
 errors++;
 }
 }
@@ -2209,7 +2209,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -2225,7 +2225,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -2241,7 +2241,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -2252,7 +2252,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -2262,7 +2262,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -2278,7 +2278,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -2294,7 +2294,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -2303,7 +2303,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data35[i4]))){
+if(!(func49.call(this, data35[i4]))){
 errors++;
 }
 }
@@ -2324,7 +2324,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -2333,7 +2333,7 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data39[i5]))){
+if(!(func51.call(this, data39[i5]))){
 errors++;
 }
 }
@@ -2347,7 +2347,7 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data41[i6]))){
+if(!(func14.call(this, data41[i6]))){
 errors++;
 }
 }
@@ -2368,7 +2368,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -2384,7 +2384,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -2445,7 +2445,7 @@ let data51 = data48.extension;
 if(Array.isArray(data51)){
 const len8 = data51.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data51[i8]))){
+if(!(func10.call(this, data51[i8]))){
 errors++;
 }
 }
@@ -2459,7 +2459,7 @@ let data53 = data48.modifierExtension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data53[i9]))){
+if(!(func10.call(this, data53[i9]))){
 errors++;
 }
 }
@@ -2480,7 +2480,7 @@ errors++;
 }
 }
 if(data48._url !== undefined){
-if(!(func6(data48._url))){
+if(!(func6.call(this, data48._url))){
 errors++;
 }
 }
@@ -2491,7 +2491,7 @@ errors++;
 }
 }
 if(data48._mode !== undefined){
-if(!(func6(data48._mode))){
+if(!(func6.call(this, data48._mode))){
 errors++;
 }
 }
@@ -2507,7 +2507,7 @@ errors++;
 }
 }
 if(data48._alias !== undefined){
-if(!(func6(data48._alias))){
+if(!(func6.call(this, data48._alias))){
 errors++;
 }
 }
@@ -2523,7 +2523,7 @@ errors++;
 }
 }
 if(data48._documentation !== undefined){
-if(!(func6(data48._documentation))){
+if(!(func6.call(this, data48._documentation))){
 errors++;
 }
 }
@@ -2573,7 +2573,7 @@ let data65 = data._import;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data65[i11]))){
+if(!(func6.call(this, data65[i11]))){
 errors++;
 }
 }
@@ -2587,7 +2587,7 @@ let data67 = data.group;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate1394(data67[i12]))){
+if(!(validate1394.call(this, data67[i12]))){
 errors++;
 }
 }

@@ -143,7 +143,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -159,7 +159,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -175,12 +175,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -203,7 +203,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -233,7 +233,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -242,7 +242,7 @@ let data19 = data.contact;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func568(data19[i3]))){
+if(!(func568.call(this, data19[i3]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(func6(data._end))){
+if(!(func6.call(this, data._end))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 if(data._reason !== undefined){
-if(!(func6(data._reason))){
+if(!(func6.call(this, data._reason))){
 errors++;
 }
 }
@@ -295,7 +295,7 @@ errors++;
 }
 }
 if(data._criteria !== undefined){
-if(!(func6(data._criteria))){
+if(!(func6.call(this, data._criteria))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ errors++;
 }
 }
 if(data._error !== undefined){
-if(!(func6(data._error))){
+if(!(func6.call(this, data._error))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len4 = data32.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data32[i4]))){
+if(!(func10.call(this, data32[i4]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data34[i5]))){
+if(!(func10.call(this, data34[i5]))){
 errors++;
 }
 }
@@ -395,7 +395,7 @@ errors++;
 }
 }
 if(data29._type !== undefined){
-if(!(func6(data29._type))){
+if(!(func6.call(this, data29._type))){
 errors++;
 }
 }
@@ -411,7 +411,7 @@ errors++;
 }
 }
 if(data29._endpoint !== undefined){
-if(!(func6(data29._endpoint))){
+if(!(func6.call(this, data29._endpoint))){
 errors++;
 }
 }
@@ -427,7 +427,7 @@ errors++;
 }
 }
 if(data29._payload !== undefined){
-if(!(func6(data29._payload))){
+if(!(func6.call(this, data29._payload))){
 errors++;
 }
 }
@@ -456,7 +456,7 @@ let data44 = data29._header;
 if(Array.isArray(data44)){
 const len7 = data44.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data44[i7]))){
+if(!(func6.call(this, data44[i7]))){
 errors++;
 }
 }

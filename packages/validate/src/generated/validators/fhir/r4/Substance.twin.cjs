@@ -55,7 +55,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -71,7 +71,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -87,12 +87,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -101,7 +101,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -115,7 +115,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -159,7 +159,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func14.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -221,7 +221,7 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func10.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7]))){
+if(!(func10.call(this, data28[i7]))){
 errors++;
 }
 }
@@ -245,7 +245,7 @@ errors++;
 }
 }
 if(data24.identifier !== undefined){
-if(!(func12(data24.identifier))){
+if(!(func12.call(this, data24.identifier))){
 errors++;
 }
 }
@@ -261,12 +261,12 @@ errors++;
 }
 }
 if(data24._expiry !== undefined){
-if(!(func6(data24._expiry))){
+if(!(func6.call(this, data24._expiry))){
 errors++;
 }
 }
 if(data24.quantity !== undefined){
-if(!(func85(data24.quantity))){
+if(!(func85.call(this, data24.quantity))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ let data39 = data35.extension;
 if(Array.isArray(data39)){
 const len9 = data39.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data39[i9]))){
+if(!(func10.call(this, data39[i9]))){
 errors++;
 }
 }
@@ -372,7 +372,7 @@ let data41 = data35.modifierExtension;
 if(Array.isArray(data41)){
 const len10 = data41.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data41[i10]))){
+if(!(func10.call(this, data41[i10]))){
 errors++;
 }
 }
@@ -382,17 +382,17 @@ errors++;
 }
 }
 if(data35.quantity !== undefined){
-if(!(func2698(data35.quantity))){
+if(!(func2698.call(this, data35.quantity))){
 errors++;
 }
 }
 if(data35.substanceCodeableConcept !== undefined){
-if(!(func14(data35.substanceCodeableConcept))){
+if(!(func14.call(this, data35.substanceCodeableConcept))){
 errors++;
 }
 }
 if(data35.substanceReference !== undefined){
-if(!(func16(data35.substanceReference))){
+if(!(func16.call(this, data35.substanceReference))){
 errors++;
 }
 }

@@ -45,7 +45,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -59,7 +59,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -83,7 +83,7 @@ errors++;
 }
 }
 if(data._subunit !== undefined){
-if(!(func6(data._subunit))){
+if(!(func6.call(this, data._subunit))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func6.call(this, data._sequence))){
 errors++;
 }
 }
@@ -118,22 +118,22 @@ errors++;
 }
 }
 if(data._length !== undefined){
-if(!(func6(data._length))){
+if(!(func6.call(this, data._length))){
 errors++;
 }
 }
 if(data.sequenceAttachment !== undefined){
-if(!(func336(data.sequenceAttachment))){
+if(!(func336.call(this, data.sequenceAttachment))){
 errors++;
 }
 }
 if(data.fivePrime !== undefined){
-if(!(func14(data.fivePrime))){
+if(!(func14.call(this, data.fivePrime))){
 errors++;
 }
 }
 if(data.threePrime !== undefined){
-if(!(func14(data.threePrime))){
+if(!(func14.call(this, data.threePrime))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data17 = data15.extension;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data17[i3]))){
+if(!(func10.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data19 = data15.modifierExtension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data19[i4]))){
+if(!(func10.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -195,12 +195,12 @@ errors++;
 }
 }
 if(data15._connectivity !== undefined){
-if(!(func6(data15._connectivity))){
+if(!(func6.call(this, data15._connectivity))){
 errors++;
 }
 }
 if(data15.identifier !== undefined){
-if(!(func12(data15.identifier))){
+if(!(func12.call(this, data15.identifier))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ errors++;
 }
 }
 if(data15._name !== undefined){
-if(!(func6(data15._name))){
+if(!(func6.call(this, data15._name))){
 errors++;
 }
 }
@@ -232,7 +232,7 @@ errors++;
 }
 }
 if(data15._residueSite !== undefined){
-if(!(func6(data15._residueSite))){
+if(!(func6.call(this, data15._residueSite))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func10.call(this, data31[i6]))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data33[i7]))){
+if(!(func10.call(this, data33[i7]))){
 errors++;
 }
 }
@@ -304,7 +304,7 @@ errors++;
 }
 }
 if(data29.identifier !== undefined){
-if(!(func12(data29.identifier))){
+if(!(func12.call(this, data29.identifier))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 if(data29._name !== undefined){
-if(!(func6(data29._name))){
+if(!(func6.call(this, data29._name))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data29._residueSite !== undefined){
-if(!(func6(data29._residueSite))){
+if(!(func6.call(this, data29._residueSite))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -446,12 +446,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -488,7 +488,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -498,7 +498,7 @@ errors++;
 }
 }
 if(data.sequenceType !== undefined){
-if(!(func14(data.sequenceType))){
+if(!(func14.call(this, data.sequenceType))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ errors++;
 }
 }
 if(data._numberOfSubunits !== undefined){
-if(!(func6(data._numberOfSubunits))){
+if(!(func6.call(this, data._numberOfSubunits))){
 errors++;
 }
 }
@@ -533,12 +533,12 @@ errors++;
 }
 }
 if(data._areaOfHybridisation !== undefined){
-if(!(func6(data._areaOfHybridisation))){
+if(!(func6.call(this, data._areaOfHybridisation))){
 errors++;
 }
 }
 if(data.oligoNucleotideType !== undefined){
-if(!(func14(data.oligoNucleotideType))){
+if(!(func14.call(this, data.oligoNucleotideType))){
 errors++;
 }
 }
@@ -547,7 +547,7 @@ let data20 = data.subunit;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate1403(data20[i3]))){
+if(!(validate1403.call(this, data20[i3]))){
 errors++;
 }
 }

@@ -43,7 +43,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -57,7 +57,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 if(data.ratioType !== undefined){
-if(!(func14(data.ratioType))){
+if(!(func14.call(this, data.ratioType))){
 errors++;
 }
 }
@@ -94,7 +94,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func10.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func10.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 }
 }
 if(data7.material !== undefined){
-if(!(func14(data7.material))){
+if(!(func14.call(this, data7.material))){
 errors++;
 }
 }
 if(data7.type !== undefined){
-if(!(func14(data7.type))){
+if(!(func14.call(this, data7.type))){
 errors++;
 }
 }
@@ -133,12 +133,12 @@ errors++;
 }
 }
 if(data7._isDefining !== undefined){
-if(!(func6(data7._isDefining))){
+if(!(func6.call(this, data7._isDefining))){
 errors++;
 }
 }
 if(data7.amount !== undefined){
-if(!(func5743(data7.amount))){
+if(!(func5743.call(this, data7.amount))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -240,7 +240,7 @@ errors++;
 }
 }
 if(data.orientationOfPolymerisation !== undefined){
-if(!(func14(data.orientationOfPolymerisation))){
+if(!(func14.call(this, data.orientationOfPolymerisation))){
 errors++;
 }
 }
@@ -256,12 +256,12 @@ errors++;
 }
 }
 if(data._repeatUnit !== undefined){
-if(!(func6(data._repeatUnit))){
+if(!(func6.call(this, data._repeatUnit))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func5743(data.amount))){
+if(!(func5743.call(this, data.amount))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func10.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -302,7 +302,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func10.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -312,12 +312,12 @@ errors++;
 }
 }
 if(data10.degree !== undefined){
-if(!(func14(data10.degree))){
+if(!(func14.call(this, data10.degree))){
 errors++;
 }
 }
 if(data10.amount !== undefined){
-if(!(func5743(data10.amount))){
+if(!(func5743.call(this, data10.amount))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data21 = data19.extension;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data21[i6]))){
+if(!(func10.call(this, data21[i6]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data23 = data19.modifierExtension;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data23[i7]))){
+if(!(func10.call(this, data23[i7]))){
 errors++;
 }
 }
@@ -389,7 +389,7 @@ errors++;
 }
 }
 if(data19.type !== undefined){
-if(!(func14(data19.type))){
+if(!(func14.call(this, data19.type))){
 errors++;
 }
 }
@@ -405,12 +405,12 @@ errors++;
 }
 }
 if(data19._representation !== undefined){
-if(!(func6(data19._representation))){
+if(!(func6.call(this, data19._representation))){
 errors++;
 }
 }
 if(data19.attachment !== undefined){
-if(!(func336(data19.attachment))){
+if(!(func336.call(this, data19.attachment))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -521,7 +521,7 @@ errors++;
 }
 }
 if(data._numberOfUnits !== undefined){
-if(!(func6(data._numberOfUnits))){
+if(!(func6.call(this, data._numberOfUnits))){
 errors++;
 }
 }
@@ -537,12 +537,12 @@ errors++;
 }
 }
 if(data._averageMolecularFormula !== undefined){
-if(!(func6(data._averageMolecularFormula))){
+if(!(func6.call(this, data._averageMolecularFormula))){
 errors++;
 }
 }
 if(data.repeatUnitAmountType !== undefined){
-if(!(func14(data.repeatUnitAmountType))){
+if(!(func14.call(this, data.repeatUnitAmountType))){
 errors++;
 }
 }
@@ -551,7 +551,7 @@ let data10 = data.repeatUnit;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1409(data10[i2]))){
+if(!(validate1409.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -613,7 +613,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -645,12 +645,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -659,7 +659,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -673,7 +673,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -687,7 +687,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -697,12 +697,12 @@ errors++;
 }
 }
 if(data.class !== undefined){
-if(!(func14(data.class))){
+if(!(func14.call(this, data.class))){
 errors++;
 }
 }
 if(data.geometry !== undefined){
-if(!(func14(data.geometry))){
+if(!(func14.call(this, data.geometry))){
 errors++;
 }
 }
@@ -711,7 +711,7 @@ let data16 = data.copolymerConnectivity;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data16[i3]))){
+if(!(func14.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -745,7 +745,7 @@ let data20 = data._modification;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func6.call(this, data20[i5]))){
 errors++;
 }
 }
@@ -759,7 +759,7 @@ let data22 = data.monomerSet;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1406(data22[i6]))){
+if(!(validate1406.call(this, data22[i6]))){
 errors++;
 }
 }
@@ -773,7 +773,7 @@ let data24 = data.repeat;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate1408(data24[i7]))){
+if(!(validate1408.call(this, data24[i7]))){
 errors++;
 }
 }

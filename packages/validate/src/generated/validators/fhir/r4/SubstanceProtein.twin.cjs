@@ -48,7 +48,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -80,12 +80,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -94,7 +94,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -122,7 +122,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ errors++;
 }
 }
 if(data.sequenceType !== undefined){
-if(!(func14(data.sequenceType))){
+if(!(func14.call(this, data.sequenceType))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ errors++;
 }
 }
 if(data._numberOfSubunits !== undefined){
-if(!(func6(data._numberOfSubunits))){
+if(!(func6.call(this, data._numberOfSubunits))){
 errors++;
 }
 }
@@ -180,7 +180,7 @@ let data19 = data._disulfideLinkage;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data19[i4]))){
+if(!(func6.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -212,7 +212,7 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data24[i6]))){
+if(!(func10.call(this, data24[i6]))){
 errors++;
 }
 }
@@ -226,7 +226,7 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data26[i7]))){
+if(!(func10.call(this, data26[i7]))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ errors++;
 }
 }
 if(data22._subunit !== undefined){
-if(!(func6(data22._subunit))){
+if(!(func6.call(this, data22._subunit))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ errors++;
 }
 }
 if(data22._sequence !== undefined){
-if(!(func6(data22._sequence))){
+if(!(func6.call(this, data22._sequence))){
 errors++;
 }
 }
@@ -285,17 +285,17 @@ errors++;
 }
 }
 if(data22._length !== undefined){
-if(!(func6(data22._length))){
+if(!(func6.call(this, data22._length))){
 errors++;
 }
 }
 if(data22.sequenceAttachment !== undefined){
-if(!(func336(data22.sequenceAttachment))){
+if(!(func336.call(this, data22.sequenceAttachment))){
 errors++;
 }
 }
 if(data22.nTerminalModificationId !== undefined){
-if(!(func12(data22.nTerminalModificationId))){
+if(!(func12.call(this, data22.nTerminalModificationId))){
 errors++;
 }
 }
@@ -311,12 +311,12 @@ errors++;
 }
 }
 if(data22._nTerminalModification !== undefined){
-if(!(func6(data22._nTerminalModification))){
+if(!(func6.call(this, data22._nTerminalModification))){
 errors++;
 }
 }
 if(data22.cTerminalModificationId !== undefined){
-if(!(func12(data22.cTerminalModificationId))){
+if(!(func12.call(this, data22.cTerminalModificationId))){
 errors++;
 }
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 if(data22._cTerminalModification !== undefined){
-if(!(func6(data22._cTerminalModification))){
+if(!(func6.call(this, data22._cTerminalModification))){
 errors++;
 }
 }

@@ -53,7 +53,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +85,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func6.call(this, data._comment))){
 errors++;
 }
 }
@@ -175,7 +175,7 @@ let data19 = data17.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data19[i4]))){
+if(!(func10.call(this, data19[i4]))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ let data21 = data17.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data21[i5]))){
+if(!(func10.call(this, data21[i5]))){
 errors++;
 }
 }
@@ -199,12 +199,12 @@ errors++;
 }
 }
 if(data17.geneSequenceOrigin !== undefined){
-if(!(func14(data17.geneSequenceOrigin))){
+if(!(func14.call(this, data17.geneSequenceOrigin))){
 errors++;
 }
 }
 if(data17.gene !== undefined){
-if(!(func14(data17.gene))){
+if(!(func14.call(this, data17.gene))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data25 = data17.source;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data25[i6]))){
+if(!(func16.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data30[i8]))){
+if(!(func10.call(this, data30[i8]))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data32[i9]))){
+if(!(func10.call(this, data32[i9]))){
 errors++;
 }
 }
@@ -290,12 +290,12 @@ errors++;
 }
 }
 if(data28.type !== undefined){
-if(!(func14(data28.type))){
+if(!(func14.call(this, data28.type))){
 errors++;
 }
 }
 if(data28.element !== undefined){
-if(!(func12(data28.element))){
+if(!(func12.call(this, data28.element))){
 errors++;
 }
 }
@@ -304,7 +304,7 @@ let data36 = data28.source;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data36[i10]))){
+if(!(func16.call(this, data36[i10]))){
 errors++;
 }
 }
@@ -357,7 +357,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data41[i12]))){
+if(!(func10.call(this, data41[i12]))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data43[i13]))){
+if(!(func10.call(this, data43[i13]))){
 errors++;
 }
 }
@@ -381,12 +381,12 @@ errors++;
 }
 }
 if(data39.domain !== undefined){
-if(!(func14(data39.domain))){
+if(!(func14.call(this, data39.domain))){
 errors++;
 }
 }
 if(data39.classification !== undefined){
-if(!(func14(data39.classification))){
+if(!(func14.call(this, data39.classification))){
 errors++;
 }
 }
@@ -395,7 +395,7 @@ let data47 = data39.subtype;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data47[i14]))){
+if(!(func14.call(this, data47[i14]))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ let data49 = data39.source;
 if(Array.isArray(data49)){
 const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data49[i15]))){
+if(!(func16.call(this, data49[i15]))){
 errors++;
 }
 }
@@ -462,7 +462,7 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data54[i17]))){
+if(!(func10.call(this, data54[i17]))){
 errors++;
 }
 }
@@ -476,7 +476,7 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data56[i18]))){
+if(!(func10.call(this, data56[i18]))){
 errors++;
 }
 }
@@ -486,37 +486,37 @@ errors++;
 }
 }
 if(data52.target !== undefined){
-if(!(func12(data52.target))){
+if(!(func12.call(this, data52.target))){
 errors++;
 }
 }
 if(data52.type !== undefined){
-if(!(func14(data52.type))){
+if(!(func14.call(this, data52.type))){
 errors++;
 }
 }
 if(data52.interaction !== undefined){
-if(!(func14(data52.interaction))){
+if(!(func14.call(this, data52.interaction))){
 errors++;
 }
 }
 if(data52.organism !== undefined){
-if(!(func14(data52.organism))){
+if(!(func14.call(this, data52.organism))){
 errors++;
 }
 }
 if(data52.organismType !== undefined){
-if(!(func14(data52.organismType))){
+if(!(func14.call(this, data52.organismType))){
 errors++;
 }
 }
 if(data52.amountQuantity !== undefined){
-if(!(func85(data52.amountQuantity))){
+if(!(func85.call(this, data52.amountQuantity))){
 errors++;
 }
 }
 if(data52.amountRange !== undefined){
-if(!(func76(data52.amountRange))){
+if(!(func76.call(this, data52.amountRange))){
 errors++;
 }
 }
@@ -532,12 +532,12 @@ errors++;
 }
 }
 if(data52._amountString !== undefined){
-if(!(func6(data52._amountString))){
+if(!(func6.call(this, data52._amountString))){
 errors++;
 }
 }
 if(data52.amountType !== undefined){
-if(!(func14(data52.amountType))){
+if(!(func14.call(this, data52.amountType))){
 errors++;
 }
 }
@@ -546,7 +546,7 @@ let data68 = data52.source;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data68[i19]))){
+if(!(func16.call(this, data68[i19]))){
 errors++;
 }
 }

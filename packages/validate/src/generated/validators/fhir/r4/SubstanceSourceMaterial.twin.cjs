@@ -47,7 +47,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -61,7 +61,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -71,22 +71,22 @@ errors++;
 }
 }
 if(data.family !== undefined){
-if(!(func14(data.family))){
+if(!(func14.call(this, data.family))){
 errors++;
 }
 }
 if(data.genus !== undefined){
-if(!(func14(data.genus))){
+if(!(func14.call(this, data.genus))){
 errors++;
 }
 }
 if(data.species !== undefined){
-if(!(func14(data.species))){
+if(!(func14.call(this, data.species))){
 errors++;
 }
 }
 if(data.intraspecificType !== undefined){
-if(!(func14(data.intraspecificType))){
+if(!(func14.call(this, data.intraspecificType))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data._intraspecificDescription !== undefined){
-if(!(func6(data._intraspecificDescription))){
+if(!(func6.call(this, data._intraspecificDescription))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data14 = data12.extension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data14[i3]))){
+if(!(func10.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data16 = data12.modifierExtension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data16[i4]))){
+if(!(func10.call(this, data16[i4]))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data12.authorType !== undefined){
-if(!(func14(data12.authorType))){
+if(!(func14.call(this, data12.authorType))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ errors++;
 }
 }
 if(data12._authorDescription !== undefined){
-if(!(func6(data12._authorDescription))){
+if(!(func6.call(this, data12._authorDescription))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func10.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func10.call(this, data25[i6]))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ errors++;
 }
 }
 if(data21._maternalOrganismId !== undefined){
-if(!(func6(data21._maternalOrganismId))){
+if(!(func6.call(this, data21._maternalOrganismId))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors++;
 }
 }
 if(data21._maternalOrganismName !== undefined){
-if(!(func6(data21._maternalOrganismName))){
+if(!(func6.call(this, data21._maternalOrganismName))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ errors++;
 }
 }
 if(data21._paternalOrganismId !== undefined){
-if(!(func6(data21._paternalOrganismId))){
+if(!(func6.call(this, data21._paternalOrganismId))){
 errors++;
 }
 }
@@ -296,12 +296,12 @@ errors++;
 }
 }
 if(data21._paternalOrganismName !== undefined){
-if(!(func6(data21._paternalOrganismName))){
+if(!(func6.call(this, data21._paternalOrganismName))){
 errors++;
 }
 }
 if(data21.hybridType !== undefined){
-if(!(func14(data21.hybridType))){
+if(!(func14.call(this, data21.hybridType))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func10.call(this, data38[i7]))){
 errors++;
 }
 }
@@ -354,7 +354,7 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data40[i8]))){
+if(!(func10.call(this, data40[i8]))){
 errors++;
 }
 }
@@ -364,22 +364,22 @@ errors++;
 }
 }
 if(data36.kingdom !== undefined){
-if(!(func14(data36.kingdom))){
+if(!(func14.call(this, data36.kingdom))){
 errors++;
 }
 }
 if(data36.phylum !== undefined){
-if(!(func14(data36.phylum))){
+if(!(func14.call(this, data36.phylum))){
 errors++;
 }
 }
 if(data36.class !== undefined){
-if(!(func14(data36.class))){
+if(!(func14.call(this, data36.class))){
 errors++;
 }
 }
 if(data36.order !== undefined){
-if(!(func14(data36.order))){
+if(!(func14.call(this, data36.order))){
 errors++;
 }
 }
@@ -452,7 +452,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -468,7 +468,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -484,12 +484,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -498,7 +498,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -512,7 +512,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -526,7 +526,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -536,22 +536,22 @@ errors++;
 }
 }
 if(data.sourceMaterialClass !== undefined){
-if(!(func14(data.sourceMaterialClass))){
+if(!(func14.call(this, data.sourceMaterialClass))){
 errors++;
 }
 }
 if(data.sourceMaterialType !== undefined){
-if(!(func14(data.sourceMaterialType))){
+if(!(func14.call(this, data.sourceMaterialType))){
 errors++;
 }
 }
 if(data.sourceMaterialState !== undefined){
-if(!(func14(data.sourceMaterialState))){
+if(!(func14.call(this, data.sourceMaterialState))){
 errors++;
 }
 }
 if(data.organismId !== undefined){
-if(!(func12(data.organismId))){
+if(!(func12.call(this, data.organismId))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ errors++;
 }
 }
 if(data._organismName !== undefined){
-if(!(func6(data._organismName))){
+if(!(func6.call(this, data._organismName))){
 errors++;
 }
 }
@@ -576,7 +576,7 @@ let data20 = data.parentSubstanceId;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data20[i3]))){
+if(!(func12.call(this, data20[i3]))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ let data24 = data._parentSubstanceName;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func6.call(this, data24[i5]))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data26 = data.countryOfOrigin;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data26[i6]))){
+if(!(func14.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -658,7 +658,7 @@ let data30 = data._geographicalLocation;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data30[i8]))){
+if(!(func6.call(this, data30[i8]))){
 errors++;
 }
 }
@@ -668,7 +668,7 @@ errors++;
 }
 }
 if(data.developmentStage !== undefined){
-if(!(func14(data.developmentStage))){
+if(!(func14.call(this, data.developmentStage))){
 errors++;
 }
 }
@@ -695,7 +695,7 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data36[i10]))){
+if(!(func10.call(this, data36[i10]))){
 errors++;
 }
 }
@@ -709,7 +709,7 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len11 = data38.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data38[i11]))){
+if(!(func10.call(this, data38[i11]))){
 errors++;
 }
 }
@@ -730,12 +730,12 @@ errors++;
 }
 }
 if(data34._fraction !== undefined){
-if(!(func6(data34._fraction))){
+if(!(func6.call(this, data34._fraction))){
 errors++;
 }
 }
 if(data34.materialType !== undefined){
-if(!(func14(data34.materialType))){
+if(!(func14.call(this, data34.materialType))){
 errors++;
 }
 }
@@ -761,7 +761,7 @@ errors++;
 }
 }
 if(data.organism !== undefined){
-if(!(validate1415(data.organism))){
+if(!(validate1415.call(this, data.organism))){
 errors++;
 }
 }
@@ -788,7 +788,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len13 = data47.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data47[i13]))){
+if(!(func10.call(this, data47[i13]))){
 errors++;
 }
 }
@@ -802,7 +802,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data49[i14]))){
+if(!(func10.call(this, data49[i14]))){
 errors++;
 }
 }
@@ -812,12 +812,12 @@ errors++;
 }
 }
 if(data45.part !== undefined){
-if(!(func14(data45.part))){
+if(!(func14.call(this, data45.part))){
 errors++;
 }
 }
 if(data45.partLocation !== undefined){
-if(!(func14(data45.partLocation))){
+if(!(func14.call(this, data45.partLocation))){
 errors++;
 }
 }

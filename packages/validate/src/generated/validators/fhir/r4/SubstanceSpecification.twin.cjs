@@ -55,7 +55,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -79,22 +79,22 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
 if(data.name !== undefined){
-if(!(func14(data.name))){
+if(!(func14.call(this, data.name))){
 errors++;
 }
 }
 if(data.substitution !== undefined){
-if(!(func14(data.substitution))){
+if(!(func14.call(this, data.substitution))){
 errors++;
 }
 }
 if(data.halfLife !== undefined){
-if(!(func85(data.halfLife))){
+if(!(func85.call(this, data.halfLife))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data11[i2]))){
+if(!(func10.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data13[i3]))){
+if(!(func10.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -141,17 +141,17 @@ errors++;
 }
 }
 if(data9.method !== undefined){
-if(!(func14(data9.method))){
+if(!(func14.call(this, data9.method))){
 errors++;
 }
 }
 if(data9.type !== undefined){
-if(!(func14(data9.type))){
+if(!(func14.call(this, data9.type))){
 errors++;
 }
 }
 if(data9.amount !== undefined){
-if(!(func85(data9.amount))){
+if(!(func85.call(this, data9.amount))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -233,7 +233,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -243,12 +243,12 @@ errors++;
 }
 }
 if(data.stereochemistry !== undefined){
-if(!(func14(data.stereochemistry))){
+if(!(func14.call(this, data.stereochemistry))){
 errors++;
 }
 }
 if(data.opticalActivity !== undefined){
-if(!(func14(data.opticalActivity))){
+if(!(func14.call(this, data.opticalActivity))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors++;
 }
 }
 if(data._molecularFormula !== undefined){
-if(!(func6(data._molecularFormula))){
+if(!(func6.call(this, data._molecularFormula))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ errors++;
 }
 }
 if(data._molecularFormulaByMoiety !== undefined){
-if(!(func6(data._molecularFormulaByMoiety))){
+if(!(func6.call(this, data._molecularFormulaByMoiety))){
 errors++;
 }
 }
@@ -289,7 +289,7 @@ let data11 = data.isotope;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1419(data11[i2]))){
+if(!(validate1419.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -317,7 +317,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func10.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func10.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -341,17 +341,17 @@ errors++;
 }
 }
 if(data13.method !== undefined){
-if(!(func14(data13.method))){
+if(!(func14.call(this, data13.method))){
 errors++;
 }
 }
 if(data13.type !== undefined){
-if(!(func14(data13.type))){
+if(!(func14.call(this, data13.type))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func85(data13.amount))){
+if(!(func85.call(this, data13.amount))){
 errors++;
 }
 }
@@ -376,7 +376,7 @@ let data22 = data.source;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data22[i5]))){
+if(!(func16.call(this, data22[i5]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data27[i7]))){
+if(!(func10.call(this, data27[i7]))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func10.call(this, data29[i8]))){
 errors++;
 }
 }
@@ -432,7 +432,7 @@ errors++;
 }
 }
 if(data25.type !== undefined){
-if(!(func14(data25.type))){
+if(!(func14.call(this, data25.type))){
 errors++;
 }
 }
@@ -448,12 +448,12 @@ errors++;
 }
 }
 if(data25._representation !== undefined){
-if(!(func6(data25._representation))){
+if(!(func6.call(this, data25._representation))){
 errors++;
 }
 }
 if(data25.attachment !== undefined){
-if(!(func336(data25.attachment))){
+if(!(func336.call(this, data25.attachment))){
 errors++;
 }
 }
@@ -560,7 +560,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -574,7 +574,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -595,17 +595,17 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func14.call(this, data.status))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ errors++;
 }
 }
 if(data._preferred !== undefined){
-if(!(func6(data._preferred))){
+if(!(func6.call(this, data._preferred))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data12 = data.language;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data12[i2]))){
+if(!(func14.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -638,7 +638,7 @@ let data14 = data.domain;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data14[i3]))){
+if(!(func14.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -652,7 +652,7 @@ let data16 = data.jurisdiction;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data16[i4]))){
+if(!(func14.call(this, data16[i4]))){
 errors++;
 }
 }
@@ -666,7 +666,7 @@ let data18 = data.synonym;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(wrapper59.validate(data18[i5]))){
+if(!(wrapper59.validate.call(this, data18[i5]))){
 errors++;
 }
 }
@@ -680,7 +680,7 @@ let data20 = data.translation;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(wrapper59.validate(data20[i6]))){
+if(!(wrapper59.validate.call(this, data20[i6]))){
 errors++;
 }
 }
@@ -712,7 +712,7 @@ let data25 = data23.extension;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data25[i8]))){
+if(!(func10.call(this, data25[i8]))){
 errors++;
 }
 }
@@ -726,7 +726,7 @@ let data27 = data23.modifierExtension;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data27[i9]))){
+if(!(func10.call(this, data27[i9]))){
 errors++;
 }
 }
@@ -736,12 +736,12 @@ errors++;
 }
 }
 if(data23.authority !== undefined){
-if(!(func14(data23.authority))){
+if(!(func14.call(this, data23.authority))){
 errors++;
 }
 }
 if(data23.status !== undefined){
-if(!(func14(data23.status))){
+if(!(func14.call(this, data23.status))){
 errors++;
 }
 }
@@ -757,7 +757,7 @@ errors++;
 }
 }
 if(data23._date !== undefined){
-if(!(func6(data23._date))){
+if(!(func6.call(this, data23._date))){
 errors++;
 }
 }
@@ -787,7 +787,7 @@ let data33 = data.source;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data33[i10]))){
+if(!(func16.call(this, data33[i10]))){
 errors++;
 }
 }
@@ -849,7 +849,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -865,7 +865,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -881,12 +881,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -895,7 +895,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -909,7 +909,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -923,7 +923,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -933,22 +933,22 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func14.call(this, data.status))){
 errors++;
 }
 }
 if(data.domain !== undefined){
-if(!(func14(data.domain))){
+if(!(func14.call(this, data.domain))){
 errors++;
 }
 }
@@ -964,7 +964,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -973,7 +973,7 @@ let data20 = data.source;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data20[i3]))){
+if(!(func16.call(this, data20[i3]))){
 errors++;
 }
 }
@@ -994,7 +994,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func6.call(this, data._comment))){
 errors++;
 }
 }
@@ -1021,7 +1021,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data27[i5]))){
+if(!(func10.call(this, data27[i5]))){
 errors++;
 }
 }
@@ -1035,7 +1035,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func10.call(this, data29[i6]))){
 errors++;
 }
 }
@@ -1045,12 +1045,12 @@ errors++;
 }
 }
 if(data25.role !== undefined){
-if(!(func14(data25.role))){
+if(!(func14.call(this, data25.role))){
 errors++;
 }
 }
 if(data25.identifier !== undefined){
-if(!(func12(data25.identifier))){
+if(!(func12.call(this, data25.identifier))){
 errors++;
 }
 }
@@ -1066,17 +1066,17 @@ errors++;
 }
 }
 if(data25._name !== undefined){
-if(!(func6(data25._name))){
+if(!(func6.call(this, data25._name))){
 errors++;
 }
 }
 if(data25.stereochemistry !== undefined){
-if(!(func14(data25.stereochemistry))){
+if(!(func14.call(this, data25.stereochemistry))){
 errors++;
 }
 }
 if(data25.opticalActivity !== undefined){
-if(!(func14(data25.opticalActivity))){
+if(!(func14.call(this, data25.opticalActivity))){
 errors++;
 }
 }
@@ -1092,12 +1092,12 @@ errors++;
 }
 }
 if(data25._molecularFormula !== undefined){
-if(!(func6(data25._molecularFormula))){
+if(!(func6.call(this, data25._molecularFormula))){
 errors++;
 }
 }
 if(data25.amountQuantity !== undefined){
-if(!(func85(data25.amountQuantity))){
+if(!(func85.call(this, data25.amountQuantity))){
 errors++;
 }
 }
@@ -1113,7 +1113,7 @@ errors++;
 }
 }
 if(data25._amountString !== undefined){
-if(!(func6(data25._amountString))){
+if(!(func6.call(this, data25._amountString))){
 errors++;
 }
 }
@@ -1161,7 +1161,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data45[i8]))){
+if(!(func10.call(this, data45[i8]))){
 errors++;
 }
 }
@@ -1175,7 +1175,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data47[i9]))){
+if(!(func10.call(this, data47[i9]))){
 errors++;
 }
 }
@@ -1185,12 +1185,12 @@ errors++;
 }
 }
 if(data43.category !== undefined){
-if(!(func14(data43.category))){
+if(!(func14.call(this, data43.category))){
 errors++;
 }
 }
 if(data43.code !== undefined){
-if(!(func14(data43.code))){
+if(!(func14.call(this, data43.code))){
 errors++;
 }
 }
@@ -1206,22 +1206,22 @@ errors++;
 }
 }
 if(data43._parameters !== undefined){
-if(!(func6(data43._parameters))){
+if(!(func6.call(this, data43._parameters))){
 errors++;
 }
 }
 if(data43.definingSubstanceReference !== undefined){
-if(!(func16(data43.definingSubstanceReference))){
+if(!(func16.call(this, data43.definingSubstanceReference))){
 errors++;
 }
 }
 if(data43.definingSubstanceCodeableConcept !== undefined){
-if(!(func14(data43.definingSubstanceCodeableConcept))){
+if(!(func14.call(this, data43.definingSubstanceCodeableConcept))){
 errors++;
 }
 }
 if(data43.amountQuantity !== undefined){
-if(!(func85(data43.amountQuantity))){
+if(!(func85.call(this, data43.amountQuantity))){
 errors++;
 }
 }
@@ -1237,7 +1237,7 @@ errors++;
 }
 }
 if(data43._amountString !== undefined){
-if(!(func6(data43._amountString))){
+if(!(func6.call(this, data43._amountString))){
 errors++;
 }
 }
@@ -1263,12 +1263,12 @@ errors++;
 }
 }
 if(data.referenceInformation !== undefined){
-if(!(func16(data.referenceInformation))){
+if(!(func16.call(this, data.referenceInformation))){
 errors++;
 }
 }
 if(data.structure !== undefined){
-if(!(validate1418(data.structure))){
+if(!(validate1418.call(this, data.structure))){
 errors++;
 }
 }
@@ -1295,7 +1295,7 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data63[i11]))){
+if(!(func10.call(this, data63[i11]))){
 errors++;
 }
 }
@@ -1309,7 +1309,7 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len12 = data65.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data65[i12]))){
+if(!(func10.call(this, data65[i12]))){
 errors++;
 }
 }
@@ -1319,12 +1319,12 @@ errors++;
 }
 }
 if(data61.code !== undefined){
-if(!(func14(data61.code))){
+if(!(func14.call(this, data61.code))){
 errors++;
 }
 }
 if(data61.status !== undefined){
-if(!(func14(data61.status))){
+if(!(func14.call(this, data61.status))){
 errors++;
 }
 }
@@ -1340,7 +1340,7 @@ errors++;
 }
 }
 if(data61._statusDate !== undefined){
-if(!(func6(data61._statusDate))){
+if(!(func6.call(this, data61._statusDate))){
 errors++;
 }
 }
@@ -1356,7 +1356,7 @@ errors++;
 }
 }
 if(data61._comment !== undefined){
-if(!(func6(data61._comment))){
+if(!(func6.call(this, data61._comment))){
 errors++;
 }
 }
@@ -1365,7 +1365,7 @@ let data73 = data61.source;
 if(Array.isArray(data73)){
 const len13 = data73.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data73[i13]))){
+if(!(func16.call(this, data73[i13]))){
 errors++;
 }
 }
@@ -1400,7 +1400,7 @@ let data75 = data.name;
 if(Array.isArray(data75)){
 const len14 = data75.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate1422(data75[i14]))){
+if(!(validate1422.call(this, data75[i14]))){
 errors++;
 }
 }
@@ -1432,7 +1432,7 @@ let data80 = data78.extension;
 if(Array.isArray(data80)){
 const len16 = data80.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data80[i16]))){
+if(!(func10.call(this, data80[i16]))){
 errors++;
 }
 }
@@ -1446,7 +1446,7 @@ let data82 = data78.modifierExtension;
 if(Array.isArray(data82)){
 const len17 = data82.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data82[i17]))){
+if(!(func10.call(this, data82[i17]))){
 errors++;
 }
 }
@@ -1456,17 +1456,17 @@ errors++;
 }
 }
 if(data78.method !== undefined){
-if(!(func14(data78.method))){
+if(!(func14.call(this, data78.method))){
 errors++;
 }
 }
 if(data78.type !== undefined){
-if(!(func14(data78.type))){
+if(!(func14.call(this, data78.type))){
 errors++;
 }
 }
 if(data78.amount !== undefined){
-if(!(func85(data78.amount))){
+if(!(func85.call(this, data78.amount))){
 errors++;
 }
 }
@@ -1514,7 +1514,7 @@ let data90 = data88.extension;
 if(Array.isArray(data90)){
 const len19 = data90.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data90[i19]))){
+if(!(func10.call(this, data90[i19]))){
 errors++;
 }
 }
@@ -1528,7 +1528,7 @@ let data92 = data88.modifierExtension;
 if(Array.isArray(data92)){
 const len20 = data92.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data92[i20]))){
+if(!(func10.call(this, data92[i20]))){
 errors++;
 }
 }
@@ -1538,17 +1538,17 @@ errors++;
 }
 }
 if(data88.substanceReference !== undefined){
-if(!(func16(data88.substanceReference))){
+if(!(func16.call(this, data88.substanceReference))){
 errors++;
 }
 }
 if(data88.substanceCodeableConcept !== undefined){
-if(!(func14(data88.substanceCodeableConcept))){
+if(!(func14.call(this, data88.substanceCodeableConcept))){
 errors++;
 }
 }
 if(data88.relationship !== undefined){
-if(!(func14(data88.relationship))){
+if(!(func14.call(this, data88.relationship))){
 errors++;
 }
 }
@@ -1558,22 +1558,22 @@ errors++;
 }
 }
 if(data88._isDefining !== undefined){
-if(!(func6(data88._isDefining))){
+if(!(func6.call(this, data88._isDefining))){
 errors++;
 }
 }
 if(data88.amountQuantity !== undefined){
-if(!(func85(data88.amountQuantity))){
+if(!(func85.call(this, data88.amountQuantity))){
 errors++;
 }
 }
 if(data88.amountRange !== undefined){
-if(!(func76(data88.amountRange))){
+if(!(func76.call(this, data88.amountRange))){
 errors++;
 }
 }
 if(data88.amountRatio !== undefined){
-if(!(func2698(data88.amountRatio))){
+if(!(func2698.call(this, data88.amountRatio))){
 errors++;
 }
 }
@@ -1589,17 +1589,17 @@ errors++;
 }
 }
 if(data88._amountString !== undefined){
-if(!(func6(data88._amountString))){
+if(!(func6.call(this, data88._amountString))){
 errors++;
 }
 }
 if(data88.amountRatioLowLimit !== undefined){
-if(!(func2698(data88.amountRatioLowLimit))){
+if(!(func2698.call(this, data88.amountRatioLowLimit))){
 errors++;
 }
 }
 if(data88.amountType !== undefined){
-if(!(func14(data88.amountType))){
+if(!(func14.call(this, data88.amountType))){
 errors++;
 }
 }
@@ -1608,7 +1608,7 @@ let data106 = data88.source;
 if(Array.isArray(data106)){
 const len21 = data106.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func16(data106[i21]))){
+if(!(func16.call(this, data106[i21]))){
 errors++;
 }
 }
@@ -1639,22 +1639,22 @@ errors++;
 }
 }
 if(data.nucleicAcid !== undefined){
-if(!(func16(data.nucleicAcid))){
+if(!(func16.call(this, data.nucleicAcid))){
 errors++;
 }
 }
 if(data.polymer !== undefined){
-if(!(func16(data.polymer))){
+if(!(func16.call(this, data.polymer))){
 errors++;
 }
 }
 if(data.protein !== undefined){
-if(!(func16(data.protein))){
+if(!(func16.call(this, data.protein))){
 errors++;
 }
 }
 if(data.sourceMaterial !== undefined){
-if(!(func16(data.sourceMaterial))){
+if(!(func16.call(this, data.sourceMaterial))){
 errors++;
 }
 }

@@ -52,7 +52,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -68,7 +68,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -84,12 +84,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func9.call(this, data8[i0]))){
 errors++;
 }
 }
@@ -112,7 +112,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func10.call(this, data10[i1]))){
 errors++;
 }
 }
@@ -126,7 +126,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func10.call(this, data12[i2]))){
 errors++;
 }
 }
@@ -140,7 +140,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func12.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ let data16 = data.basedOn;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data16[i4]))){
+if(!(func16.call(this, data16[i4]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ let data18 = data.partOf;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data18[i5]))){
+if(!(func16.call(this, data18[i5]))){
 errors++;
 }
 }
@@ -184,17 +184,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func16.call(this, data.patient))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func14.call(this, data.type))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func10.call(this, data26[i6]))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7]))){
+if(!(func10.call(this, data28[i7]))){
 errors++;
 }
 }
@@ -241,17 +241,17 @@ errors++;
 }
 }
 if(data24.quantity !== undefined){
-if(!(func85(data24.quantity))){
+if(!(func85.call(this, data24.quantity))){
 errors++;
 }
 }
 if(data24.itemCodeableConcept !== undefined){
-if(!(func14(data24.itemCodeableConcept))){
+if(!(func14.call(this, data24.itemCodeableConcept))){
 errors++;
 }
 }
 if(data24.itemReference !== undefined){
-if(!(func16(data24.itemReference))){
+if(!(func16.call(this, data24.itemReference))){
 errors++;
 }
 }
@@ -283,27 +283,27 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func72.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
 if(data.supplier !== undefined){
-if(!(func16(data.supplier))){
+if(!(func16.call(this, data.supplier))){
 errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(func16(data.destination))){
+if(!(func16.call(this, data.destination))){
 errors++;
 }
 }
@@ -312,7 +312,7 @@ let data39 = data.receiver;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data39[i8]))){
+if(!(func16.call(this, data39[i8]))){
 errors++;
 }
 }

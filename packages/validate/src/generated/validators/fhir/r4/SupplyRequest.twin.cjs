@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -116,7 +116,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -132,12 +132,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -204,12 +204,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func14.call(this, data.category))){
 errors++;
 }
 }
@@ -223,22 +223,22 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
 if(data.itemCodeableConcept !== undefined){
-if(!(func14(data.itemCodeableConcept))){
+if(!(func14.call(this, data.itemCodeableConcept))){
 errors++;
 }
 }
 if(data.itemReference !== undefined){
-if(!(func16(data.itemReference))){
+if(!(func16.call(this, data.itemReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func85.call(this, data.quantity))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data29[i5]))){
+if(!(func10.call(this, data29[i5]))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func10.call(this, data31[i6]))){
 errors++;
 }
 }
@@ -289,22 +289,22 @@ errors++;
 }
 }
 if(data27.code !== undefined){
-if(!(func14(data27.code))){
+if(!(func14.call(this, data27.code))){
 errors++;
 }
 }
 if(data27.valueCodeableConcept !== undefined){
-if(!(func14(data27.valueCodeableConcept))){
+if(!(func14.call(this, data27.valueCodeableConcept))){
 errors++;
 }
 }
 if(data27.valueQuantity !== undefined){
-if(!(func85(data27.valueQuantity))){
+if(!(func85.call(this, data27.valueQuantity))){
 errors++;
 }
 }
 if(data27.valueRange !== undefined){
-if(!(func76(data27.valueRange))){
+if(!(func76.call(this, data27.valueRange))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data27._valueBoolean !== undefined){
-if(!(func6(data27._valueBoolean))){
+if(!(func6.call(this, data27._valueBoolean))){
 errors++;
 }
 }
@@ -351,17 +351,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func6.call(this, data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func17.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func72.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -377,12 +377,12 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func16.call(this, data.requester))){
 errors++;
 }
 }
@@ -391,7 +391,7 @@ let data46 = data.supplier;
 if(Array.isArray(data46)){
 const len7 = data46.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data46[i7]))){
+if(!(func16.call(this, data46[i7]))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ let data48 = data.reasonCode;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data48[i8]))){
+if(!(func14.call(this, data48[i8]))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ let data50 = data.reasonReference;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data50[i9]))){
+if(!(func16.call(this, data50[i9]))){
 errors++;
 }
 }
@@ -429,12 +429,12 @@ errors++;
 }
 }
 if(data.deliverFrom !== undefined){
-if(!(func16(data.deliverFrom))){
+if(!(func16.call(this, data.deliverFrom))){
 errors++;
 }
 }
 if(data.deliverTo !== undefined){
-if(!(func16(data.deliverTo))){
+if(!(func16.call(this, data.deliverTo))){
 errors++;
 }
 }

@@ -146,7 +146,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -178,12 +178,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -192,7 +192,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -220,7 +220,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func12.call(this, data16[i3]))){
 errors++;
 }
 }
@@ -255,7 +255,7 @@ errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined){
-if(!(func6(data._instantiatesCanonical))){
+if(!(func6.call(this, data._instantiatesCanonical))){
 errors++;
 }
 }
@@ -271,7 +271,7 @@ errors++;
 }
 }
 if(data._instantiatesUri !== undefined){
-if(!(func6(data._instantiatesUri))){
+if(!(func6.call(this, data._instantiatesUri))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data22 = data.basedOn;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data22[i4]))){
+if(!(func16.call(this, data22[i4]))){
 errors++;
 }
 }
@@ -290,7 +290,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func12.call(this, data.groupIdentifier))){
 errors++;
 }
 }
@@ -299,7 +299,7 @@ let data25 = data.partOf;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func16.call(this, data25[i5]))){
 errors++;
 }
 }
@@ -315,17 +315,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func14.call(this, data.statusReason))){
 errors++;
 }
 }
 if(data.businessStatus !== undefined){
-if(!(func14(data.businessStatus))){
+if(!(func14.call(this, data.businessStatus))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func6.call(this, data._intent))){
 errors++;
 }
 }
@@ -350,12 +350,12 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func6.call(this, data._priority))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func14.call(this, data.code))){
 errors++;
 }
 }
@@ -371,27 +371,27 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
 if(data.focus !== undefined){
-if(!(func16(data.focus))){
+if(!(func16.call(this, data.focus))){
 errors++;
 }
 }
 if(data.for !== undefined){
-if(!(func16(data.for))){
+if(!(func16.call(this, data.for))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func16.call(this, data.encounter))){
 errors++;
 }
 }
 if(data.executionPeriod !== undefined){
-if(!(func17(data.executionPeriod))){
+if(!(func17.call(this, data.executionPeriod))){
 errors++;
 }
 }
@@ -407,7 +407,7 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func6.call(this, data._authoredOn))){
 errors++;
 }
 }
@@ -423,12 +423,12 @@ errors++;
 }
 }
 if(data._lastModified !== undefined){
-if(!(func6(data._lastModified))){
+if(!(func6.call(this, data._lastModified))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func16.call(this, data.requester))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ let data47 = data.performerType;
 if(Array.isArray(data47)){
 const len6 = data47.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data47[i6]))){
+if(!(func14.call(this, data47[i6]))){
 errors++;
 }
 }
@@ -447,22 +447,22 @@ errors++;
 }
 }
 if(data.owner !== undefined){
-if(!(func16(data.owner))){
+if(!(func16.call(this, data.owner))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func16.call(this, data.location))){
 errors++;
 }
 }
 if(data.reasonCode !== undefined){
-if(!(func14(data.reasonCode))){
+if(!(func14.call(this, data.reasonCode))){
 errors++;
 }
 }
 if(data.reasonReference !== undefined){
-if(!(func16(data.reasonReference))){
+if(!(func16.call(this, data.reasonReference))){
 errors++;
 }
 }
@@ -471,7 +471,7 @@ let data53 = data.insurance;
 if(Array.isArray(data53)){
 const len7 = data53.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data53[i7]))){
+if(!(func16.call(this, data53[i7]))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ let data55 = data.note;
 if(Array.isArray(data55)){
 const len8 = data55.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data55[i8]))){
+if(!(func156.call(this, data55[i8]))){
 errors++;
 }
 }
@@ -499,7 +499,7 @@ let data57 = data.relevantHistory;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data57[i9]))){
+if(!(func16.call(this, data57[i9]))){
 errors++;
 }
 }
@@ -527,7 +527,7 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data61[i10]))){
+if(!(func10.call(this, data61[i10]))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data63[i11]))){
+if(!(func10.call(this, data63[i11]))){
 errors++;
 }
 }
@@ -565,12 +565,12 @@ errors++;
 }
 }
 if(data59._repetitions !== undefined){
-if(!(func6(data59._repetitions))){
+if(!(func6.call(this, data59._repetitions))){
 errors++;
 }
 }
 if(data59.period !== undefined){
-if(!(func17(data59.period))){
+if(!(func17.call(this, data59.period))){
 errors++;
 }
 }
@@ -579,7 +579,7 @@ let data68 = data59.recipient;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data68[i12]))){
+if(!(func16.call(this, data68[i12]))){
 errors++;
 }
 }
@@ -1277,7 +1277,7 @@ let data142 = data71.extension;
 if(Array.isArray(data142)){
 const len14 = data142.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data142[i14]))){
+if(!(func10.call(this, data142[i14]))){
 errors++;
 }
 }
@@ -1291,7 +1291,7 @@ let data144 = data71.modifierExtension;
 if(Array.isArray(data144)){
 const len15 = data144.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data144[i15]))){
+if(!(func10.call(this, data144[i15]))){
 errors++;
 }
 }
@@ -1301,7 +1301,7 @@ errors++;
 }
 }
 if(data71.type !== undefined){
-if(!(func14(data71.type))){
+if(!(func14.call(this, data71.type))){
 errors++;
 }
 }
@@ -1317,7 +1317,7 @@ errors++;
 }
 }
 if(data71._valueBase64Binary !== undefined){
-if(!(func6(data71._valueBase64Binary))){
+if(!(func6.call(this, data71._valueBase64Binary))){
 errors++;
 }
 }
@@ -1327,7 +1327,7 @@ errors++;
 }
 }
 if(data71._valueBoolean !== undefined){
-if(!(func6(data71._valueBoolean))){
+if(!(func6.call(this, data71._valueBoolean))){
 errors++;
 }
 }
@@ -1343,7 +1343,7 @@ errors++;
 }
 }
 if(data71._valueCanonical !== undefined){
-if(!(func6(data71._valueCanonical))){
+if(!(func6.call(this, data71._valueCanonical))){
 errors++;
 }
 }
@@ -1359,7 +1359,7 @@ errors++;
 }
 }
 if(data71._valueCode !== undefined){
-if(!(func6(data71._valueCode))){
+if(!(func6.call(this, data71._valueCode))){
 errors++;
 }
 }
@@ -1375,7 +1375,7 @@ errors++;
 }
 }
 if(data71._valueDate !== undefined){
-if(!(func6(data71._valueDate))){
+if(!(func6.call(this, data71._valueDate))){
 errors++;
 }
 }
@@ -1391,7 +1391,7 @@ errors++;
 }
 }
 if(data71._valueDateTime !== undefined){
-if(!(func6(data71._valueDateTime))){
+if(!(func6.call(this, data71._valueDateTime))){
 errors++;
 }
 }
@@ -1402,7 +1402,7 @@ errors++;
 }
 }
 if(data71._valueDecimal !== undefined){
-if(!(func6(data71._valueDecimal))){
+if(!(func6.call(this, data71._valueDecimal))){
 errors++;
 }
 }
@@ -1418,7 +1418,7 @@ errors++;
 }
 }
 if(data71._valueId !== undefined){
-if(!(func6(data71._valueId))){
+if(!(func6.call(this, data71._valueId))){
 errors++;
 }
 }
@@ -1434,7 +1434,7 @@ errors++;
 }
 }
 if(data71._valueInstant !== undefined){
-if(!(func6(data71._valueInstant))){
+if(!(func6.call(this, data71._valueInstant))){
 errors++;
 }
 }
@@ -1453,7 +1453,7 @@ errors++;
 }
 }
 if(data71._valueInteger !== undefined){
-if(!(func6(data71._valueInteger))){
+if(!(func6.call(this, data71._valueInteger))){
 errors++;
 }
 }
@@ -1469,7 +1469,7 @@ errors++;
 }
 }
 if(data71._valueMarkdown !== undefined){
-if(!(func6(data71._valueMarkdown))){
+if(!(func6.call(this, data71._valueMarkdown))){
 errors++;
 }
 }
@@ -1485,7 +1485,7 @@ errors++;
 }
 }
 if(data71._valueOid !== undefined){
-if(!(func6(data71._valueOid))){
+if(!(func6.call(this, data71._valueOid))){
 errors++;
 }
 }
@@ -1504,7 +1504,7 @@ errors++;
 }
 }
 if(data71._valuePositiveInt !== undefined){
-if(!(func6(data71._valuePositiveInt))){
+if(!(func6.call(this, data71._valuePositiveInt))){
 errors++;
 }
 }
@@ -1520,7 +1520,7 @@ errors++;
 }
 }
 if(data71._valueString !== undefined){
-if(!(func6(data71._valueString))){
+if(!(func6.call(this, data71._valueString))){
 errors++;
 }
 }
@@ -1536,7 +1536,7 @@ errors++;
 }
 }
 if(data71._valueTime !== undefined){
-if(!(func6(data71._valueTime))){
+if(!(func6.call(this, data71._valueTime))){
 errors++;
 }
 }
@@ -1555,7 +1555,7 @@ errors++;
 }
 }
 if(data71._valueUnsignedInt !== undefined){
-if(!(func6(data71._valueUnsignedInt))){
+if(!(func6.call(this, data71._valueUnsignedInt))){
 errors++;
 }
 }
@@ -1571,7 +1571,7 @@ errors++;
 }
 }
 if(data71._valueUri !== undefined){
-if(!(func6(data71._valueUri))){
+if(!(func6.call(this, data71._valueUri))){
 errors++;
 }
 }
@@ -1587,7 +1587,7 @@ errors++;
 }
 }
 if(data71._valueUrl !== undefined){
-if(!(func6(data71._valueUrl))){
+if(!(func6.call(this, data71._valueUrl))){
 errors++;
 }
 }
@@ -1603,162 +1603,162 @@ errors++;
 }
 }
 if(data71._valueUuid !== undefined){
-if(!(func6(data71._valueUuid))){
+if(!(func6.call(this, data71._valueUuid))){
 errors++;
 }
 }
 if(data71.valueAddress !== undefined){
-if(!(func760(data71.valueAddress))){
+if(!(func760.call(this, data71.valueAddress))){
 errors++;
 }
 }
 if(data71.valueAge !== undefined){
-if(!(func74(data71.valueAge))){
+if(!(func74.call(this, data71.valueAge))){
 errors++;
 }
 }
 if(data71.valueAnnotation !== undefined){
-if(!(func156(data71.valueAnnotation))){
+if(!(func156.call(this, data71.valueAnnotation))){
 errors++;
 }
 }
 if(data71.valueAttachment !== undefined){
-if(!(func336(data71.valueAttachment))){
+if(!(func336.call(this, data71.valueAttachment))){
 errors++;
 }
 }
 if(data71.valueCodeableConcept !== undefined){
-if(!(func14(data71.valueCodeableConcept))){
+if(!(func14.call(this, data71.valueCodeableConcept))){
 errors++;
 }
 }
 if(data71.valueCoding !== undefined){
-if(!(func223(data71.valueCoding))){
+if(!(func223.call(this, data71.valueCoding))){
 errors++;
 }
 }
 if(data71.valueContactPoint !== undefined){
-if(!(func568(data71.valueContactPoint))){
+if(!(func568.call(this, data71.valueContactPoint))){
 errors++;
 }
 }
 if(data71.valueCount !== undefined){
-if(!(func4464(data71.valueCount))){
+if(!(func4464.call(this, data71.valueCount))){
 errors++;
 }
 }
 if(data71.valueDistance !== undefined){
-if(!(func4465(data71.valueDistance))){
+if(!(func4465.call(this, data71.valueDistance))){
 errors++;
 }
 }
 if(data71.valueDuration !== undefined){
-if(!(func77(data71.valueDuration))){
+if(!(func77.call(this, data71.valueDuration))){
 errors++;
 }
 }
 if(data71.valueHumanName !== undefined){
-if(!(func3098(data71.valueHumanName))){
+if(!(func3098.call(this, data71.valueHumanName))){
 errors++;
 }
 }
 if(data71.valueIdentifier !== undefined){
-if(!(func12(data71.valueIdentifier))){
+if(!(func12.call(this, data71.valueIdentifier))){
 errors++;
 }
 }
 if(data71.valueMoney !== undefined){
-if(!(func621(data71.valueMoney))){
+if(!(func621.call(this, data71.valueMoney))){
 errors++;
 }
 }
 if(data71.valuePeriod !== undefined){
-if(!(func17(data71.valuePeriod))){
+if(!(func17.call(this, data71.valuePeriod))){
 errors++;
 }
 }
 if(data71.valueQuantity !== undefined){
-if(!(func85(data71.valueQuantity))){
+if(!(func85.call(this, data71.valueQuantity))){
 errors++;
 }
 }
 if(data71.valueRange !== undefined){
-if(!(func76(data71.valueRange))){
+if(!(func76.call(this, data71.valueRange))){
 errors++;
 }
 }
 if(data71.valueRatio !== undefined){
-if(!(func2698(data71.valueRatio))){
+if(!(func2698.call(this, data71.valueRatio))){
 errors++;
 }
 }
 if(data71.valueReference !== undefined){
-if(!(func16(data71.valueReference))){
+if(!(func16.call(this, data71.valueReference))){
 errors++;
 }
 }
 if(data71.valueSampledData !== undefined){
-if(!(func4243(data71.valueSampledData))){
+if(!(func4243.call(this, data71.valueSampledData))){
 errors++;
 }
 }
 if(data71.valueSignature !== undefined){
-if(!(func376(data71.valueSignature))){
+if(!(func376.call(this, data71.valueSignature))){
 errors++;
 }
 }
 if(data71.valueTiming !== undefined){
-if(!(func72(data71.valueTiming))){
+if(!(func72.call(this, data71.valueTiming))){
 errors++;
 }
 }
 if(data71.valueContactDetail !== undefined){
-if(!(func49(data71.valueContactDetail))){
+if(!(func49.call(this, data71.valueContactDetail))){
 errors++;
 }
 }
 if(data71.valueContributor !== undefined){
-if(!(func4479(data71.valueContributor))){
+if(!(func4479.call(this, data71.valueContributor))){
 errors++;
 }
 }
 if(data71.valueDataRequirement !== undefined){
-if(!(func2273(data71.valueDataRequirement))){
+if(!(func2273.call(this, data71.valueDataRequirement))){
 errors++;
 }
 }
 if(data71.valueExpression !== undefined){
-if(!(func95(data71.valueExpression))){
+if(!(func95.call(this, data71.valueExpression))){
 errors++;
 }
 }
 if(data71.valueParameterDefinition !== undefined){
-if(!(func3216(data71.valueParameterDefinition))){
+if(!(func3216.call(this, data71.valueParameterDefinition))){
 errors++;
 }
 }
 if(data71.valueRelatedArtifact !== undefined){
-if(!(func64(data71.valueRelatedArtifact))){
+if(!(func64.call(this, data71.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data71.valueTriggerDefinition !== undefined){
-if(!(func2197(data71.valueTriggerDefinition))){
+if(!(func2197.call(this, data71.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data71.valueUsageContext !== undefined){
-if(!(func51(data71.valueUsageContext))){
+if(!(func51.call(this, data71.valueUsageContext))){
 errors++;
 }
 }
 if(data71.valueDosage !== undefined){
-if(!(func86(data71.valueDosage))){
+if(!(func86.call(this, data71.valueDosage))){
 errors++;
 }
 }
 if(data71.valueMeta !== undefined){
-if(!(func5(data71.valueMeta))){
+if(!(func5.call(this, data71.valueMeta))){
 errors++;
 }
 }
@@ -2456,7 +2456,7 @@ let data288 = data217.extension;
 if(Array.isArray(data288)){
 const len17 = data288.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data288[i17]))){
+if(!(func10.call(this, data288[i17]))){
 errors++;
 }
 }
@@ -2470,7 +2470,7 @@ let data290 = data217.modifierExtension;
 if(Array.isArray(data290)){
 const len18 = data290.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data290[i18]))){
+if(!(func10.call(this, data290[i18]))){
 errors++;
 }
 }
@@ -2480,7 +2480,7 @@ errors++;
 }
 }
 if(data217.type !== undefined){
-if(!(func14(data217.type))){
+if(!(func14.call(this, data217.type))){
 errors++;
 }
 }
@@ -2496,7 +2496,7 @@ errors++;
 }
 }
 if(data217._valueBase64Binary !== undefined){
-if(!(func6(data217._valueBase64Binary))){
+if(!(func6.call(this, data217._valueBase64Binary))){
 errors++;
 }
 }
@@ -2506,7 +2506,7 @@ errors++;
 }
 }
 if(data217._valueBoolean !== undefined){
-if(!(func6(data217._valueBoolean))){
+if(!(func6.call(this, data217._valueBoolean))){
 errors++;
 }
 }
@@ -2522,7 +2522,7 @@ errors++;
 }
 }
 if(data217._valueCanonical !== undefined){
-if(!(func6(data217._valueCanonical))){
+if(!(func6.call(this, data217._valueCanonical))){
 errors++;
 }
 }
@@ -2538,7 +2538,7 @@ errors++;
 }
 }
 if(data217._valueCode !== undefined){
-if(!(func6(data217._valueCode))){
+if(!(func6.call(this, data217._valueCode))){
 errors++;
 }
 }
@@ -2554,7 +2554,7 @@ errors++;
 }
 }
 if(data217._valueDate !== undefined){
-if(!(func6(data217._valueDate))){
+if(!(func6.call(this, data217._valueDate))){
 errors++;
 }
 }
@@ -2570,7 +2570,7 @@ errors++;
 }
 }
 if(data217._valueDateTime !== undefined){
-if(!(func6(data217._valueDateTime))){
+if(!(func6.call(this, data217._valueDateTime))){
 errors++;
 }
 }
@@ -2581,7 +2581,7 @@ errors++;
 }
 }
 if(data217._valueDecimal !== undefined){
-if(!(func6(data217._valueDecimal))){
+if(!(func6.call(this, data217._valueDecimal))){
 errors++;
 }
 }
@@ -2597,7 +2597,7 @@ errors++;
 }
 }
 if(data217._valueId !== undefined){
-if(!(func6(data217._valueId))){
+if(!(func6.call(this, data217._valueId))){
 errors++;
 }
 }
@@ -2613,7 +2613,7 @@ errors++;
 }
 }
 if(data217._valueInstant !== undefined){
-if(!(func6(data217._valueInstant))){
+if(!(func6.call(this, data217._valueInstant))){
 errors++;
 }
 }
@@ -2632,7 +2632,7 @@ errors++;
 }
 }
 if(data217._valueInteger !== undefined){
-if(!(func6(data217._valueInteger))){
+if(!(func6.call(this, data217._valueInteger))){
 errors++;
 }
 }
@@ -2648,7 +2648,7 @@ errors++;
 }
 }
 if(data217._valueMarkdown !== undefined){
-if(!(func6(data217._valueMarkdown))){
+if(!(func6.call(this, data217._valueMarkdown))){
 errors++;
 }
 }
@@ -2664,7 +2664,7 @@ errors++;
 }
 }
 if(data217._valueOid !== undefined){
-if(!(func6(data217._valueOid))){
+if(!(func6.call(this, data217._valueOid))){
 errors++;
 }
 }
@@ -2683,7 +2683,7 @@ errors++;
 }
 }
 if(data217._valuePositiveInt !== undefined){
-if(!(func6(data217._valuePositiveInt))){
+if(!(func6.call(this, data217._valuePositiveInt))){
 errors++;
 }
 }
@@ -2699,7 +2699,7 @@ errors++;
 }
 }
 if(data217._valueString !== undefined){
-if(!(func6(data217._valueString))){
+if(!(func6.call(this, data217._valueString))){
 errors++;
 }
 }
@@ -2715,7 +2715,7 @@ errors++;
 }
 }
 if(data217._valueTime !== undefined){
-if(!(func6(data217._valueTime))){
+if(!(func6.call(this, data217._valueTime))){
 errors++;
 }
 }
@@ -2734,7 +2734,7 @@ errors++;
 }
 }
 if(data217._valueUnsignedInt !== undefined){
-if(!(func6(data217._valueUnsignedInt))){
+if(!(func6.call(this, data217._valueUnsignedInt))){
 errors++;
 }
 }
@@ -2750,7 +2750,7 @@ errors++;
 }
 }
 if(data217._valueUri !== undefined){
-if(!(func6(data217._valueUri))){
+if(!(func6.call(this, data217._valueUri))){
 errors++;
 }
 }
@@ -2766,7 +2766,7 @@ errors++;
 }
 }
 if(data217._valueUrl !== undefined){
-if(!(func6(data217._valueUrl))){
+if(!(func6.call(this, data217._valueUrl))){
 errors++;
 }
 }
@@ -2782,162 +2782,162 @@ errors++;
 }
 }
 if(data217._valueUuid !== undefined){
-if(!(func6(data217._valueUuid))){
+if(!(func6.call(this, data217._valueUuid))){
 errors++;
 }
 }
 if(data217.valueAddress !== undefined){
-if(!(func760(data217.valueAddress))){
+if(!(func760.call(this, data217.valueAddress))){
 errors++;
 }
 }
 if(data217.valueAge !== undefined){
-if(!(func74(data217.valueAge))){
+if(!(func74.call(this, data217.valueAge))){
 errors++;
 }
 }
 if(data217.valueAnnotation !== undefined){
-if(!(func156(data217.valueAnnotation))){
+if(!(func156.call(this, data217.valueAnnotation))){
 errors++;
 }
 }
 if(data217.valueAttachment !== undefined){
-if(!(func336(data217.valueAttachment))){
+if(!(func336.call(this, data217.valueAttachment))){
 errors++;
 }
 }
 if(data217.valueCodeableConcept !== undefined){
-if(!(func14(data217.valueCodeableConcept))){
+if(!(func14.call(this, data217.valueCodeableConcept))){
 errors++;
 }
 }
 if(data217.valueCoding !== undefined){
-if(!(func223(data217.valueCoding))){
+if(!(func223.call(this, data217.valueCoding))){
 errors++;
 }
 }
 if(data217.valueContactPoint !== undefined){
-if(!(func568(data217.valueContactPoint))){
+if(!(func568.call(this, data217.valueContactPoint))){
 errors++;
 }
 }
 if(data217.valueCount !== undefined){
-if(!(func4464(data217.valueCount))){
+if(!(func4464.call(this, data217.valueCount))){
 errors++;
 }
 }
 if(data217.valueDistance !== undefined){
-if(!(func4465(data217.valueDistance))){
+if(!(func4465.call(this, data217.valueDistance))){
 errors++;
 }
 }
 if(data217.valueDuration !== undefined){
-if(!(func77(data217.valueDuration))){
+if(!(func77.call(this, data217.valueDuration))){
 errors++;
 }
 }
 if(data217.valueHumanName !== undefined){
-if(!(func3098(data217.valueHumanName))){
+if(!(func3098.call(this, data217.valueHumanName))){
 errors++;
 }
 }
 if(data217.valueIdentifier !== undefined){
-if(!(func12(data217.valueIdentifier))){
+if(!(func12.call(this, data217.valueIdentifier))){
 errors++;
 }
 }
 if(data217.valueMoney !== undefined){
-if(!(func621(data217.valueMoney))){
+if(!(func621.call(this, data217.valueMoney))){
 errors++;
 }
 }
 if(data217.valuePeriod !== undefined){
-if(!(func17(data217.valuePeriod))){
+if(!(func17.call(this, data217.valuePeriod))){
 errors++;
 }
 }
 if(data217.valueQuantity !== undefined){
-if(!(func85(data217.valueQuantity))){
+if(!(func85.call(this, data217.valueQuantity))){
 errors++;
 }
 }
 if(data217.valueRange !== undefined){
-if(!(func76(data217.valueRange))){
+if(!(func76.call(this, data217.valueRange))){
 errors++;
 }
 }
 if(data217.valueRatio !== undefined){
-if(!(func2698(data217.valueRatio))){
+if(!(func2698.call(this, data217.valueRatio))){
 errors++;
 }
 }
 if(data217.valueReference !== undefined){
-if(!(func16(data217.valueReference))){
+if(!(func16.call(this, data217.valueReference))){
 errors++;
 }
 }
 if(data217.valueSampledData !== undefined){
-if(!(func4243(data217.valueSampledData))){
+if(!(func4243.call(this, data217.valueSampledData))){
 errors++;
 }
 }
 if(data217.valueSignature !== undefined){
-if(!(func376(data217.valueSignature))){
+if(!(func376.call(this, data217.valueSignature))){
 errors++;
 }
 }
 if(data217.valueTiming !== undefined){
-if(!(func72(data217.valueTiming))){
+if(!(func72.call(this, data217.valueTiming))){
 errors++;
 }
 }
 if(data217.valueContactDetail !== undefined){
-if(!(func49(data217.valueContactDetail))){
+if(!(func49.call(this, data217.valueContactDetail))){
 errors++;
 }
 }
 if(data217.valueContributor !== undefined){
-if(!(func4479(data217.valueContributor))){
+if(!(func4479.call(this, data217.valueContributor))){
 errors++;
 }
 }
 if(data217.valueDataRequirement !== undefined){
-if(!(func2273(data217.valueDataRequirement))){
+if(!(func2273.call(this, data217.valueDataRequirement))){
 errors++;
 }
 }
 if(data217.valueExpression !== undefined){
-if(!(func95(data217.valueExpression))){
+if(!(func95.call(this, data217.valueExpression))){
 errors++;
 }
 }
 if(data217.valueParameterDefinition !== undefined){
-if(!(func3216(data217.valueParameterDefinition))){
+if(!(func3216.call(this, data217.valueParameterDefinition))){
 errors++;
 }
 }
 if(data217.valueRelatedArtifact !== undefined){
-if(!(func64(data217.valueRelatedArtifact))){
+if(!(func64.call(this, data217.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data217.valueTriggerDefinition !== undefined){
-if(!(func2197(data217.valueTriggerDefinition))){
+if(!(func2197.call(this, data217.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data217.valueUsageContext !== undefined){
-if(!(func51(data217.valueUsageContext))){
+if(!(func51.call(this, data217.valueUsageContext))){
 errors++;
 }
 }
 if(data217.valueDosage !== undefined){
-if(!(func86(data217.valueDosage))){
+if(!(func86.call(this, data217.valueDosage))){
 errors++;
 }
 }
 if(data217.valueMeta !== undefined){
-if(!(func5(data217.valueMeta))){
+if(!(func5.call(this, data217.valueMeta))){
 errors++;
 }
 }

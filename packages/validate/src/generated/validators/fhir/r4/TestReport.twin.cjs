@@ -47,7 +47,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -61,7 +61,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -120,7 +120,7 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data8[i2]))){
+if(!(func10.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func10.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -150,7 +150,7 @@ errors++;
 }
 }
 if(data5._result !== undefined){
-if(!(func6(data5._result))){
+if(!(func6.call(this, data5._result))){
 errors++;
 }
 }
@@ -166,7 +166,7 @@ errors++;
 }
 }
 if(data5._message !== undefined){
-if(!(func6(data5._message))){
+if(!(func6.call(this, data5._message))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ errors++;
 }
 }
 if(data5._detail !== undefined){
-if(!(func6(data5._detail))){
+if(!(func6.call(this, data5._detail))){
 errors++;
 }
 }
@@ -252,7 +252,7 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func10.call(this, data21[i4]))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func10.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -282,7 +282,7 @@ errors++;
 }
 }
 if(data18._result !== undefined){
-if(!(func6(data18._result))){
+if(!(func6.call(this, data18._result))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ errors++;
 }
 }
 if(data18._message !== undefined){
-if(!(func6(data18._message))){
+if(!(func6.call(this, data18._message))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data18._detail !== undefined){
-if(!(func6(data18._detail))){
+if(!(func6.call(this, data18._detail))){
 errors++;
 }
 }
@@ -385,7 +385,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -399,7 +399,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -413,7 +413,7 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1436(data5[i2]))){
+if(!(validate1436.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -472,7 +472,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -486,7 +486,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -545,7 +545,7 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data8[i2]))){
+if(!(func10.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -559,7 +559,7 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func10.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -575,7 +575,7 @@ errors++;
 }
 }
 if(data5._result !== undefined){
-if(!(func6(data5._result))){
+if(!(func6.call(this, data5._result))){
 errors++;
 }
 }
@@ -591,7 +591,7 @@ errors++;
 }
 }
 if(data5._message !== undefined){
-if(!(func6(data5._message))){
+if(!(func6.call(this, data5._message))){
 errors++;
 }
 }
@@ -607,7 +607,7 @@ errors++;
 }
 }
 if(data5._detail !== undefined){
-if(!(func6(data5._detail))){
+if(!(func6.call(this, data5._detail))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func10.call(this, data21[i4]))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func10.call(this, data23[i5]))){
 errors++;
 }
 }
@@ -707,7 +707,7 @@ errors++;
 }
 }
 if(data18._result !== undefined){
-if(!(func6(data18._result))){
+if(!(func6.call(this, data18._result))){
 errors++;
 }
 }
@@ -723,7 +723,7 @@ errors++;
 }
 }
 if(data18._message !== undefined){
-if(!(func6(data18._message))){
+if(!(func6.call(this, data18._message))){
 errors++;
 }
 }
@@ -739,7 +739,7 @@ errors++;
 }
 }
 if(data18._detail !== undefined){
-if(!(func6(data18._detail))){
+if(!(func6.call(this, data18._detail))){
 errors++;
 }
 }
@@ -810,7 +810,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -824,7 +824,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -845,7 +845,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -861,7 +861,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -870,7 +870,7 @@ let data9 = data.action;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1440(data9[i2]))){
+if(!(validate1440.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -932,7 +932,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -946,7 +946,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1005,7 +1005,7 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data8[i2]))){
+if(!(func10.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -1019,7 +1019,7 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func10.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -1035,7 +1035,7 @@ errors++;
 }
 }
 if(data5._result !== undefined){
-if(!(func6(data5._result))){
+if(!(func6.call(this, data5._result))){
 errors++;
 }
 }
@@ -1051,7 +1051,7 @@ errors++;
 }
 }
 if(data5._message !== undefined){
-if(!(func6(data5._message))){
+if(!(func6.call(this, data5._message))){
 errors++;
 }
 }
@@ -1067,7 +1067,7 @@ errors++;
 }
 }
 if(data5._detail !== undefined){
-if(!(func6(data5._detail))){
+if(!(func6.call(this, data5._detail))){
 errors++;
 }
 }
@@ -1138,7 +1138,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1152,7 +1152,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1166,7 +1166,7 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1444(data5[i2]))){
+if(!(validate1444.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -1293,7 +1293,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1309,7 +1309,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1325,12 +1325,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1339,7 +1339,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func9.call(this, data10[i0]))){
 errors++;
 }
 }
@@ -1353,7 +1353,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func10.call(this, data12[i1]))){
 errors++;
 }
 }
@@ -1367,7 +1367,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func10.call(this, data14[i2]))){
 errors++;
 }
 }
@@ -1377,7 +1377,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
@@ -1393,7 +1393,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1404,12 +1404,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
 if(data.testScript !== undefined){
-if(!(func16(data.testScript))){
+if(!(func16.call(this, data.testScript))){
 errors++;
 }
 }
@@ -1420,7 +1420,7 @@ errors++;
 }
 }
 if(data._result !== undefined){
-if(!(func6(data._result))){
+if(!(func6.call(this, data._result))){
 errors++;
 }
 }
@@ -1431,7 +1431,7 @@ errors++;
 }
 }
 if(data._score !== undefined){
-if(!(func6(data._score))){
+if(!(func6.call(this, data._score))){
 errors++;
 }
 }
@@ -1447,7 +1447,7 @@ errors++;
 }
 }
 if(data._tester !== undefined){
-if(!(func6(data._tester))){
+if(!(func6.call(this, data._tester))){
 errors++;
 }
 }
@@ -1463,7 +1463,7 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func6.call(this, data._issued))){
 errors++;
 }
 }
@@ -1552,7 +1552,7 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data35[i4]))){
+if(!(func10.call(this, data35[i4]))){
 errors++;
 }
 }
@@ -1566,7 +1566,7 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data37[i5]))){
+if(!(func10.call(this, data37[i5]))){
 errors++;
 }
 }
@@ -1582,7 +1582,7 @@ errors++;
 }
 }
 if(data31._type !== undefined){
-if(!(func6(data31._type))){
+if(!(func6.call(this, data31._type))){
 errors++;
 }
 }
@@ -1598,7 +1598,7 @@ errors++;
 }
 }
 if(data31._uri !== undefined){
-if(!(func6(data31._uri))){
+if(!(func6.call(this, data31._uri))){
 errors++;
 }
 }
@@ -1614,7 +1614,7 @@ errors++;
 }
 }
 if(data31._display !== undefined){
-if(!(func6(data31._display))){
+if(!(func6.call(this, data31._display))){
 errors++;
 }
 }
@@ -1640,7 +1640,7 @@ errors++;
 }
 }
 if(data.setup !== undefined){
-if(!(validate1435(data.setup))){
+if(!(validate1435.call(this, data.setup))){
 errors++;
 }
 }
@@ -1649,7 +1649,7 @@ let data46 = data.test;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1439(data46[i6]))){
+if(!(validate1439.call(this, data46[i6]))){
 errors++;
 }
 }
@@ -1659,7 +1659,7 @@ errors++;
 }
 }
 if(data.teardown !== undefined){
-if(!(validate1443(data.teardown))){
+if(!(validate1443.call(this, data.teardown))){
 errors++;
 }
 }

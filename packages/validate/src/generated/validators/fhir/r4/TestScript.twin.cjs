@@ -56,7 +56,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func10.call(this, data9[i3]))){
 errors++;
 }
 }
@@ -147,7 +147,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func10.call(this, data11[i4]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ errors++;
 }
 }
 if(data6._url !== undefined){
-if(!(func6(data6._url))){
+if(!(func6.call(this, data6._url))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func6.call(this, data6._description))){
 errors++;
 }
 }
@@ -297,7 +297,7 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func10.call(this, data22[i6]))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data24[i7]))){
+if(!(func10.call(this, data24[i7]))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data18._required !== undefined){
-if(!(func6(data18._required))){
+if(!(func6.call(this, data18._required))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data18._validated !== undefined){
-if(!(func6(data18._validated))){
+if(!(func6.call(this, data18._validated))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ errors++;
 }
 }
 if(data18._description !== undefined){
-if(!(func6(data18._description))){
+if(!(func6.call(this, data18._description))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data34 = data18._origin;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data34[i9]))){
+if(!(func6.call(this, data34[i9]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ errors++;
 }
 }
 if(data18._destination !== undefined){
-if(!(func6(data18._destination))){
+if(!(func6.call(this, data18._destination))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ let data40 = data18._link;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data40[i11]))){
+if(!(func6.call(this, data40[i11]))){
 errors++;
 }
 }
@@ -458,7 +458,7 @@ errors++;
 }
 }
 if(data18._capabilities !== undefined){
-if(!(func6(data18._capabilities))){
+if(!(func6.call(this, data18._capabilities))){
 errors++;
 }
 }
@@ -568,7 +568,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func223(data.type))){
+if(!(func223.call(this, data.type))){
 errors++;
 }
 }
@@ -614,7 +614,7 @@ errors++;
 }
 }
 if(data._resource !== undefined){
-if(!(func6(data._resource))){
+if(!(func6.call(this, data._resource))){
 errors++;
 }
 }
@@ -630,7 +630,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(func6(data._label))){
+if(!(func6.call(this, data._label))){
 errors++;
 }
 }
@@ -646,7 +646,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -662,7 +662,7 @@ errors++;
 }
 }
 if(data._accept !== undefined){
-if(!(func6(data._accept))){
+if(!(func6.call(this, data._accept))){
 errors++;
 }
 }
@@ -678,7 +678,7 @@ errors++;
 }
 }
 if(data._contentType !== undefined){
-if(!(func6(data._contentType))){
+if(!(func6.call(this, data._contentType))){
 errors++;
 }
 }
@@ -697,7 +697,7 @@ errors++;
 }
 }
 if(data._destination !== undefined){
-if(!(func6(data._destination))){
+if(!(func6.call(this, data._destination))){
 errors++;
 }
 }
@@ -707,7 +707,7 @@ errors++;
 }
 }
 if(data._encodeRequestUrl !== undefined){
-if(!(func6(data._encodeRequestUrl))){
+if(!(func6.call(this, data._encodeRequestUrl))){
 errors++;
 }
 }
@@ -718,7 +718,7 @@ errors++;
 }
 }
 if(data._method !== undefined){
-if(!(func6(data._method))){
+if(!(func6.call(this, data._method))){
 errors++;
 }
 }
@@ -737,7 +737,7 @@ errors++;
 }
 }
 if(data._origin !== undefined){
-if(!(func6(data._origin))){
+if(!(func6.call(this, data._origin))){
 errors++;
 }
 }
@@ -753,7 +753,7 @@ errors++;
 }
 }
 if(data._params !== undefined){
-if(!(func6(data._params))){
+if(!(func6.call(this, data._params))){
 errors++;
 }
 }
@@ -842,7 +842,7 @@ let data32 = data28.extension;
 if(Array.isArray(data32)){
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data32[i3]))){
+if(!(func10.call(this, data32[i3]))){
 errors++;
 }
 }
@@ -856,7 +856,7 @@ let data34 = data28.modifierExtension;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data34[i4]))){
+if(!(func10.call(this, data34[i4]))){
 errors++;
 }
 }
@@ -877,7 +877,7 @@ errors++;
 }
 }
 if(data28._field !== undefined){
-if(!(func6(data28._field))){
+if(!(func6.call(this, data28._field))){
 errors++;
 }
 }
@@ -893,7 +893,7 @@ errors++;
 }
 }
 if(data28._value !== undefined){
-if(!(func6(data28._value))){
+if(!(func6.call(this, data28._value))){
 errors++;
 }
 }
@@ -930,7 +930,7 @@ errors++;
 }
 }
 if(data._requestId !== undefined){
-if(!(func6(data._requestId))){
+if(!(func6.call(this, data._requestId))){
 errors++;
 }
 }
@@ -946,7 +946,7 @@ errors++;
 }
 }
 if(data._responseId !== undefined){
-if(!(func6(data._responseId))){
+if(!(func6.call(this, data._responseId))){
 errors++;
 }
 }
@@ -962,7 +962,7 @@ errors++;
 }
 }
 if(data._sourceId !== undefined){
-if(!(func6(data._sourceId))){
+if(!(func6.call(this, data._sourceId))){
 errors++;
 }
 }
@@ -978,7 +978,7 @@ errors++;
 }
 }
 if(data._targetId !== undefined){
-if(!(func6(data._targetId))){
+if(!(func6.call(this, data._targetId))){
 errors++;
 }
 }
@@ -994,7 +994,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -1046,7 +1046,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1060,7 +1060,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1070,7 +1070,7 @@ errors++;
 }
 }
 if(data.operation !== undefined){
-if(!(validate1452(data.operation))){
+if(!(validate1452.call(this, data.operation))){
 errors++;
 }
 }
@@ -1124,7 +1124,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data9[i2]))){
+if(!(func10.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -1138,7 +1138,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func10.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -1159,7 +1159,7 @@ errors++;
 }
 }
 if(data6._label !== undefined){
-if(!(func6(data6._label))){
+if(!(func6.call(this, data6._label))){
 errors++;
 }
 }
@@ -1175,7 +1175,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func6.call(this, data6._description))){
 errors++;
 }
 }
@@ -1186,7 +1186,7 @@ errors++;
 }
 }
 if(data6._direction !== undefined){
-if(!(func6(data6._direction))){
+if(!(func6.call(this, data6._direction))){
 errors++;
 }
 }
@@ -1202,7 +1202,7 @@ errors++;
 }
 }
 if(data6._compareToSourceId !== undefined){
-if(!(func6(data6._compareToSourceId))){
+if(!(func6.call(this, data6._compareToSourceId))){
 errors++;
 }
 }
@@ -1218,7 +1218,7 @@ errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined){
-if(!(func6(data6._compareToSourceExpression))){
+if(!(func6.call(this, data6._compareToSourceExpression))){
 errors++;
 }
 }
@@ -1234,7 +1234,7 @@ errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined){
-if(!(func6(data6._compareToSourcePath))){
+if(!(func6.call(this, data6._compareToSourcePath))){
 errors++;
 }
 }
@@ -1250,7 +1250,7 @@ errors++;
 }
 }
 if(data6._contentType !== undefined){
-if(!(func6(data6._contentType))){
+if(!(func6.call(this, data6._contentType))){
 errors++;
 }
 }
@@ -1266,7 +1266,7 @@ errors++;
 }
 }
 if(data6._expression !== undefined){
-if(!(func6(data6._expression))){
+if(!(func6.call(this, data6._expression))){
 errors++;
 }
 }
@@ -1282,7 +1282,7 @@ errors++;
 }
 }
 if(data6._headerField !== undefined){
-if(!(func6(data6._headerField))){
+if(!(func6.call(this, data6._headerField))){
 errors++;
 }
 }
@@ -1298,7 +1298,7 @@ errors++;
 }
 }
 if(data6._minimumId !== undefined){
-if(!(func6(data6._minimumId))){
+if(!(func6.call(this, data6._minimumId))){
 errors++;
 }
 }
@@ -1308,7 +1308,7 @@ errors++;
 }
 }
 if(data6._navigationLinks !== undefined){
-if(!(func6(data6._navigationLinks))){
+if(!(func6.call(this, data6._navigationLinks))){
 errors++;
 }
 }
@@ -1319,7 +1319,7 @@ errors++;
 }
 }
 if(data6._operator !== undefined){
-if(!(func6(data6._operator))){
+if(!(func6.call(this, data6._operator))){
 errors++;
 }
 }
@@ -1335,7 +1335,7 @@ errors++;
 }
 }
 if(data6._path !== undefined){
-if(!(func6(data6._path))){
+if(!(func6.call(this, data6._path))){
 errors++;
 }
 }
@@ -1346,7 +1346,7 @@ errors++;
 }
 }
 if(data6._requestMethod !== undefined){
-if(!(func6(data6._requestMethod))){
+if(!(func6.call(this, data6._requestMethod))){
 errors++;
 }
 }
@@ -1362,7 +1362,7 @@ errors++;
 }
 }
 if(data6._requestURL !== undefined){
-if(!(func6(data6._requestURL))){
+if(!(func6.call(this, data6._requestURL))){
 errors++;
 }
 }
@@ -1384,7 +1384,7 @@ errors++;
 }
 }
 if(data6._resource !== undefined){
-if(!(func6(data6._resource))){
+if(!(func6.call(this, data6._resource))){
 errors++;
 }
 }
@@ -1395,7 +1395,7 @@ errors++;
 }
 }
 if(data6._response !== undefined){
-if(!(func6(data6._response))){
+if(!(func6.call(this, data6._response))){
 errors++;
 }
 }
@@ -1411,7 +1411,7 @@ errors++;
 }
 }
 if(data6._responseCode !== undefined){
-if(!(func6(data6._responseCode))){
+if(!(func6.call(this, data6._responseCode))){
 errors++;
 }
 }
@@ -1427,7 +1427,7 @@ errors++;
 }
 }
 if(data6._sourceId !== undefined){
-if(!(func6(data6._sourceId))){
+if(!(func6.call(this, data6._sourceId))){
 errors++;
 }
 }
@@ -1443,7 +1443,7 @@ errors++;
 }
 }
 if(data6._validateProfileId !== undefined){
-if(!(func6(data6._validateProfileId))){
+if(!(func6.call(this, data6._validateProfileId))){
 errors++;
 }
 }
@@ -1459,7 +1459,7 @@ errors++;
 }
 }
 if(data6._value !== undefined){
-if(!(func6(data6._value))){
+if(!(func6.call(this, data6._value))){
 errors++;
 }
 }
@@ -1469,7 +1469,7 @@ errors++;
 }
 }
 if(data6._warningOnly !== undefined){
-if(!(func6(data6._warningOnly))){
+if(!(func6.call(this, data6._warningOnly))){
 errors++;
 }
 }
@@ -1540,7 +1540,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1554,7 +1554,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1568,7 +1568,7 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1451(data5[i2]))){
+if(!(validate1451.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -1627,7 +1627,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1641,7 +1641,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -1651,7 +1651,7 @@ errors++;
 }
 }
 if(data.operation !== undefined){
-if(!(validate1452(data.operation))){
+if(!(validate1452.call(this, data.operation))){
 errors++;
 }
 }
@@ -1705,7 +1705,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data9[i2]))){
+if(!(func10.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -1719,7 +1719,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func10.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -1740,7 +1740,7 @@ errors++;
 }
 }
 if(data6._label !== undefined){
-if(!(func6(data6._label))){
+if(!(func6.call(this, data6._label))){
 errors++;
 }
 }
@@ -1756,7 +1756,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func6.call(this, data6._description))){
 errors++;
 }
 }
@@ -1767,7 +1767,7 @@ errors++;
 }
 }
 if(data6._direction !== undefined){
-if(!(func6(data6._direction))){
+if(!(func6.call(this, data6._direction))){
 errors++;
 }
 }
@@ -1783,7 +1783,7 @@ errors++;
 }
 }
 if(data6._compareToSourceId !== undefined){
-if(!(func6(data6._compareToSourceId))){
+if(!(func6.call(this, data6._compareToSourceId))){
 errors++;
 }
 }
@@ -1799,7 +1799,7 @@ errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined){
-if(!(func6(data6._compareToSourceExpression))){
+if(!(func6.call(this, data6._compareToSourceExpression))){
 errors++;
 }
 }
@@ -1815,7 +1815,7 @@ errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined){
-if(!(func6(data6._compareToSourcePath))){
+if(!(func6.call(this, data6._compareToSourcePath))){
 errors++;
 }
 }
@@ -1831,7 +1831,7 @@ errors++;
 }
 }
 if(data6._contentType !== undefined){
-if(!(func6(data6._contentType))){
+if(!(func6.call(this, data6._contentType))){
 errors++;
 }
 }
@@ -1847,7 +1847,7 @@ errors++;
 }
 }
 if(data6._expression !== undefined){
-if(!(func6(data6._expression))){
+if(!(func6.call(this, data6._expression))){
 errors++;
 }
 }
@@ -1863,7 +1863,7 @@ errors++;
 }
 }
 if(data6._headerField !== undefined){
-if(!(func6(data6._headerField))){
+if(!(func6.call(this, data6._headerField))){
 errors++;
 }
 }
@@ -1879,7 +1879,7 @@ errors++;
 }
 }
 if(data6._minimumId !== undefined){
-if(!(func6(data6._minimumId))){
+if(!(func6.call(this, data6._minimumId))){
 errors++;
 }
 }
@@ -1889,7 +1889,7 @@ errors++;
 }
 }
 if(data6._navigationLinks !== undefined){
-if(!(func6(data6._navigationLinks))){
+if(!(func6.call(this, data6._navigationLinks))){
 errors++;
 }
 }
@@ -1900,7 +1900,7 @@ errors++;
 }
 }
 if(data6._operator !== undefined){
-if(!(func6(data6._operator))){
+if(!(func6.call(this, data6._operator))){
 errors++;
 }
 }
@@ -1916,7 +1916,7 @@ errors++;
 }
 }
 if(data6._path !== undefined){
-if(!(func6(data6._path))){
+if(!(func6.call(this, data6._path))){
 errors++;
 }
 }
@@ -1927,7 +1927,7 @@ errors++;
 }
 }
 if(data6._requestMethod !== undefined){
-if(!(func6(data6._requestMethod))){
+if(!(func6.call(this, data6._requestMethod))){
 errors++;
 }
 }
@@ -1943,7 +1943,7 @@ errors++;
 }
 }
 if(data6._requestURL !== undefined){
-if(!(func6(data6._requestURL))){
+if(!(func6.call(this, data6._requestURL))){
 errors++;
 }
 }
@@ -1965,7 +1965,7 @@ errors++;
 }
 }
 if(data6._resource !== undefined){
-if(!(func6(data6._resource))){
+if(!(func6.call(this, data6._resource))){
 errors++;
 }
 }
@@ -1976,7 +1976,7 @@ errors++;
 }
 }
 if(data6._response !== undefined){
-if(!(func6(data6._response))){
+if(!(func6.call(this, data6._response))){
 errors++;
 }
 }
@@ -1992,7 +1992,7 @@ errors++;
 }
 }
 if(data6._responseCode !== undefined){
-if(!(func6(data6._responseCode))){
+if(!(func6.call(this, data6._responseCode))){
 errors++;
 }
 }
@@ -2008,7 +2008,7 @@ errors++;
 }
 }
 if(data6._sourceId !== undefined){
-if(!(func6(data6._sourceId))){
+if(!(func6.call(this, data6._sourceId))){
 errors++;
 }
 }
@@ -2024,7 +2024,7 @@ errors++;
 }
 }
 if(data6._validateProfileId !== undefined){
-if(!(func6(data6._validateProfileId))){
+if(!(func6.call(this, data6._validateProfileId))){
 errors++;
 }
 }
@@ -2040,7 +2040,7 @@ errors++;
 }
 }
 if(data6._value !== undefined){
-if(!(func6(data6._value))){
+if(!(func6.call(this, data6._value))){
 errors++;
 }
 }
@@ -2050,7 +2050,7 @@ errors++;
 }
 }
 if(data6._warningOnly !== undefined){
-if(!(func6(data6._warningOnly))){
+if(!(func6.call(this, data6._warningOnly))){
 errors++;
 }
 }
@@ -2121,7 +2121,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2135,7 +2135,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -2156,7 +2156,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -2172,7 +2172,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -2181,7 +2181,7 @@ let data9 = data.action;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1457(data9[i2]))){
+if(!(validate1457.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -2243,7 +2243,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2257,7 +2257,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -2267,7 +2267,7 @@ errors++;
 }
 }
 if(data.operation !== undefined){
-if(!(validate1452(data.operation))){
+if(!(validate1452.call(this, data.operation))){
 errors++;
 }
 }
@@ -2322,7 +2322,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2336,7 +2336,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -2350,7 +2350,7 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1462(data5[i2]))){
+if(!(validate1462.call(this, data5[i2]))){
 errors++;
 }
 }
@@ -2505,7 +2505,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -2521,7 +2521,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -2537,12 +2537,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -2551,7 +2551,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func9.call(this, data11[i0]))){
 errors++;
 }
 }
@@ -2565,7 +2565,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func10.call(this, data13[i1]))){
 errors++;
 }
 }
@@ -2579,7 +2579,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func10.call(this, data15[i2]))){
 errors++;
 }
 }
@@ -2600,12 +2600,12 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func12.call(this, data.identifier))){
 errors++;
 }
 }
@@ -2621,7 +2621,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -2637,7 +2637,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -2653,7 +2653,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -2664,7 +2664,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -2674,7 +2674,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -2690,7 +2690,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -2706,7 +2706,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -2715,7 +2715,7 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len3 = data34.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data34[i3]))){
+if(!(func49.call(this, data34[i3]))){
 errors++;
 }
 }
@@ -2736,7 +2736,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -2745,7 +2745,7 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data38[i4]))){
+if(!(func51.call(this, data38[i4]))){
 errors++;
 }
 }
@@ -2759,7 +2759,7 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data40[i5]))){
+if(!(func14.call(this, data40[i5]))){
 errors++;
 }
 }
@@ -2780,7 +2780,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -2796,7 +2796,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
@@ -2857,7 +2857,7 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data50[i7]))){
+if(!(func10.call(this, data50[i7]))){
 errors++;
 }
 }
@@ -2871,7 +2871,7 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data52[i8]))){
+if(!(func10.call(this, data52[i8]))){
 errors++;
 }
 }
@@ -2895,12 +2895,12 @@ errors++;
 }
 }
 if(data47._index !== undefined){
-if(!(func6(data47._index))){
+if(!(func6.call(this, data47._index))){
 errors++;
 }
 }
 if(data47.profile !== undefined){
-if(!(func223(data47.profile))){
+if(!(func223.call(this, data47.profile))){
 errors++;
 }
 }
@@ -2982,7 +2982,7 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data61[i10]))){
+if(!(func10.call(this, data61[i10]))){
 errors++;
 }
 }
@@ -2996,7 +2996,7 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data63[i11]))){
+if(!(func10.call(this, data63[i11]))){
 errors++;
 }
 }
@@ -3020,12 +3020,12 @@ errors++;
 }
 }
 if(data58._index !== undefined){
-if(!(func6(data58._index))){
+if(!(func6.call(this, data58._index))){
 errors++;
 }
 }
 if(data58.profile !== undefined){
-if(!(func223(data58.profile))){
+if(!(func223.call(this, data58.profile))){
 errors++;
 }
 }
@@ -3051,7 +3051,7 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate1448(data.metadata))){
+if(!(validate1448.call(this, data.metadata))){
 errors++;
 }
 }
@@ -3140,7 +3140,7 @@ let data74 = data70.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data74[i13]))){
+if(!(func10.call(this, data74[i13]))){
 errors++;
 }
 }
@@ -3154,7 +3154,7 @@ let data76 = data70.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data76[i14]))){
+if(!(func10.call(this, data76[i14]))){
 errors++;
 }
 }
@@ -3169,7 +3169,7 @@ errors++;
 }
 }
 if(data70._autocreate !== undefined){
-if(!(func6(data70._autocreate))){
+if(!(func6.call(this, data70._autocreate))){
 errors++;
 }
 }
@@ -3179,12 +3179,12 @@ errors++;
 }
 }
 if(data70._autodelete !== undefined){
-if(!(func6(data70._autodelete))){
+if(!(func6.call(this, data70._autodelete))){
 errors++;
 }
 }
 if(data70.resource !== undefined){
-if(!(func16(data70.resource))){
+if(!(func16.call(this, data70.resource))){
 errors++;
 }
 }
@@ -3214,7 +3214,7 @@ let data83 = data.profile;
 if(Array.isArray(data83)){
 const len15 = data83.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data83[i15]))){
+if(!(func16.call(this, data83[i15]))){
 errors++;
 }
 }
@@ -3277,7 +3277,7 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data89[i17]))){
+if(!(func10.call(this, data89[i17]))){
 errors++;
 }
 }
@@ -3291,7 +3291,7 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data91[i18]))){
+if(!(func10.call(this, data91[i18]))){
 errors++;
 }
 }
@@ -3312,7 +3312,7 @@ errors++;
 }
 }
 if(data86._name !== undefined){
-if(!(func6(data86._name))){
+if(!(func6.call(this, data86._name))){
 errors++;
 }
 }
@@ -3328,7 +3328,7 @@ errors++;
 }
 }
 if(data86._defaultValue !== undefined){
-if(!(func6(data86._defaultValue))){
+if(!(func6.call(this, data86._defaultValue))){
 errors++;
 }
 }
@@ -3344,7 +3344,7 @@ errors++;
 }
 }
 if(data86._description !== undefined){
-if(!(func6(data86._description))){
+if(!(func6.call(this, data86._description))){
 errors++;
 }
 }
@@ -3360,7 +3360,7 @@ errors++;
 }
 }
 if(data86._expression !== undefined){
-if(!(func6(data86._expression))){
+if(!(func6.call(this, data86._expression))){
 errors++;
 }
 }
@@ -3376,7 +3376,7 @@ errors++;
 }
 }
 if(data86._headerField !== undefined){
-if(!(func6(data86._headerField))){
+if(!(func6.call(this, data86._headerField))){
 errors++;
 }
 }
@@ -3392,7 +3392,7 @@ errors++;
 }
 }
 if(data86._hint !== undefined){
-if(!(func6(data86._hint))){
+if(!(func6.call(this, data86._hint))){
 errors++;
 }
 }
@@ -3408,7 +3408,7 @@ errors++;
 }
 }
 if(data86._path !== undefined){
-if(!(func6(data86._path))){
+if(!(func6.call(this, data86._path))){
 errors++;
 }
 }
@@ -3424,7 +3424,7 @@ errors++;
 }
 }
 if(data86._sourceId !== undefined){
-if(!(func6(data86._sourceId))){
+if(!(func6.call(this, data86._sourceId))){
 errors++;
 }
 }
@@ -3450,7 +3450,7 @@ errors++;
 }
 }
 if(data.setup !== undefined){
-if(!(validate1450(data.setup))){
+if(!(validate1450.call(this, data.setup))){
 errors++;
 }
 }
@@ -3459,7 +3459,7 @@ let data110 = data.test;
 if(Array.isArray(data110)){
 const len19 = data110.length;
 for(let i19=0; i19<len19; i19++){
-if(!(validate1456(data110[i19]))){
+if(!(validate1456.call(this, data110[i19]))){
 errors++;
 }
 }
@@ -3469,7 +3469,7 @@ errors++;
 }
 }
 if(data.teardown !== undefined){
-if(!(validate1461(data.teardown))){
+if(!(validate1461.call(this, data.teardown))){
 errors++;
 }
 }

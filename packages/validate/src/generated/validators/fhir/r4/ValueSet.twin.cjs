@@ -82,7 +82,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -96,7 +96,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func6.call(this, data._display))){
 errors++;
 }
 }
@@ -191,7 +191,7 @@ let data14 = data11.extension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data14[i3]))){
+if(!(func10.call(this, data14[i3]))){
 errors++;
 }
 }
@@ -205,7 +205,7 @@ let data16 = data11.modifierExtension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data16[i4]))){
+if(!(func10.call(this, data16[i4]))){
 errors++;
 }
 }
@@ -226,12 +226,12 @@ errors++;
 }
 }
 if(data11._language !== undefined){
-if(!(func6(data11._language))){
+if(!(func6.call(this, data11._language))){
 errors++;
 }
 }
 if(data11.use !== undefined){
-if(!(func223(data11.use))){
+if(!(func223.call(this, data11.use))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 if(data11._value !== undefined){
-if(!(func6(data11._value))){
+if(!(func6.call(this, data11._value))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -334,7 +334,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -355,7 +355,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(func6(data._system))){
+if(!(func6.call(this, data._system))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -380,7 +380,7 @@ let data9 = data.concept;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1469(data9[i2]))){
+if(!(validate1469.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -505,7 +505,7 @@ let data17 = data12.extension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func10.call(this, data17[i4]))){
 errors++;
 }
 }
@@ -519,7 +519,7 @@ let data19 = data12.modifierExtension;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data19[i5]))){
+if(!(func10.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -540,7 +540,7 @@ errors++;
 }
 }
 if(data12._property !== undefined){
-if(!(func6(data12._property))){
+if(!(func6.call(this, data12._property))){
 errors++;
 }
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 if(data12._op !== undefined){
-if(!(func6(data12._op))){
+if(!(func6.call(this, data12._op))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ errors++;
 }
 }
 if(data12._value !== undefined){
-if(!(func6(data12._value))){
+if(!(func6.call(this, data12._value))){
 errors++;
 }
 }
@@ -617,7 +617,7 @@ let data29 = data._valueSet;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data29[i7]))){
+if(!(func6.call(this, data29[i7]))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -712,7 +712,7 @@ errors++;
 }
 }
 if(data._lockedDate !== undefined){
-if(!(func6(data._lockedDate))){
+if(!(func6.call(this, data._lockedDate))){
 errors++;
 }
 }
@@ -722,7 +722,7 @@ errors++;
 }
 }
 if(data._inactive !== undefined){
-if(!(func6(data._inactive))){
+if(!(func6.call(this, data._inactive))){
 errors++;
 }
 }
@@ -731,7 +731,7 @@ let data9 = data.include;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1468(data9[i2]))){
+if(!(validate1468.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -745,7 +745,7 @@ let data11 = data.exclude;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate1468(data11[i3]))){
+if(!(validate1468.call(this, data11[i3]))){
 errors++;
 }
 }
@@ -806,7 +806,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func10.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -820,7 +820,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func10.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(func6(data._system))){
+if(!(func6.call(this, data._system))){
 errors++;
 }
 }
@@ -851,7 +851,7 @@ errors++;
 }
 }
 if(data._abstract !== undefined){
-if(!(func6(data._abstract))){
+if(!(func6.call(this, data._abstract))){
 errors++;
 }
 }
@@ -861,7 +861,7 @@ errors++;
 }
 }
 if(data._inactive !== undefined){
-if(!(func6(data._inactive))){
+if(!(func6.call(this, data._inactive))){
 errors++;
 }
 }
@@ -877,7 +877,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -893,7 +893,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func6.call(this, data._code))){
 errors++;
 }
 }
@@ -909,7 +909,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func6.call(this, data._display))){
 errors++;
 }
 }
@@ -967,7 +967,7 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data21[i3]))){
+if(!(func10.call(this, data21[i3]))){
 errors++;
 }
 }
@@ -981,7 +981,7 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data23[i4]))){
+if(!(func10.call(this, data23[i4]))){
 errors++;
 }
 }
@@ -1002,12 +1002,12 @@ errors++;
 }
 }
 if(data18._language !== undefined){
-if(!(func6(data18._language))){
+if(!(func6.call(this, data18._language))){
 errors++;
 }
 }
 if(data18.use !== undefined){
-if(!(func223(data18.use))){
+if(!(func223.call(this, data18.use))){
 errors++;
 }
 }
@@ -1023,7 +1023,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func6.call(this, data18._value))){
 errors++;
 }
 }
@@ -1053,7 +1053,7 @@ let data30 = data.contains;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(wrapper61.validate(data30[i5]))){
+if(!(wrapper61.validate.call(this, data30[i5]))){
 errors++;
 }
 }
@@ -1141,7 +1141,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -1155,7 +1155,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func10.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -1176,7 +1176,7 @@ errors++;
 }
 }
 if(data._identifier !== undefined){
-if(!(func6(data._identifier))){
+if(!(func6.call(this, data._identifier))){
 errors++;
 }
 }
@@ -1192,7 +1192,7 @@ errors++;
 }
 }
 if(data._timestamp !== undefined){
-if(!(func6(data._timestamp))){
+if(!(func6.call(this, data._timestamp))){
 errors++;
 }
 }
@@ -1211,7 +1211,7 @@ errors++;
 }
 }
 if(data._total !== undefined){
-if(!(func6(data._total))){
+if(!(func6.call(this, data._total))){
 errors++;
 }
 }
@@ -1230,7 +1230,7 @@ errors++;
 }
 }
 if(data._offset !== undefined){
-if(!(func6(data._offset))){
+if(!(func6.call(this, data._offset))){
 errors++;
 }
 }
@@ -1288,7 +1288,7 @@ let data18 = data15.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func10.call(this, data18[i3]))){
 errors++;
 }
 }
@@ -1302,7 +1302,7 @@ let data20 = data15.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func10.call(this, data20[i4]))){
 errors++;
 }
 }
@@ -1323,7 +1323,7 @@ errors++;
 }
 }
 if(data15._name !== undefined){
-if(!(func6(data15._name))){
+if(!(func6.call(this, data15._name))){
 errors++;
 }
 }
@@ -1339,7 +1339,7 @@ errors++;
 }
 }
 if(data15._valueString !== undefined){
-if(!(func6(data15._valueString))){
+if(!(func6.call(this, data15._valueString))){
 errors++;
 }
 }
@@ -1349,7 +1349,7 @@ errors++;
 }
 }
 if(data15._valueBoolean !== undefined){
-if(!(func6(data15._valueBoolean))){
+if(!(func6.call(this, data15._valueBoolean))){
 errors++;
 }
 }
@@ -1368,7 +1368,7 @@ errors++;
 }
 }
 if(data15._valueInteger !== undefined){
-if(!(func6(data15._valueInteger))){
+if(!(func6.call(this, data15._valueInteger))){
 errors++;
 }
 }
@@ -1379,7 +1379,7 @@ errors++;
 }
 }
 if(data15._valueDecimal !== undefined){
-if(!(func6(data15._valueDecimal))){
+if(!(func6.call(this, data15._valueDecimal))){
 errors++;
 }
 }
@@ -1395,7 +1395,7 @@ errors++;
 }
 }
 if(data15._valueUri !== undefined){
-if(!(func6(data15._valueUri))){
+if(!(func6.call(this, data15._valueUri))){
 errors++;
 }
 }
@@ -1411,7 +1411,7 @@ errors++;
 }
 }
 if(data15._valueCode !== undefined){
-if(!(func6(data15._valueCode))){
+if(!(func6.call(this, data15._valueCode))){
 errors++;
 }
 }
@@ -1427,7 +1427,7 @@ errors++;
 }
 }
 if(data15._valueDateTime !== undefined){
-if(!(func6(data15._valueDateTime))){
+if(!(func6.call(this, data15._valueDateTime))){
 errors++;
 }
 }
@@ -1457,7 +1457,7 @@ let data38 = data.contains;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1475(data38[i5]))){
+if(!(validate1475.call(this, data38[i5]))){
 errors++;
 }
 }
@@ -1550,7 +1550,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func5.call(this, data.meta))){
 errors++;
 }
 }
@@ -1566,7 +1566,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func6.call(this, data._implicitRules))){
 errors++;
 }
 }
@@ -1582,12 +1582,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func6.call(this, data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func8.call(this, data.text))){
 errors++;
 }
 }
@@ -1596,7 +1596,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func9.call(this, data9[i0]))){
 errors++;
 }
 }
@@ -1610,7 +1610,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func10.call(this, data11[i1]))){
 errors++;
 }
 }
@@ -1624,7 +1624,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func10.call(this, data13[i2]))){
 errors++;
 }
 }
@@ -1645,7 +1645,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func6.call(this, data._url))){
 errors++;
 }
 }
@@ -1654,7 +1654,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func12.call(this, data17[i3]))){
 errors++;
 }
 }
@@ -1675,7 +1675,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func6.call(this, data._version))){
 errors++;
 }
 }
@@ -1691,7 +1691,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func6.call(this, data._name))){
 errors++;
 }
 }
@@ -1707,7 +1707,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func6.call(this, data._title))){
 errors++;
 }
 }
@@ -1718,7 +1718,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func6.call(this, data._status))){
 errors++;
 }
 }
@@ -1728,7 +1728,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func6.call(this, data._experimental))){
 errors++;
 }
 }
@@ -1744,7 +1744,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func6.call(this, data._date))){
 errors++;
 }
 }
@@ -1760,7 +1760,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func6.call(this, data._publisher))){
 errors++;
 }
 }
@@ -1769,7 +1769,7 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len4 = data33.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data33[i4]))){
+if(!(func49.call(this, data33[i4]))){
 errors++;
 }
 }
@@ -1790,7 +1790,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func6.call(this, data._description))){
 errors++;
 }
 }
@@ -1799,7 +1799,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data37[i5]))){
+if(!(func51.call(this, data37[i5]))){
 errors++;
 }
 }
@@ -1813,7 +1813,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data39[i6]))){
+if(!(func14.call(this, data39[i6]))){
 errors++;
 }
 }
@@ -1828,7 +1828,7 @@ errors++;
 }
 }
 if(data._immutable !== undefined){
-if(!(func6(data._immutable))){
+if(!(func6.call(this, data._immutable))){
 errors++;
 }
 }
@@ -1844,7 +1844,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func6.call(this, data._purpose))){
 errors++;
 }
 }
@@ -1860,17 +1860,17 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func6.call(this, data._copyright))){
 errors++;
 }
 }
 if(data.compose !== undefined){
-if(!(validate1467(data.compose))){
+if(!(validate1467.call(this, data.compose))){
 errors++;
 }
 }
 if(data.expansion !== undefined){
-if(!(validate1474(data.expansion))){
+if(!(validate1474.call(this, data.expansion))){
 errors++;
 }
 }

@@ -45,7 +45,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -119,7 +119,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -204,7 +204,6 @@ validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const obj2 = require("../../../../twin-sink.cjs");
 const schema45 = {"properties":{"use":{"enum":["usual","official","temp","secondary","old"]}}};
 const wrapper10 = {validate: validate58};
 
@@ -237,7 +236,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -258,7 +257,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -274,7 +273,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(validate30(data._version))){
+if(!(validate30.call(this, data._version))){
 errors++;
 }
 }
@@ -290,7 +289,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -306,7 +305,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(validate30(data._display))){
+if(!(validate30.call(this, data._display))){
 errors++;
 }
 }
@@ -316,7 +315,7 @@ errors++;
 }
 }
 if(data._userSelected !== undefined){
-if(!(validate30(data._userSelected))){
+if(!(validate30.call(this, data._userSelected))){
 errors++;
 }
 }
@@ -368,7 +367,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -382,7 +381,7 @@ let data3 = data.coding;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data3[i1]))){
+if(!(validate64.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -403,7 +402,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -456,7 +455,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -477,7 +476,7 @@ errors++;
 }
 }
 if(data._start !== undefined){
-if(!(validate30(data._start))){
+if(!(validate30.call(this, data._start))){
 errors++;
 }
 }
@@ -493,7 +492,7 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(validate30(data._end))){
+if(!(validate30.call(this, data._end))){
 errors++;
 }
 }
@@ -545,7 +544,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -561,12 +560,12 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate63(data.type))){
+if(!(validate63.call(this, data.type))){
 errors++;
 }
 }
@@ -582,7 +581,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -598,17 +597,17 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
 if(data.assigner !== undefined){
-if(!(wrapper10.validate(data.assigner))){
+if(!(wrapper10.validate.call(this, data.assigner))){
 errors++;
 }
 }
@@ -660,7 +659,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -672,8 +671,8 @@ errors++;
 if(data.reference !== undefined){
 let data3 = data.reference;
 if(typeof data3 === "string"){
-if(obj2.current !== null){
-obj2.current.references.push(data3);
+if(this !== undefined){
+this.references.push(data3);
 }
 if(data3.length < 1){
 errors++;
@@ -684,7 +683,7 @@ errors++;
 }
 }
 if(data._reference !== undefined){
-if(!(validate30(data._reference))){
+if(!(validate30.call(this, data._reference))){
 errors++;
 }
 }
@@ -700,12 +699,12 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(validate61(data.identifier))){
+if(!(validate61.call(this, data.identifier))){
 errors++;
 }
 }
@@ -721,7 +720,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(validate30(data._display))){
+if(!(validate30.call(this, data._display))){
 errors++;
 }
 }
@@ -804,7 +803,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0]))){
+if(!(wrapper0.validate.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -814,7 +813,7 @@ errors++;
 }
 }
 if(data.authorReference !== undefined){
-if(!(validate58(data.authorReference))){
+if(!(validate58.call(this, data.authorReference))){
 errors++;
 }
 }
@@ -830,7 +829,7 @@ errors++;
 }
 }
 if(data._authorString !== undefined){
-if(!(validate30(data._authorString))){
+if(!(validate30.call(this, data._authorString))){
 errors++;
 }
 }
@@ -846,7 +845,7 @@ errors++;
 }
 }
 if(data._time !== undefined){
-if(!(validate30(data._time))){
+if(!(validate30.call(this, data._time))){
 errors++;
 }
 }
@@ -862,7 +861,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -915,7 +914,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -936,7 +935,7 @@ errors++;
 }
 }
 if(data._contentType !== undefined){
-if(!(validate30(data._contentType))){
+if(!(validate30.call(this, data._contentType))){
 errors++;
 }
 }
@@ -952,7 +951,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(validate30(data._language))){
+if(!(validate30.call(this, data._language))){
 errors++;
 }
 }
@@ -968,7 +967,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(validate30(data._data))){
+if(!(validate30.call(this, data._data))){
 errors++;
 }
 }
@@ -984,7 +983,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(validate30(data._url))){
+if(!(validate30.call(this, data._url))){
 errors++;
 }
 }
@@ -1003,7 +1002,7 @@ errors++;
 }
 }
 if(data._size !== undefined){
-if(!(validate30(data._size))){
+if(!(validate30.call(this, data._size))){
 errors++;
 }
 }
@@ -1019,7 +1018,7 @@ errors++;
 }
 }
 if(data._hash !== undefined){
-if(!(validate30(data._hash))){
+if(!(validate30.call(this, data._hash))){
 errors++;
 }
 }
@@ -1035,7 +1034,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(validate30(data._title))){
+if(!(validate30.call(this, data._title))){
 errors++;
 }
 }
@@ -1051,7 +1050,7 @@ errors++;
 }
 }
 if(data._creation !== undefined){
-if(!(validate30(data._creation))){
+if(!(validate30.call(this, data._creation))){
 errors++;
 }
 }
@@ -1104,7 +1103,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1120,7 +1119,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -1136,7 +1135,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -1147,7 +1146,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -1166,12 +1165,12 @@ errors++;
 }
 }
 if(data._rank !== undefined){
-if(!(validate30(data._rank))){
+if(!(validate30.call(this, data._rank))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
@@ -1224,7 +1223,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1240,7 +1239,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -1251,7 +1250,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -1267,7 +1266,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -1283,7 +1282,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -1299,7 +1298,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -1352,7 +1351,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1368,7 +1367,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -1379,7 +1378,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -1395,7 +1394,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -1411,7 +1410,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -1427,7 +1426,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -1480,7 +1479,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1496,7 +1495,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -1507,7 +1506,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -1523,7 +1522,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -1539,7 +1538,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -1555,7 +1554,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -1608,7 +1607,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1624,7 +1623,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -1640,7 +1639,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -1656,7 +1655,7 @@ errors++;
 }
 }
 if(data._family !== undefined){
-if(!(validate30(data._family))){
+if(!(validate30.call(this, data._family))){
 errors++;
 }
 }
@@ -1685,7 +1684,7 @@ let data11 = data._given;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data11[i2]))){
+if(!(validate30.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -1719,7 +1718,7 @@ let data15 = data._prefix;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data15[i4]))){
+if(!(validate30.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -1753,7 +1752,7 @@ let data19 = data._suffix;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data19[i6]))){
+if(!(validate30.call(this, data19[i6]))){
 errors++;
 }
 }
@@ -1763,7 +1762,7 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
@@ -1816,7 +1815,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1832,7 +1831,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -1848,7 +1847,7 @@ errors++;
 }
 }
 if(data._currency !== undefined){
-if(!(validate30(data._currency))){
+if(!(validate30.call(this, data._currency))){
 errors++;
 }
 }
@@ -1901,7 +1900,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -1917,7 +1916,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -1928,7 +1927,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -1944,7 +1943,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -1960,7 +1959,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -1976,7 +1975,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -2029,7 +2028,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2039,12 +2038,12 @@ errors++;
 }
 }
 if(data.low !== undefined){
-if(!(validate141(data.low))){
+if(!(validate141.call(this, data.low))){
 errors++;
 }
 }
 if(data.high !== undefined){
-if(!(validate141(data.high))){
+if(!(validate141.call(this, data.high))){
 errors++;
 }
 }
@@ -2097,7 +2096,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2107,12 +2106,12 @@ errors++;
 }
 }
 if(data.numerator !== undefined){
-if(!(validate141(data.numerator))){
+if(!(validate141.call(this, data.numerator))){
 errors++;
 }
 }
 if(data.denominator !== undefined){
-if(!(validate141(data.denominator))){
+if(!(validate141.call(this, data.denominator))){
 errors++;
 }
 }
@@ -2230,7 +2229,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data3[i0]))){
+if(!(wrapper0.validate.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -2240,7 +2239,7 @@ errors++;
 }
 }
 if(data.origin !== undefined){
-if(!(validate141(data.origin))){
+if(!(validate141.call(this, data.origin))){
 errors++;
 }
 }
@@ -2251,7 +2250,7 @@ errors++;
 }
 }
 if(data._period !== undefined){
-if(!(validate30(data._period))){
+if(!(validate30.call(this, data._period))){
 errors++;
 }
 }
@@ -2262,7 +2261,7 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(validate30(data._factor))){
+if(!(validate30.call(this, data._factor))){
 errors++;
 }
 }
@@ -2273,7 +2272,7 @@ errors++;
 }
 }
 if(data._lowerLimit !== undefined){
-if(!(validate30(data._lowerLimit))){
+if(!(validate30.call(this, data._lowerLimit))){
 errors++;
 }
 }
@@ -2284,7 +2283,7 @@ errors++;
 }
 }
 if(data._upperLimit !== undefined){
-if(!(validate30(data._upperLimit))){
+if(!(validate30.call(this, data._upperLimit))){
 errors++;
 }
 }
@@ -2303,7 +2302,7 @@ errors++;
 }
 }
 if(data._dimensions !== undefined){
-if(!(validate30(data._dimensions))){
+if(!(validate30.call(this, data._dimensions))){
 errors++;
 }
 }
@@ -2319,7 +2318,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(validate30(data._data))){
+if(!(validate30.call(this, data._data))){
 errors++;
 }
 }
@@ -2409,7 +2408,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0]))){
+if(!(wrapper0.validate.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -2423,7 +2422,7 @@ let data4 = data.type;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data4[i1]))){
+if(!(validate64.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -2444,17 +2443,17 @@ errors++;
 }
 }
 if(data._when !== undefined){
-if(!(validate30(data._when))){
+if(!(validate30.call(this, data._when))){
 errors++;
 }
 }
 if(data.who !== undefined){
-if(!(validate58(data.who))){
+if(!(validate58.call(this, data.who))){
 errors++;
 }
 }
 if(data.onBehalfOf !== undefined){
-if(!(validate58(data.onBehalfOf))){
+if(!(validate58.call(this, data.onBehalfOf))){
 errors++;
 }
 }
@@ -2470,7 +2469,7 @@ errors++;
 }
 }
 if(data._targetFormat !== undefined){
-if(!(validate30(data._targetFormat))){
+if(!(validate30.call(this, data._targetFormat))){
 errors++;
 }
 }
@@ -2486,7 +2485,7 @@ errors++;
 }
 }
 if(data._sigFormat !== undefined){
-if(!(validate30(data._sigFormat))){
+if(!(validate30.call(this, data._sigFormat))){
 errors++;
 }
 }
@@ -2502,7 +2501,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(validate30(data._data))){
+if(!(validate30.call(this, data._data))){
 errors++;
 }
 }
@@ -2556,7 +2555,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2566,17 +2565,17 @@ errors++;
 }
 }
 if(data.boundsDuration !== undefined){
-if(!(validate119(data.boundsDuration))){
+if(!(validate119.call(this, data.boundsDuration))){
 errors++;
 }
 }
 if(data.boundsRange !== undefined){
-if(!(validate148(data.boundsRange))){
+if(!(validate148.call(this, data.boundsRange))){
 errors++;
 }
 }
 if(data.boundsPeriod !== undefined){
-if(!(validate75(data.boundsPeriod))){
+if(!(validate75.call(this, data.boundsPeriod))){
 errors++;
 }
 }
@@ -2595,7 +2594,7 @@ errors++;
 }
 }
 if(data._count !== undefined){
-if(!(validate30(data._count))){
+if(!(validate30.call(this, data._count))){
 errors++;
 }
 }
@@ -2614,7 +2613,7 @@ errors++;
 }
 }
 if(data._countMax !== undefined){
-if(!(validate30(data._countMax))){
+if(!(validate30.call(this, data._countMax))){
 errors++;
 }
 }
@@ -2625,7 +2624,7 @@ errors++;
 }
 }
 if(data._duration !== undefined){
-if(!(validate30(data._duration))){
+if(!(validate30.call(this, data._duration))){
 errors++;
 }
 }
@@ -2636,7 +2635,7 @@ errors++;
 }
 }
 if(data._durationMax !== undefined){
-if(!(validate30(data._durationMax))){
+if(!(validate30.call(this, data._durationMax))){
 errors++;
 }
 }
@@ -2647,7 +2646,7 @@ errors++;
 }
 }
 if(data._durationUnit !== undefined){
-if(!(validate30(data._durationUnit))){
+if(!(validate30.call(this, data._durationUnit))){
 errors++;
 }
 }
@@ -2666,7 +2665,7 @@ errors++;
 }
 }
 if(data._frequency !== undefined){
-if(!(validate30(data._frequency))){
+if(!(validate30.call(this, data._frequency))){
 errors++;
 }
 }
@@ -2685,7 +2684,7 @@ errors++;
 }
 }
 if(data._frequencyMax !== undefined){
-if(!(validate30(data._frequencyMax))){
+if(!(validate30.call(this, data._frequencyMax))){
 errors++;
 }
 }
@@ -2696,7 +2695,7 @@ errors++;
 }
 }
 if(data._period !== undefined){
-if(!(validate30(data._period))){
+if(!(validate30.call(this, data._period))){
 errors++;
 }
 }
@@ -2707,7 +2706,7 @@ errors++;
 }
 }
 if(data._periodMax !== undefined){
-if(!(validate30(data._periodMax))){
+if(!(validate30.call(this, data._periodMax))){
 errors++;
 }
 }
@@ -2718,7 +2717,7 @@ errors++;
 }
 }
 if(data._periodUnit !== undefined){
-if(!(validate30(data._periodUnit))){
+if(!(validate30.call(this, data._periodUnit))){
 errors++;
 }
 }
@@ -2745,7 +2744,7 @@ let data28 = data._dayOfWeek;
 if(Array.isArray(data28)){
 const len2 = data28.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data28[i2]))){
+if(!(validate30.call(this, data28[i2]))){
 errors++;
 }
 }
@@ -2779,7 +2778,7 @@ let data32 = data._timeOfDay;
 if(Array.isArray(data32)){
 const len4 = data32.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data32[i4]))){
+if(!(validate30.call(this, data32[i4]))){
 errors++;
 }
 }
@@ -2808,7 +2807,7 @@ let data36 = data._when;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data36[i6]))){
+if(!(validate30.call(this, data36[i6]))){
 errors++;
 }
 }
@@ -2832,7 +2831,7 @@ errors++;
 }
 }
 if(data._offset !== undefined){
-if(!(validate30(data._offset))){
+if(!(validate30.call(this, data._offset))){
 errors++;
 }
 }
@@ -2884,7 +2883,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -2898,7 +2897,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data3[i1]))){
+if(!(wrapper0.validate.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -2932,7 +2931,7 @@ let data7 = data._event;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate30(data7[i3]))){
+if(!(validate30.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -2942,12 +2941,12 @@ errors++;
 }
 }
 if(data.repeat !== undefined){
-if(!(validate177(data.repeat))){
+if(!(validate177.call(this, data.repeat))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(validate63(data.code))){
+if(!(validate63.call(this, data.code))){
 errors++;
 }
 }
@@ -3000,7 +2999,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -3021,7 +3020,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -3030,7 +3029,7 @@ let data5 = data.telecom;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate98(data5[i1]))){
+if(!(validate98.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -3150,7 +3149,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data3[i0]))){
+if(!(wrapper0.validate.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -3166,7 +3165,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -3182,7 +3181,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -3191,7 +3190,7 @@ let data9 = data.contact;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate198(data9[i1]))){
+if(!(validate198.call(this, data9[i1]))){
 errors++;
 }
 }
@@ -3251,7 +3250,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -3272,7 +3271,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -3288,7 +3287,7 @@ errors++;
 }
 }
 if(data._searchParam !== undefined){
-if(!(validate30(data._searchParam))){
+if(!(validate30.call(this, data._searchParam))){
 errors++;
 }
 }
@@ -3304,7 +3303,7 @@ errors++;
 }
 }
 if(data._valueSet !== undefined){
-if(!(validate30(data._valueSet))){
+if(!(validate30.call(this, data._valueSet))){
 errors++;
 }
 }
@@ -3313,7 +3312,7 @@ let data9 = data.code;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data9[i1]))){
+if(!(validate64.call(this, data9[i1]))){
 errors++;
 }
 }
@@ -3371,7 +3370,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -3392,7 +3391,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -3408,7 +3407,7 @@ errors++;
 }
 }
 if(data._searchParam !== undefined){
-if(!(validate30(data._searchParam))){
+if(!(validate30.call(this, data._searchParam))){
 errors++;
 }
 }
@@ -3424,17 +3423,17 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(validate30(data._valueDateTime))){
+if(!(validate30.call(this, data._valueDateTime))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(validate75(data.valuePeriod))){
+if(!(validate75.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(validate119(data.valueDuration))){
+if(!(validate119.call(this, data.valueDuration))){
 errors++;
 }
 }
@@ -3549,7 +3548,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data3[i0]))){
+if(!(wrapper0.validate.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -3570,7 +3569,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -3581,7 +3580,7 @@ errors++;
 }
 }
 if(data._direction !== undefined){
-if(!(validate30(data._direction))){
+if(!(validate30.call(this, data._direction))){
 errors++;
 }
 }
@@ -3664,7 +3663,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0]))){
+if(!(wrapper0.validate.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -3691,7 +3690,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -3720,7 +3719,7 @@ let data8 = data._profile;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data8[i2]))){
+if(!(validate30.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -3730,12 +3729,12 @@ errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(validate63(data.subjectCodeableConcept))){
+if(!(validate63.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(validate58(data.subjectReference))){
+if(!(validate58.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -3764,7 +3763,7 @@ let data14 = data._mustSupport;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data14[i4]))){
+if(!(validate30.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -3778,7 +3777,7 @@ let data16 = data.codeFilter;
 if(Array.isArray(data16)){
 const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate213(data16[i5]))){
+if(!(validate213.call(this, data16[i5]))){
 errors++;
 }
 }
@@ -3792,7 +3791,7 @@ let data18 = data.dateFilter;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate219(data18[i6]))){
+if(!(validate219.call(this, data18[i6]))){
 errors++;
 }
 }
@@ -3816,7 +3815,7 @@ errors++;
 }
 }
 if(data._limit !== undefined){
-if(!(validate30(data._limit))){
+if(!(validate30.call(this, data._limit))){
 errors++;
 }
 }
@@ -3825,7 +3824,7 @@ let data22 = data.sort;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate227(data22[i7]))){
+if(!(validate227.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -3914,7 +3913,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0]))){
+if(!(wrapper0.validate.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -3935,7 +3934,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(validate30(data._description))){
+if(!(validate30.call(this, data._description))){
 errors++;
 }
 }
@@ -3951,7 +3950,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -3962,7 +3961,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(validate30(data._language))){
+if(!(validate30.call(this, data._language))){
 errors++;
 }
 }
@@ -3978,7 +3977,7 @@ errors++;
 }
 }
 if(data._expression !== undefined){
-if(!(validate30(data._expression))){
+if(!(validate30.call(this, data._expression))){
 errors++;
 }
 }
@@ -3988,8 +3987,8 @@ if(typeof data12 === "string"){
 if(!pattern4.test(data12)){
 errors++;
 }
-if(obj2.current !== null){
-obj2.current.references.push(data12);
+if(this !== undefined){
+this.references.push(data12);
 }
 }
 else {
@@ -3997,7 +3996,7 @@ errors++;
 }
 }
 if(data._reference !== undefined){
-if(!(validate30(data._reference))){
+if(!(validate30.call(this, data._reference))){
 errors++;
 }
 }
@@ -4112,7 +4111,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data3[i0]))){
+if(!(wrapper0.validate.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -4133,7 +4132,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -4147,7 +4146,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -4166,7 +4165,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(validate30(data._min))){
+if(!(validate30.call(this, data._min))){
 errors++;
 }
 }
@@ -4182,7 +4181,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(validate30(data._max))){
+if(!(validate30.call(this, data._max))){
 errors++;
 }
 }
@@ -4198,7 +4197,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(validate30(data._documentation))){
+if(!(validate30.call(this, data._documentation))){
 errors++;
 }
 }
@@ -4220,7 +4219,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -4236,7 +4235,7 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(validate30(data._profile))){
+if(!(validate30.call(this, data._profile))){
 errors++;
 }
 }
@@ -4320,7 +4319,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0]))){
+if(!(wrapper0.validate.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -4336,7 +4335,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -4352,7 +4351,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(validate30(data._label))){
+if(!(validate30.call(this, data._label))){
 errors++;
 }
 }
@@ -4368,7 +4367,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(validate30(data._display))){
+if(!(validate30.call(this, data._display))){
 errors++;
 }
 }
@@ -4384,7 +4383,7 @@ errors++;
 }
 }
 if(data._citation !== undefined){
-if(!(validate30(data._citation))){
+if(!(validate30.call(this, data._citation))){
 errors++;
 }
 }
@@ -4400,12 +4399,12 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(validate30(data._url))){
+if(!(validate30.call(this, data._url))){
 errors++;
 }
 }
 if(data.document !== undefined){
-if(!(validate86(data.document))){
+if(!(validate86.call(this, data.document))){
 errors++;
 }
 }
@@ -4421,7 +4420,7 @@ errors++;
 }
 }
 if(data._resource !== undefined){
-if(!(validate30(data._resource))){
+if(!(validate30.call(this, data._resource))){
 errors++;
 }
 }
@@ -4505,7 +4504,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0]))){
+if(!(wrapper0.validate.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -4521,7 +4520,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -4537,17 +4536,17 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(validate175(data.timingTiming))){
+if(!(validate175.call(this, data.timingTiming))){
 errors++;
 }
 }
 if(data.timingReference !== undefined){
-if(!(validate58(data.timingReference))){
+if(!(validate58.call(this, data.timingReference))){
 errors++;
 }
 }
@@ -4563,7 +4562,7 @@ errors++;
 }
 }
 if(data._timingDate !== undefined){
-if(!(validate30(data._timingDate))){
+if(!(validate30.call(this, data._timingDate))){
 errors++;
 }
 }
@@ -4579,7 +4578,7 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(validate30(data._timingDateTime))){
+if(!(validate30.call(this, data._timingDateTime))){
 errors++;
 }
 }
@@ -4588,7 +4587,7 @@ let data14 = data.data;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate207(data14[i1]))){
+if(!(validate207.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -4598,7 +4597,7 @@ errors++;
 }
 }
 if(data.condition !== undefined){
-if(!(validate232(data.condition))){
+if(!(validate232.call(this, data.condition))){
 errors++;
 }
 }
@@ -4716,7 +4715,7 @@ let data5 = data.extension;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data5[i0]))){
+if(!(wrapper0.validate.call(this, data5[i0]))){
 errors++;
 }
 }
@@ -4726,27 +4725,27 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(validate64(data.code))){
+if(!(validate64.call(this, data.code))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(validate63(data.valueCodeableConcept))){
+if(!(validate63.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(validate141(data.valueQuantity))){
+if(!(validate141.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(validate148(data.valueRange))){
+if(!(validate148.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate58(data.valueReference))){
+if(!(validate58.call(this, data.valueReference))){
 errors++;
 }
 }
@@ -4800,7 +4799,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -4810,32 +4809,32 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate63(data.type))){
+if(!(validate63.call(this, data.type))){
 errors++;
 }
 }
 if(data.doseRange !== undefined){
-if(!(validate148(data.doseRange))){
+if(!(validate148.call(this, data.doseRange))){
 errors++;
 }
 }
 if(data.doseQuantity !== undefined){
-if(!(validate141(data.doseQuantity))){
+if(!(validate141.call(this, data.doseQuantity))){
 errors++;
 }
 }
 if(data.rateRatio !== undefined){
-if(!(validate152(data.rateRatio))){
+if(!(validate152.call(this, data.rateRatio))){
 errors++;
 }
 }
 if(data.rateRange !== undefined){
-if(!(validate148(data.rateRange))){
+if(!(validate148.call(this, data.rateRange))){
 errors++;
 }
 }
 if(data.rateQuantity !== undefined){
-if(!(validate141(data.rateQuantity))){
+if(!(validate141.call(this, data.rateQuantity))){
 errors++;
 }
 }
@@ -4887,7 +4886,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -4901,7 +4900,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data3[i1]))){
+if(!(wrapper0.validate.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -4925,7 +4924,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(validate30(data._sequence))){
+if(!(validate30.call(this, data._sequence))){
 errors++;
 }
 }
@@ -4941,7 +4940,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -4950,7 +4949,7 @@ let data9 = data.additionalInstruction;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate63(data9[i2]))){
+if(!(validate63.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -4971,12 +4970,12 @@ errors++;
 }
 }
 if(data._patientInstruction !== undefined){
-if(!(validate30(data._patientInstruction))){
+if(!(validate30.call(this, data._patientInstruction))){
 errors++;
 }
 }
 if(data.timing !== undefined){
-if(!(validate175(data.timing))){
+if(!(validate175.call(this, data.timing))){
 errors++;
 }
 }
@@ -4986,27 +4985,27 @@ errors++;
 }
 }
 if(data._asNeededBoolean !== undefined){
-if(!(validate30(data._asNeededBoolean))){
+if(!(validate30.call(this, data._asNeededBoolean))){
 errors++;
 }
 }
 if(data.asNeededCodeableConcept !== undefined){
-if(!(validate63(data.asNeededCodeableConcept))){
+if(!(validate63.call(this, data.asNeededCodeableConcept))){
 errors++;
 }
 }
 if(data.site !== undefined){
-if(!(validate63(data.site))){
+if(!(validate63.call(this, data.site))){
 errors++;
 }
 }
 if(data.route !== undefined){
-if(!(validate63(data.route))){
+if(!(validate63.call(this, data.route))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(validate63(data.method))){
+if(!(validate63.call(this, data.method))){
 errors++;
 }
 }
@@ -5015,7 +5014,7 @@ let data20 = data.doseAndRate;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate285(data20[i3]))){
+if(!(validate285.call(this, data20[i3]))){
 errors++;
 }
 }
@@ -5025,17 +5024,17 @@ errors++;
 }
 }
 if(data.maxDosePerPeriod !== undefined){
-if(!(validate152(data.maxDosePerPeriod))){
+if(!(validate152.call(this, data.maxDosePerPeriod))){
 errors++;
 }
 }
 if(data.maxDosePerAdministration !== undefined){
-if(!(validate141(data.maxDosePerAdministration))){
+if(!(validate141.call(this, data.maxDosePerAdministration))){
 errors++;
 }
 }
 if(data.maxDosePerLifetime !== undefined){
-if(!(validate141(data.maxDosePerLifetime))){
+if(!(validate141.call(this, data.maxDosePerLifetime))){
 errors++;
 }
 }
@@ -5088,7 +5087,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -5109,7 +5108,7 @@ errors++;
 }
 }
 if(data._versionId !== undefined){
-if(!(validate30(data._versionId))){
+if(!(validate30.call(this, data._versionId))){
 errors++;
 }
 }
@@ -5125,7 +5124,7 @@ errors++;
 }
 }
 if(data._lastUpdated !== undefined){
-if(!(validate30(data._lastUpdated))){
+if(!(validate30.call(this, data._lastUpdated))){
 errors++;
 }
 }
@@ -5141,7 +5140,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(validate30(data._source))){
+if(!(validate30.call(this, data._source))){
 errors++;
 }
 }
@@ -5170,7 +5169,7 @@ let data11 = data._profile;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data11[i2]))){
+if(!(validate30.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -5184,7 +5183,7 @@ let data13 = data.security;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate64(data13[i3]))){
+if(!(validate64.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -5198,7 +5197,7 @@ let data15 = data.tag;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate64(data15[i4]))){
+if(!(validate64.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -5258,7 +5257,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0]))){
+if(!(wrapper0.validate.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -5290,7 +5289,7 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined){
-if(!(validate30(data._valueBase64Binary))){
+if(!(validate30.call(this, data._valueBase64Binary))){
 errors++;
 }
 }
@@ -5300,7 +5299,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(validate30(data._valueBoolean))){
+if(!(validate30.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -5316,7 +5315,7 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined){
-if(!(validate30(data._valueCanonical))){
+if(!(validate30.call(this, data._valueCanonical))){
 errors++;
 }
 }
@@ -5332,7 +5331,7 @@ errors++;
 }
 }
 if(data._valueCode !== undefined){
-if(!(validate30(data._valueCode))){
+if(!(validate30.call(this, data._valueCode))){
 errors++;
 }
 }
@@ -5348,7 +5347,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(validate30(data._valueDate))){
+if(!(validate30.call(this, data._valueDate))){
 errors++;
 }
 }
@@ -5364,7 +5363,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(validate30(data._valueDateTime))){
+if(!(validate30.call(this, data._valueDateTime))){
 errors++;
 }
 }
@@ -5375,7 +5374,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(validate30(data._valueDecimal))){
+if(!(validate30.call(this, data._valueDecimal))){
 errors++;
 }
 }
@@ -5391,7 +5390,7 @@ errors++;
 }
 }
 if(data._valueId !== undefined){
-if(!(validate30(data._valueId))){
+if(!(validate30.call(this, data._valueId))){
 errors++;
 }
 }
@@ -5407,7 +5406,7 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined){
-if(!(validate30(data._valueInstant))){
+if(!(validate30.call(this, data._valueInstant))){
 errors++;
 }
 }
@@ -5426,7 +5425,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(validate30(data._valueInteger))){
+if(!(validate30.call(this, data._valueInteger))){
 errors++;
 }
 }
@@ -5442,7 +5441,7 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined){
-if(!(validate30(data._valueMarkdown))){
+if(!(validate30.call(this, data._valueMarkdown))){
 errors++;
 }
 }
@@ -5458,7 +5457,7 @@ errors++;
 }
 }
 if(data._valueOid !== undefined){
-if(!(validate30(data._valueOid))){
+if(!(validate30.call(this, data._valueOid))){
 errors++;
 }
 }
@@ -5477,7 +5476,7 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined){
-if(!(validate30(data._valuePositiveInt))){
+if(!(validate30.call(this, data._valuePositiveInt))){
 errors++;
 }
 }
@@ -5493,7 +5492,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(validate30(data._valueString))){
+if(!(validate30.call(this, data._valueString))){
 errors++;
 }
 }
@@ -5509,7 +5508,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(validate30(data._valueTime))){
+if(!(validate30.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -5528,7 +5527,7 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined){
-if(!(validate30(data._valueUnsignedInt))){
+if(!(validate30.call(this, data._valueUnsignedInt))){
 errors++;
 }
 }
@@ -5544,7 +5543,7 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(validate30(data._valueUri))){
+if(!(validate30.call(this, data._valueUri))){
 errors++;
 }
 }
@@ -5560,7 +5559,7 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined){
-if(!(validate30(data._valueUrl))){
+if(!(validate30.call(this, data._valueUrl))){
 errors++;
 }
 }
@@ -5576,162 +5575,162 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined){
-if(!(validate30(data._valueUuid))){
+if(!(validate30.call(this, data._valueUuid))){
 errors++;
 }
 }
 if(data.valueAddress !== undefined){
-if(!(wrapper2.validate(data.valueAddress))){
+if(!(wrapper2.validate.call(this, data.valueAddress))){
 errors++;
 }
 }
 if(data.valueAge !== undefined){
-if(!(validate50(data.valueAge))){
+if(!(validate50.call(this, data.valueAge))){
 errors++;
 }
 }
 if(data.valueAnnotation !== undefined){
-if(!(validate57(data.valueAnnotation))){
+if(!(validate57.call(this, data.valueAnnotation))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(validate86(data.valueAttachment))){
+if(!(validate86.call(this, data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(validate63(data.valueCodeableConcept))){
+if(!(validate63.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(validate64(data.valueCoding))){
+if(!(validate64.call(this, data.valueCoding))){
 errors++;
 }
 }
 if(data.valueContactPoint !== undefined){
-if(!(validate98(data.valueContactPoint))){
+if(!(validate98.call(this, data.valueContactPoint))){
 errors++;
 }
 }
 if(data.valueCount !== undefined){
-if(!(validate105(data.valueCount))){
+if(!(validate105.call(this, data.valueCount))){
 errors++;
 }
 }
 if(data.valueDistance !== undefined){
-if(!(validate112(data.valueDistance))){
+if(!(validate112.call(this, data.valueDistance))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(validate119(data.valueDuration))){
+if(!(validate119.call(this, data.valueDuration))){
 errors++;
 }
 }
 if(data.valueHumanName !== undefined){
-if(!(validate126(data.valueHumanName))){
+if(!(validate126.call(this, data.valueHumanName))){
 errors++;
 }
 }
 if(data.valueIdentifier !== undefined){
-if(!(validate61(data.valueIdentifier))){
+if(!(validate61.call(this, data.valueIdentifier))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(validate136(data.valueMoney))){
+if(!(validate136.call(this, data.valueMoney))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(validate75(data.valuePeriod))){
+if(!(validate75.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(validate141(data.valueQuantity))){
+if(!(validate141.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(validate148(data.valueRange))){
+if(!(validate148.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(validate152(data.valueRatio))){
+if(!(validate152.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate58(data.valueReference))){
+if(!(validate58.call(this, data.valueReference))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(validate157(data.valueSampledData))){
+if(!(validate157.call(this, data.valueSampledData))){
 errors++;
 }
 }
 if(data.valueSignature !== undefined){
-if(!(validate166(data.valueSignature))){
+if(!(validate166.call(this, data.valueSignature))){
 errors++;
 }
 }
 if(data.valueTiming !== undefined){
-if(!(validate175(data.valueTiming))){
+if(!(validate175.call(this, data.valueTiming))){
 errors++;
 }
 }
 if(data.valueContactDetail !== undefined){
-if(!(validate198(data.valueContactDetail))){
+if(!(validate198.call(this, data.valueContactDetail))){
 errors++;
 }
 }
 if(data.valueContributor !== undefined){
-if(!(validate202(data.valueContributor))){
+if(!(validate202.call(this, data.valueContributor))){
 errors++;
 }
 }
 if(data.valueDataRequirement !== undefined){
-if(!(validate207(data.valueDataRequirement))){
+if(!(validate207.call(this, data.valueDataRequirement))){
 errors++;
 }
 }
 if(data.valueExpression !== undefined){
-if(!(validate232(data.valueExpression))){
+if(!(validate232.call(this, data.valueExpression))){
 errors++;
 }
 }
 if(data.valueParameterDefinition !== undefined){
-if(!(validate239(data.valueParameterDefinition))){
+if(!(validate239.call(this, data.valueParameterDefinition))){
 errors++;
 }
 }
 if(data.valueRelatedArtifact !== undefined){
-if(!(validate248(data.valueRelatedArtifact))){
+if(!(validate248.call(this, data.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data.valueTriggerDefinition !== undefined){
-if(!(validate257(data.valueTriggerDefinition))){
+if(!(validate257.call(this, data.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data.valueUsageContext !== undefined){
-if(!(validate267(data.valueUsageContext))){
+if(!(validate267.call(this, data.valueUsageContext))){
 errors++;
 }
 }
 if(data.valueDosage !== undefined){
-if(!(validate274(data.valueDosage))){
+if(!(validate274.call(this, data.valueDosage))){
 errors++;
 }
 }
 if(data.valueMeta !== undefined){
-if(!(validate297(data.valueMeta))){
+if(!(validate297.call(this, data.valueMeta))){
 errors++;
 }
 }
@@ -5783,7 +5782,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -5799,7 +5798,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -5810,7 +5809,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -5826,7 +5825,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -5855,7 +5854,7 @@ let data11 = data._line;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data11[i2]))){
+if(!(validate30.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -5876,7 +5875,7 @@ errors++;
 }
 }
 if(data._city !== undefined){
-if(!(validate30(data._city))){
+if(!(validate30.call(this, data._city))){
 errors++;
 }
 }
@@ -5892,7 +5891,7 @@ errors++;
 }
 }
 if(data._district !== undefined){
-if(!(validate30(data._district))){
+if(!(validate30.call(this, data._district))){
 errors++;
 }
 }
@@ -5908,7 +5907,7 @@ errors++;
 }
 }
 if(data._state !== undefined){
-if(!(validate30(data._state))){
+if(!(validate30.call(this, data._state))){
 errors++;
 }
 }
@@ -5924,7 +5923,7 @@ errors++;
 }
 }
 if(data._postalCode !== undefined){
-if(!(validate30(data._postalCode))){
+if(!(validate30.call(this, data._postalCode))){
 errors++;
 }
 }
@@ -5940,12 +5939,12 @@ errors++;
 }
 }
 if(data._country !== undefined){
-if(!(validate30(data._country))){
+if(!(validate30.call(this, data._country))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
@@ -5998,7 +5997,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -6014,7 +6013,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -6025,7 +6024,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -6041,7 +6040,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -6057,7 +6056,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -6073,7 +6072,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -6157,7 +6156,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -6167,7 +6166,7 @@ errors++;
 }
 }
 if(data.authorReference !== undefined){
-if(!(validate58(data.authorReference))){
+if(!(validate58.call(this, data.authorReference))){
 errors++;
 }
 }
@@ -6183,7 +6182,7 @@ errors++;
 }
 }
 if(data._authorString !== undefined){
-if(!(validate30(data._authorString))){
+if(!(validate30.call(this, data._authorString))){
 errors++;
 }
 }
@@ -6199,7 +6198,7 @@ errors++;
 }
 }
 if(data._time !== undefined){
-if(!(validate30(data._time))){
+if(!(validate30.call(this, data._time))){
 errors++;
 }
 }
@@ -6215,7 +6214,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -6268,7 +6267,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -6289,7 +6288,7 @@ errors++;
 }
 }
 if(data._contentType !== undefined){
-if(!(validate30(data._contentType))){
+if(!(validate30.call(this, data._contentType))){
 errors++;
 }
 }
@@ -6305,7 +6304,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(validate30(data._language))){
+if(!(validate30.call(this, data._language))){
 errors++;
 }
 }
@@ -6321,7 +6320,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(validate30(data._data))){
+if(!(validate30.call(this, data._data))){
 errors++;
 }
 }
@@ -6337,7 +6336,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(validate30(data._url))){
+if(!(validate30.call(this, data._url))){
 errors++;
 }
 }
@@ -6356,7 +6355,7 @@ errors++;
 }
 }
 if(data._size !== undefined){
-if(!(validate30(data._size))){
+if(!(validate30.call(this, data._size))){
 errors++;
 }
 }
@@ -6372,7 +6371,7 @@ errors++;
 }
 }
 if(data._hash !== undefined){
-if(!(validate30(data._hash))){
+if(!(validate30.call(this, data._hash))){
 errors++;
 }
 }
@@ -6388,7 +6387,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(validate30(data._title))){
+if(!(validate30.call(this, data._title))){
 errors++;
 }
 }
@@ -6404,7 +6403,7 @@ errors++;
 }
 }
 if(data._creation !== undefined){
-if(!(validate30(data._creation))){
+if(!(validate30.call(this, data._creation))){
 errors++;
 }
 }
@@ -6457,7 +6456,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -6471,7 +6470,7 @@ let data3 = data.coding;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data3[i1]))){
+if(!(validate64.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -6492,7 +6491,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -6545,7 +6544,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -6566,7 +6565,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -6582,7 +6581,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(validate30(data._version))){
+if(!(validate30.call(this, data._version))){
 errors++;
 }
 }
@@ -6598,7 +6597,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -6614,7 +6613,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(validate30(data._display))){
+if(!(validate30.call(this, data._display))){
 errors++;
 }
 }
@@ -6624,7 +6623,7 @@ errors++;
 }
 }
 if(data._userSelected !== undefined){
-if(!(validate30(data._userSelected))){
+if(!(validate30.call(this, data._userSelected))){
 errors++;
 }
 }
@@ -6677,7 +6676,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -6698,7 +6697,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -6707,7 +6706,7 @@ let data5 = data.telecom;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate98(data5[i1]))){
+if(!(validate98.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -6765,7 +6764,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -6781,7 +6780,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -6797,7 +6796,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -6808,7 +6807,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -6827,12 +6826,12 @@ errors++;
 }
 }
 if(data._rank !== undefined){
-if(!(validate30(data._rank))){
+if(!(validate30.call(this, data._rank))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
@@ -6947,7 +6946,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -6963,7 +6962,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -6979,7 +6978,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -6988,7 +6987,7 @@ let data9 = data.contact;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate198(data9[i1]))){
+if(!(validate198.call(this, data9[i1]))){
 errors++;
 }
 }
@@ -7046,7 +7045,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -7062,7 +7061,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -7073,7 +7072,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -7089,7 +7088,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -7105,7 +7104,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -7121,7 +7120,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -7205,7 +7204,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -7232,7 +7231,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -7261,7 +7260,7 @@ let data8 = data._profile;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data8[i2]))){
+if(!(validate30.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -7271,12 +7270,12 @@ errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(validate63(data.subjectCodeableConcept))){
+if(!(validate63.call(this, data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(validate58(data.subjectReference))){
+if(!(validate58.call(this, data.subjectReference))){
 errors++;
 }
 }
@@ -7305,7 +7304,7 @@ let data14 = data._mustSupport;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data14[i4]))){
+if(!(validate30.call(this, data14[i4]))){
 errors++;
 }
 }
@@ -7319,7 +7318,7 @@ let data16 = data.codeFilter;
 if(Array.isArray(data16)){
 const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate213(data16[i5]))){
+if(!(validate213.call(this, data16[i5]))){
 errors++;
 }
 }
@@ -7333,7 +7332,7 @@ let data18 = data.dateFilter;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate219(data18[i6]))){
+if(!(validate219.call(this, data18[i6]))){
 errors++;
 }
 }
@@ -7357,7 +7356,7 @@ errors++;
 }
 }
 if(data._limit !== undefined){
-if(!(validate30(data._limit))){
+if(!(validate30.call(this, data._limit))){
 errors++;
 }
 }
@@ -7366,7 +7365,7 @@ let data22 = data.sort;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate227(data22[i7]))){
+if(!(validate227.call(this, data22[i7]))){
 errors++;
 }
 }
@@ -7424,7 +7423,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -7445,7 +7444,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -7461,7 +7460,7 @@ errors++;
 }
 }
 if(data._searchParam !== undefined){
-if(!(validate30(data._searchParam))){
+if(!(validate30.call(this, data._searchParam))){
 errors++;
 }
 }
@@ -7477,7 +7476,7 @@ errors++;
 }
 }
 if(data._valueSet !== undefined){
-if(!(validate30(data._valueSet))){
+if(!(validate30.call(this, data._valueSet))){
 errors++;
 }
 }
@@ -7486,7 +7485,7 @@ let data9 = data.code;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data9[i1]))){
+if(!(validate64.call(this, data9[i1]))){
 errors++;
 }
 }
@@ -7544,7 +7543,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -7565,7 +7564,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -7581,7 +7580,7 @@ errors++;
 }
 }
 if(data._searchParam !== undefined){
-if(!(validate30(data._searchParam))){
+if(!(validate30.call(this, data._searchParam))){
 errors++;
 }
 }
@@ -7597,17 +7596,17 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(validate30(data._valueDateTime))){
+if(!(validate30.call(this, data._valueDateTime))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(validate75(data.valuePeriod))){
+if(!(validate75.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(validate119(data.valueDuration))){
+if(!(validate119.call(this, data.valueDuration))){
 errors++;
 }
 }
@@ -7722,7 +7721,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -7743,7 +7742,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -7754,7 +7753,7 @@ errors++;
 }
 }
 if(data._direction !== undefined){
-if(!(validate30(data._direction))){
+if(!(validate30.call(this, data._direction))){
 errors++;
 }
 }
@@ -7807,7 +7806,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -7823,7 +7822,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -7834,7 +7833,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -7850,7 +7849,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -7866,7 +7865,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -7882,7 +7881,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -7935,7 +7934,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -7949,7 +7948,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -7973,7 +7972,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(validate30(data._sequence))){
+if(!(validate30.call(this, data._sequence))){
 errors++;
 }
 }
@@ -7989,7 +7988,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -7998,7 +7997,7 @@ let data9 = data.additionalInstruction;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate63(data9[i2]))){
+if(!(validate63.call(this, data9[i2]))){
 errors++;
 }
 }
@@ -8019,12 +8018,12 @@ errors++;
 }
 }
 if(data._patientInstruction !== undefined){
-if(!(validate30(data._patientInstruction))){
+if(!(validate30.call(this, data._patientInstruction))){
 errors++;
 }
 }
 if(data.timing !== undefined){
-if(!(validate175(data.timing))){
+if(!(validate175.call(this, data.timing))){
 errors++;
 }
 }
@@ -8034,27 +8033,27 @@ errors++;
 }
 }
 if(data._asNeededBoolean !== undefined){
-if(!(validate30(data._asNeededBoolean))){
+if(!(validate30.call(this, data._asNeededBoolean))){
 errors++;
 }
 }
 if(data.asNeededCodeableConcept !== undefined){
-if(!(validate63(data.asNeededCodeableConcept))){
+if(!(validate63.call(this, data.asNeededCodeableConcept))){
 errors++;
 }
 }
 if(data.site !== undefined){
-if(!(validate63(data.site))){
+if(!(validate63.call(this, data.site))){
 errors++;
 }
 }
 if(data.route !== undefined){
-if(!(validate63(data.route))){
+if(!(validate63.call(this, data.route))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(validate63(data.method))){
+if(!(validate63.call(this, data.method))){
 errors++;
 }
 }
@@ -8063,7 +8062,7 @@ let data20 = data.doseAndRate;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate285(data20[i3]))){
+if(!(validate285.call(this, data20[i3]))){
 errors++;
 }
 }
@@ -8073,17 +8072,17 @@ errors++;
 }
 }
 if(data.maxDosePerPeriod !== undefined){
-if(!(validate152(data.maxDosePerPeriod))){
+if(!(validate152.call(this, data.maxDosePerPeriod))){
 errors++;
 }
 }
 if(data.maxDosePerAdministration !== undefined){
-if(!(validate141(data.maxDosePerAdministration))){
+if(!(validate141.call(this, data.maxDosePerAdministration))){
 errors++;
 }
 }
 if(data.maxDosePerLifetime !== undefined){
-if(!(validate141(data.maxDosePerLifetime))){
+if(!(validate141.call(this, data.maxDosePerLifetime))){
 errors++;
 }
 }
@@ -8136,7 +8135,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -8146,32 +8145,32 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate63(data.type))){
+if(!(validate63.call(this, data.type))){
 errors++;
 }
 }
 if(data.doseRange !== undefined){
-if(!(validate148(data.doseRange))){
+if(!(validate148.call(this, data.doseRange))){
 errors++;
 }
 }
 if(data.doseQuantity !== undefined){
-if(!(validate141(data.doseQuantity))){
+if(!(validate141.call(this, data.doseQuantity))){
 errors++;
 }
 }
 if(data.rateRatio !== undefined){
-if(!(validate152(data.rateRatio))){
+if(!(validate152.call(this, data.rateRatio))){
 errors++;
 }
 }
 if(data.rateRange !== undefined){
-if(!(validate148(data.rateRange))){
+if(!(validate148.call(this, data.rateRange))){
 errors++;
 }
 }
 if(data.rateQuantity !== undefined){
-if(!(validate141(data.rateQuantity))){
+if(!(validate141.call(this, data.rateQuantity))){
 errors++;
 }
 }
@@ -8224,7 +8223,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -8240,7 +8239,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -8251,7 +8250,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -8267,7 +8266,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -8283,7 +8282,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -8299,7 +8298,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -8352,7 +8351,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -8475,7 +8474,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -8491,7 +8490,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -8507,7 +8506,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -8590,7 +8589,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -8604,7 +8603,7 @@ let data4 = data.discriminator;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate453(data4[i1]))){
+if(!(validate453.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -8625,7 +8624,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(validate30(data._description))){
+if(!(validate30.call(this, data._description))){
 errors++;
 }
 }
@@ -8635,7 +8634,7 @@ errors++;
 }
 }
 if(data._ordered !== undefined){
-if(!(validate30(data._ordered))){
+if(!(validate30.call(this, data._ordered))){
 errors++;
 }
 }
@@ -8646,7 +8645,7 @@ errors++;
 }
 }
 if(data._rules !== undefined){
-if(!(validate30(data._rules))){
+if(!(validate30.call(this, data._rules))){
 errors++;
 }
 }
@@ -8792,7 +8791,7 @@ let data4 = data.extension;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data4[i0]))){
+if(!(validate29.call(this, data4[i0]))){
 errors++;
 }
 }
@@ -8813,7 +8812,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -8832,7 +8831,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(validate30(data._min))){
+if(!(validate30.call(this, data._min))){
 errors++;
 }
 }
@@ -8848,7 +8847,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(validate30(data._max))){
+if(!(validate30.call(this, data._max))){
 errors++;
 }
 }
@@ -8932,7 +8931,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -8953,7 +8952,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -8982,7 +8981,7 @@ let data8 = data._profile;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data8[i2]))){
+if(!(validate30.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -9016,7 +9015,7 @@ let data12 = data._targetProfile;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data12[i4]))){
+if(!(validate30.call(this, data12[i4]))){
 errors++;
 }
 }
@@ -9045,7 +9044,7 @@ let data16 = data._aggregation;
 if(Array.isArray(data16)){
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data16[i6]))){
+if(!(validate30.call(this, data16[i6]))){
 errors++;
 }
 }
@@ -9061,7 +9060,7 @@ errors++;
 }
 }
 if(data._versioning !== undefined){
-if(!(validate30(data._versioning))){
+if(!(validate30.call(this, data._versioning))){
 errors++;
 }
 }
@@ -9792,7 +9791,7 @@ let data71 = data.extension;
 if(Array.isArray(data71)){
 const len0 = data71.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data71[i0]))){
+if(!(validate29.call(this, data71[i0]))){
 errors++;
 }
 }
@@ -9813,7 +9812,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(validate30(data._label))){
+if(!(validate30.call(this, data._label))){
 errors++;
 }
 }
@@ -9829,7 +9828,7 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined){
-if(!(validate30(data._valueBase64Binary))){
+if(!(validate30.call(this, data._valueBase64Binary))){
 errors++;
 }
 }
@@ -9839,7 +9838,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(validate30(data._valueBoolean))){
+if(!(validate30.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -9855,7 +9854,7 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined){
-if(!(validate30(data._valueCanonical))){
+if(!(validate30.call(this, data._valueCanonical))){
 errors++;
 }
 }
@@ -9871,7 +9870,7 @@ errors++;
 }
 }
 if(data._valueCode !== undefined){
-if(!(validate30(data._valueCode))){
+if(!(validate30.call(this, data._valueCode))){
 errors++;
 }
 }
@@ -9887,7 +9886,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(validate30(data._valueDate))){
+if(!(validate30.call(this, data._valueDate))){
 errors++;
 }
 }
@@ -9903,7 +9902,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(validate30(data._valueDateTime))){
+if(!(validate30.call(this, data._valueDateTime))){
 errors++;
 }
 }
@@ -9914,7 +9913,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(validate30(data._valueDecimal))){
+if(!(validate30.call(this, data._valueDecimal))){
 errors++;
 }
 }
@@ -9930,7 +9929,7 @@ errors++;
 }
 }
 if(data._valueId !== undefined){
-if(!(validate30(data._valueId))){
+if(!(validate30.call(this, data._valueId))){
 errors++;
 }
 }
@@ -9946,7 +9945,7 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined){
-if(!(validate30(data._valueInstant))){
+if(!(validate30.call(this, data._valueInstant))){
 errors++;
 }
 }
@@ -9965,7 +9964,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(validate30(data._valueInteger))){
+if(!(validate30.call(this, data._valueInteger))){
 errors++;
 }
 }
@@ -9981,7 +9980,7 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined){
-if(!(validate30(data._valueMarkdown))){
+if(!(validate30.call(this, data._valueMarkdown))){
 errors++;
 }
 }
@@ -9997,7 +9996,7 @@ errors++;
 }
 }
 if(data._valueOid !== undefined){
-if(!(validate30(data._valueOid))){
+if(!(validate30.call(this, data._valueOid))){
 errors++;
 }
 }
@@ -10016,7 +10015,7 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined){
-if(!(validate30(data._valuePositiveInt))){
+if(!(validate30.call(this, data._valuePositiveInt))){
 errors++;
 }
 }
@@ -10032,7 +10031,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(validate30(data._valueString))){
+if(!(validate30.call(this, data._valueString))){
 errors++;
 }
 }
@@ -10048,7 +10047,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(validate30(data._valueTime))){
+if(!(validate30.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -10067,7 +10066,7 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined){
-if(!(validate30(data._valueUnsignedInt))){
+if(!(validate30.call(this, data._valueUnsignedInt))){
 errors++;
 }
 }
@@ -10083,7 +10082,7 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(validate30(data._valueUri))){
+if(!(validate30.call(this, data._valueUri))){
 errors++;
 }
 }
@@ -10099,7 +10098,7 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined){
-if(!(validate30(data._valueUrl))){
+if(!(validate30.call(this, data._valueUrl))){
 errors++;
 }
 }
@@ -10115,162 +10114,162 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined){
-if(!(validate30(data._valueUuid))){
+if(!(validate30.call(this, data._valueUuid))){
 errors++;
 }
 }
 if(data.valueAddress !== undefined){
-if(!(validate28(data.valueAddress))){
+if(!(validate28.call(this, data.valueAddress))){
 errors++;
 }
 }
 if(data.valueAge !== undefined){
-if(!(validate50(data.valueAge))){
+if(!(validate50.call(this, data.valueAge))){
 errors++;
 }
 }
 if(data.valueAnnotation !== undefined){
-if(!(validate57(data.valueAnnotation))){
+if(!(validate57.call(this, data.valueAnnotation))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(validate86(data.valueAttachment))){
+if(!(validate86.call(this, data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(validate63(data.valueCodeableConcept))){
+if(!(validate63.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(validate64(data.valueCoding))){
+if(!(validate64.call(this, data.valueCoding))){
 errors++;
 }
 }
 if(data.valueContactPoint !== undefined){
-if(!(validate98(data.valueContactPoint))){
+if(!(validate98.call(this, data.valueContactPoint))){
 errors++;
 }
 }
 if(data.valueCount !== undefined){
-if(!(validate105(data.valueCount))){
+if(!(validate105.call(this, data.valueCount))){
 errors++;
 }
 }
 if(data.valueDistance !== undefined){
-if(!(validate112(data.valueDistance))){
+if(!(validate112.call(this, data.valueDistance))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(validate119(data.valueDuration))){
+if(!(validate119.call(this, data.valueDuration))){
 errors++;
 }
 }
 if(data.valueHumanName !== undefined){
-if(!(validate126(data.valueHumanName))){
+if(!(validate126.call(this, data.valueHumanName))){
 errors++;
 }
 }
 if(data.valueIdentifier !== undefined){
-if(!(validate61(data.valueIdentifier))){
+if(!(validate61.call(this, data.valueIdentifier))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(validate136(data.valueMoney))){
+if(!(validate136.call(this, data.valueMoney))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(validate75(data.valuePeriod))){
+if(!(validate75.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(validate141(data.valueQuantity))){
+if(!(validate141.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(validate148(data.valueRange))){
+if(!(validate148.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(validate152(data.valueRatio))){
+if(!(validate152.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate58(data.valueReference))){
+if(!(validate58.call(this, data.valueReference))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(validate157(data.valueSampledData))){
+if(!(validate157.call(this, data.valueSampledData))){
 errors++;
 }
 }
 if(data.valueSignature !== undefined){
-if(!(validate166(data.valueSignature))){
+if(!(validate166.call(this, data.valueSignature))){
 errors++;
 }
 }
 if(data.valueTiming !== undefined){
-if(!(validate175(data.valueTiming))){
+if(!(validate175.call(this, data.valueTiming))){
 errors++;
 }
 }
 if(data.valueContactDetail !== undefined){
-if(!(validate198(data.valueContactDetail))){
+if(!(validate198.call(this, data.valueContactDetail))){
 errors++;
 }
 }
 if(data.valueContributor !== undefined){
-if(!(validate202(data.valueContributor))){
+if(!(validate202.call(this, data.valueContributor))){
 errors++;
 }
 }
 if(data.valueDataRequirement !== undefined){
-if(!(validate207(data.valueDataRequirement))){
+if(!(validate207.call(this, data.valueDataRequirement))){
 errors++;
 }
 }
 if(data.valueExpression !== undefined){
-if(!(validate232(data.valueExpression))){
+if(!(validate232.call(this, data.valueExpression))){
 errors++;
 }
 }
 if(data.valueParameterDefinition !== undefined){
-if(!(validate239(data.valueParameterDefinition))){
+if(!(validate239.call(this, data.valueParameterDefinition))){
 errors++;
 }
 }
 if(data.valueRelatedArtifact !== undefined){
-if(!(validate248(data.valueRelatedArtifact))){
+if(!(validate248.call(this, data.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data.valueTriggerDefinition !== undefined){
-if(!(validate257(data.valueTriggerDefinition))){
+if(!(validate257.call(this, data.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data.valueUsageContext !== undefined){
-if(!(validate267(data.valueUsageContext))){
+if(!(validate267.call(this, data.valueUsageContext))){
 errors++;
 }
 }
 if(data.valueDosage !== undefined){
-if(!(validate274(data.valueDosage))){
+if(!(validate274.call(this, data.valueDosage))){
 errors++;
 }
 }
 if(data.valueMeta !== undefined){
-if(!(validate297(data.valueMeta))){
+if(!(validate297.call(this, data.valueMeta))){
 errors++;
 }
 }
@@ -10416,7 +10415,7 @@ let data4 = data.extension;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data4[i0]))){
+if(!(validate29.call(this, data4[i0]))){
 errors++;
 }
 }
@@ -10437,7 +10436,7 @@ errors++;
 }
 }
 if(data._key !== undefined){
-if(!(validate30(data._key))){
+if(!(validate30.call(this, data._key))){
 errors++;
 }
 }
@@ -10453,7 +10452,7 @@ errors++;
 }
 }
 if(data._requirements !== undefined){
-if(!(validate30(data._requirements))){
+if(!(validate30.call(this, data._requirements))){
 errors++;
 }
 }
@@ -10464,7 +10463,7 @@ errors++;
 }
 }
 if(data._severity !== undefined){
-if(!(validate30(data._severity))){
+if(!(validate30.call(this, data._severity))){
 errors++;
 }
 }
@@ -10480,7 +10479,7 @@ errors++;
 }
 }
 if(data._human !== undefined){
-if(!(validate30(data._human))){
+if(!(validate30.call(this, data._human))){
 errors++;
 }
 }
@@ -10496,7 +10495,7 @@ errors++;
 }
 }
 if(data._expression !== undefined){
-if(!(validate30(data._expression))){
+if(!(validate30.call(this, data._expression))){
 errors++;
 }
 }
@@ -10512,7 +10511,7 @@ errors++;
 }
 }
 if(data._xpath !== undefined){
-if(!(validate30(data._xpath))){
+if(!(validate30.call(this, data._xpath))){
 errors++;
 }
 }
@@ -10528,7 +10527,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(validate30(data._source))){
+if(!(validate30.call(this, data._source))){
 errors++;
 }
 }
@@ -10612,7 +10611,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -10628,7 +10627,7 @@ errors++;
 }
 }
 if(data._strength !== undefined){
-if(!(validate30(data._strength))){
+if(!(validate30.call(this, data._strength))){
 errors++;
 }
 }
@@ -10644,7 +10643,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(validate30(data._description))){
+if(!(validate30.call(this, data._description))){
 errors++;
 }
 }
@@ -10660,7 +10659,7 @@ errors++;
 }
 }
 if(data._valueSet !== undefined){
-if(!(validate30(data._valueSet))){
+if(!(validate30.call(this, data._valueSet))){
 errors++;
 }
 }
@@ -10775,7 +10774,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -10796,7 +10795,7 @@ errors++;
 }
 }
 if(data._identity !== undefined){
-if(!(validate30(data._identity))){
+if(!(validate30.call(this, data._identity))){
 errors++;
 }
 }
@@ -10812,7 +10811,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(validate30(data._language))){
+if(!(validate30.call(this, data._language))){
 errors++;
 }
 }
@@ -10828,7 +10827,7 @@ errors++;
 }
 }
 if(data._map !== undefined){
-if(!(validate30(data._map))){
+if(!(validate30.call(this, data._map))){
 errors++;
 }
 }
@@ -10844,7 +10843,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(validate30(data._comment))){
+if(!(validate30.call(this, data._comment))){
 errors++;
 }
 }
@@ -10927,7 +10926,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -10941,7 +10940,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data4[i1]))){
+if(!(validate29.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -10962,7 +10961,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -10986,7 +10985,7 @@ let data10 = data._representation;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate30(data10[i3]))){
+if(!(validate30.call(this, data10[i3]))){
 errors++;
 }
 }
@@ -11007,7 +11006,7 @@ errors++;
 }
 }
 if(data._sliceName !== undefined){
-if(!(validate30(data._sliceName))){
+if(!(validate30.call(this, data._sliceName))){
 errors++;
 }
 }
@@ -11017,7 +11016,7 @@ errors++;
 }
 }
 if(data._sliceIsConstraining !== undefined){
-if(!(validate30(data._sliceIsConstraining))){
+if(!(validate30.call(this, data._sliceIsConstraining))){
 errors++;
 }
 }
@@ -11033,7 +11032,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(validate30(data._label))){
+if(!(validate30.call(this, data._label))){
 errors++;
 }
 }
@@ -11042,7 +11041,7 @@ let data18 = data.code;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate64(data18[i4]))){
+if(!(validate64.call(this, data18[i4]))){
 errors++;
 }
 }
@@ -11052,7 +11051,7 @@ errors++;
 }
 }
 if(data.slicing !== undefined){
-if(!(validate451(data.slicing))){
+if(!(validate451.call(this, data.slicing))){
 errors++;
 }
 }
@@ -11068,7 +11067,7 @@ errors++;
 }
 }
 if(data._short !== undefined){
-if(!(validate30(data._short))){
+if(!(validate30.call(this, data._short))){
 errors++;
 }
 }
@@ -11084,7 +11083,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(validate30(data._definition))){
+if(!(validate30.call(this, data._definition))){
 errors++;
 }
 }
@@ -11100,7 +11099,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(validate30(data._comment))){
+if(!(validate30.call(this, data._comment))){
 errors++;
 }
 }
@@ -11116,7 +11115,7 @@ errors++;
 }
 }
 if(data._requirements !== undefined){
-if(!(validate30(data._requirements))){
+if(!(validate30.call(this, data._requirements))){
 errors++;
 }
 }
@@ -11145,7 +11144,7 @@ let data31 = data._alias;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data31[i6]))){
+if(!(validate30.call(this, data31[i6]))){
 errors++;
 }
 }
@@ -11169,7 +11168,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(validate30(data._min))){
+if(!(validate30.call(this, data._min))){
 errors++;
 }
 }
@@ -11185,12 +11184,12 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(validate30(data._max))){
+if(!(validate30.call(this, data._max))){
 errors++;
 }
 }
 if(data.base !== undefined){
-if(!(validate469(data.base))){
+if(!(validate469.call(this, data.base))){
 errors++;
 }
 }
@@ -11206,7 +11205,7 @@ errors++;
 }
 }
 if(data._contentReference !== undefined){
-if(!(validate30(data._contentReference))){
+if(!(validate30.call(this, data._contentReference))){
 errors++;
 }
 }
@@ -11215,7 +11214,7 @@ let data40 = data.type;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate476(data40[i7]))){
+if(!(validate476.call(this, data40[i7]))){
 errors++;
 }
 }
@@ -11236,7 +11235,7 @@ errors++;
 }
 }
 if(data._defaultValueBase64Binary !== undefined){
-if(!(validate30(data._defaultValueBase64Binary))){
+if(!(validate30.call(this, data._defaultValueBase64Binary))){
 errors++;
 }
 }
@@ -11246,7 +11245,7 @@ errors++;
 }
 }
 if(data._defaultValueBoolean !== undefined){
-if(!(validate30(data._defaultValueBoolean))){
+if(!(validate30.call(this, data._defaultValueBoolean))){
 errors++;
 }
 }
@@ -11262,7 +11261,7 @@ errors++;
 }
 }
 if(data._defaultValueCanonical !== undefined){
-if(!(validate30(data._defaultValueCanonical))){
+if(!(validate30.call(this, data._defaultValueCanonical))){
 errors++;
 }
 }
@@ -11278,7 +11277,7 @@ errors++;
 }
 }
 if(data._defaultValueCode !== undefined){
-if(!(validate30(data._defaultValueCode))){
+if(!(validate30.call(this, data._defaultValueCode))){
 errors++;
 }
 }
@@ -11294,7 +11293,7 @@ errors++;
 }
 }
 if(data._defaultValueDate !== undefined){
-if(!(validate30(data._defaultValueDate))){
+if(!(validate30.call(this, data._defaultValueDate))){
 errors++;
 }
 }
@@ -11310,7 +11309,7 @@ errors++;
 }
 }
 if(data._defaultValueDateTime !== undefined){
-if(!(validate30(data._defaultValueDateTime))){
+if(!(validate30.call(this, data._defaultValueDateTime))){
 errors++;
 }
 }
@@ -11321,7 +11320,7 @@ errors++;
 }
 }
 if(data._defaultValueDecimal !== undefined){
-if(!(validate30(data._defaultValueDecimal))){
+if(!(validate30.call(this, data._defaultValueDecimal))){
 errors++;
 }
 }
@@ -11337,7 +11336,7 @@ errors++;
 }
 }
 if(data._defaultValueId !== undefined){
-if(!(validate30(data._defaultValueId))){
+if(!(validate30.call(this, data._defaultValueId))){
 errors++;
 }
 }
@@ -11353,7 +11352,7 @@ errors++;
 }
 }
 if(data._defaultValueInstant !== undefined){
-if(!(validate30(data._defaultValueInstant))){
+if(!(validate30.call(this, data._defaultValueInstant))){
 errors++;
 }
 }
@@ -11372,7 +11371,7 @@ errors++;
 }
 }
 if(data._defaultValueInteger !== undefined){
-if(!(validate30(data._defaultValueInteger))){
+if(!(validate30.call(this, data._defaultValueInteger))){
 errors++;
 }
 }
@@ -11388,7 +11387,7 @@ errors++;
 }
 }
 if(data._defaultValueMarkdown !== undefined){
-if(!(validate30(data._defaultValueMarkdown))){
+if(!(validate30.call(this, data._defaultValueMarkdown))){
 errors++;
 }
 }
@@ -11404,7 +11403,7 @@ errors++;
 }
 }
 if(data._defaultValueOid !== undefined){
-if(!(validate30(data._defaultValueOid))){
+if(!(validate30.call(this, data._defaultValueOid))){
 errors++;
 }
 }
@@ -11423,7 +11422,7 @@ errors++;
 }
 }
 if(data._defaultValuePositiveInt !== undefined){
-if(!(validate30(data._defaultValuePositiveInt))){
+if(!(validate30.call(this, data._defaultValuePositiveInt))){
 errors++;
 }
 }
@@ -11439,7 +11438,7 @@ errors++;
 }
 }
 if(data._defaultValueString !== undefined){
-if(!(validate30(data._defaultValueString))){
+if(!(validate30.call(this, data._defaultValueString))){
 errors++;
 }
 }
@@ -11455,7 +11454,7 @@ errors++;
 }
 }
 if(data._defaultValueTime !== undefined){
-if(!(validate30(data._defaultValueTime))){
+if(!(validate30.call(this, data._defaultValueTime))){
 errors++;
 }
 }
@@ -11474,7 +11473,7 @@ errors++;
 }
 }
 if(data._defaultValueUnsignedInt !== undefined){
-if(!(validate30(data._defaultValueUnsignedInt))){
+if(!(validate30.call(this, data._defaultValueUnsignedInt))){
 errors++;
 }
 }
@@ -11490,7 +11489,7 @@ errors++;
 }
 }
 if(data._defaultValueUri !== undefined){
-if(!(validate30(data._defaultValueUri))){
+if(!(validate30.call(this, data._defaultValueUri))){
 errors++;
 }
 }
@@ -11506,7 +11505,7 @@ errors++;
 }
 }
 if(data._defaultValueUrl !== undefined){
-if(!(validate30(data._defaultValueUrl))){
+if(!(validate30.call(this, data._defaultValueUrl))){
 errors++;
 }
 }
@@ -11522,157 +11521,157 @@ errors++;
 }
 }
 if(data._defaultValueUuid !== undefined){
-if(!(validate30(data._defaultValueUuid))){
+if(!(validate30.call(this, data._defaultValueUuid))){
 errors++;
 }
 }
 if(data.defaultValueAddress !== undefined){
-if(!(validate28(data.defaultValueAddress))){
+if(!(validate28.call(this, data.defaultValueAddress))){
 errors++;
 }
 }
 if(data.defaultValueAge !== undefined){
-if(!(validate50(data.defaultValueAge))){
+if(!(validate50.call(this, data.defaultValueAge))){
 errors++;
 }
 }
 if(data.defaultValueAnnotation !== undefined){
-if(!(validate57(data.defaultValueAnnotation))){
+if(!(validate57.call(this, data.defaultValueAnnotation))){
 errors++;
 }
 }
 if(data.defaultValueAttachment !== undefined){
-if(!(validate86(data.defaultValueAttachment))){
+if(!(validate86.call(this, data.defaultValueAttachment))){
 errors++;
 }
 }
 if(data.defaultValueCodeableConcept !== undefined){
-if(!(validate63(data.defaultValueCodeableConcept))){
+if(!(validate63.call(this, data.defaultValueCodeableConcept))){
 errors++;
 }
 }
 if(data.defaultValueCoding !== undefined){
-if(!(validate64(data.defaultValueCoding))){
+if(!(validate64.call(this, data.defaultValueCoding))){
 errors++;
 }
 }
 if(data.defaultValueContactPoint !== undefined){
-if(!(validate98(data.defaultValueContactPoint))){
+if(!(validate98.call(this, data.defaultValueContactPoint))){
 errors++;
 }
 }
 if(data.defaultValueCount !== undefined){
-if(!(validate105(data.defaultValueCount))){
+if(!(validate105.call(this, data.defaultValueCount))){
 errors++;
 }
 }
 if(data.defaultValueDistance !== undefined){
-if(!(validate112(data.defaultValueDistance))){
+if(!(validate112.call(this, data.defaultValueDistance))){
 errors++;
 }
 }
 if(data.defaultValueDuration !== undefined){
-if(!(validate119(data.defaultValueDuration))){
+if(!(validate119.call(this, data.defaultValueDuration))){
 errors++;
 }
 }
 if(data.defaultValueHumanName !== undefined){
-if(!(validate126(data.defaultValueHumanName))){
+if(!(validate126.call(this, data.defaultValueHumanName))){
 errors++;
 }
 }
 if(data.defaultValueIdentifier !== undefined){
-if(!(validate61(data.defaultValueIdentifier))){
+if(!(validate61.call(this, data.defaultValueIdentifier))){
 errors++;
 }
 }
 if(data.defaultValueMoney !== undefined){
-if(!(validate136(data.defaultValueMoney))){
+if(!(validate136.call(this, data.defaultValueMoney))){
 errors++;
 }
 }
 if(data.defaultValuePeriod !== undefined){
-if(!(validate75(data.defaultValuePeriod))){
+if(!(validate75.call(this, data.defaultValuePeriod))){
 errors++;
 }
 }
 if(data.defaultValueQuantity !== undefined){
-if(!(validate141(data.defaultValueQuantity))){
+if(!(validate141.call(this, data.defaultValueQuantity))){
 errors++;
 }
 }
 if(data.defaultValueRange !== undefined){
-if(!(validate148(data.defaultValueRange))){
+if(!(validate148.call(this, data.defaultValueRange))){
 errors++;
 }
 }
 if(data.defaultValueRatio !== undefined){
-if(!(validate152(data.defaultValueRatio))){
+if(!(validate152.call(this, data.defaultValueRatio))){
 errors++;
 }
 }
 if(data.defaultValueReference !== undefined){
-if(!(validate58(data.defaultValueReference))){
+if(!(validate58.call(this, data.defaultValueReference))){
 errors++;
 }
 }
 if(data.defaultValueSampledData !== undefined){
-if(!(validate157(data.defaultValueSampledData))){
+if(!(validate157.call(this, data.defaultValueSampledData))){
 errors++;
 }
 }
 if(data.defaultValueSignature !== undefined){
-if(!(validate166(data.defaultValueSignature))){
+if(!(validate166.call(this, data.defaultValueSignature))){
 errors++;
 }
 }
 if(data.defaultValueTiming !== undefined){
-if(!(validate175(data.defaultValueTiming))){
+if(!(validate175.call(this, data.defaultValueTiming))){
 errors++;
 }
 }
 if(data.defaultValueContactDetail !== undefined){
-if(!(validate198(data.defaultValueContactDetail))){
+if(!(validate198.call(this, data.defaultValueContactDetail))){
 errors++;
 }
 }
 if(data.defaultValueContributor !== undefined){
-if(!(validate202(data.defaultValueContributor))){
+if(!(validate202.call(this, data.defaultValueContributor))){
 errors++;
 }
 }
 if(data.defaultValueDataRequirement !== undefined){
-if(!(validate207(data.defaultValueDataRequirement))){
+if(!(validate207.call(this, data.defaultValueDataRequirement))){
 errors++;
 }
 }
 if(data.defaultValueExpression !== undefined){
-if(!(validate232(data.defaultValueExpression))){
+if(!(validate232.call(this, data.defaultValueExpression))){
 errors++;
 }
 }
 if(data.defaultValueParameterDefinition !== undefined){
-if(!(validate239(data.defaultValueParameterDefinition))){
+if(!(validate239.call(this, data.defaultValueParameterDefinition))){
 errors++;
 }
 }
 if(data.defaultValueRelatedArtifact !== undefined){
-if(!(validate248(data.defaultValueRelatedArtifact))){
+if(!(validate248.call(this, data.defaultValueRelatedArtifact))){
 errors++;
 }
 }
 if(data.defaultValueTriggerDefinition !== undefined){
-if(!(validate257(data.defaultValueTriggerDefinition))){
+if(!(validate257.call(this, data.defaultValueTriggerDefinition))){
 errors++;
 }
 }
 if(data.defaultValueUsageContext !== undefined){
-if(!(validate267(data.defaultValueUsageContext))){
+if(!(validate267.call(this, data.defaultValueUsageContext))){
 errors++;
 }
 }
 if(data.defaultValueDosage !== undefined){
-if(!(validate274(data.defaultValueDosage))){
+if(!(validate274.call(this, data.defaultValueDosage))){
 errors++;
 }
 }
@@ -11688,7 +11687,7 @@ errors++;
 }
 }
 if(data._meaningWhenMissing !== undefined){
-if(!(validate30(data._meaningWhenMissing))){
+if(!(validate30.call(this, data._meaningWhenMissing))){
 errors++;
 }
 }
@@ -11704,7 +11703,7 @@ errors++;
 }
 }
 if(data._orderMeaning !== undefined){
-if(!(validate30(data._orderMeaning))){
+if(!(validate30.call(this, data._orderMeaning))){
 errors++;
 }
 }
@@ -11720,7 +11719,7 @@ errors++;
 }
 }
 if(data._fixedBase64Binary !== undefined){
-if(!(validate30(data._fixedBase64Binary))){
+if(!(validate30.call(this, data._fixedBase64Binary))){
 errors++;
 }
 }
@@ -11730,7 +11729,7 @@ errors++;
 }
 }
 if(data._fixedBoolean !== undefined){
-if(!(validate30(data._fixedBoolean))){
+if(!(validate30.call(this, data._fixedBoolean))){
 errors++;
 }
 }
@@ -11746,7 +11745,7 @@ errors++;
 }
 }
 if(data._fixedCanonical !== undefined){
-if(!(validate30(data._fixedCanonical))){
+if(!(validate30.call(this, data._fixedCanonical))){
 errors++;
 }
 }
@@ -11762,7 +11761,7 @@ errors++;
 }
 }
 if(data._fixedCode !== undefined){
-if(!(validate30(data._fixedCode))){
+if(!(validate30.call(this, data._fixedCode))){
 errors++;
 }
 }
@@ -11778,7 +11777,7 @@ errors++;
 }
 }
 if(data._fixedDate !== undefined){
-if(!(validate30(data._fixedDate))){
+if(!(validate30.call(this, data._fixedDate))){
 errors++;
 }
 }
@@ -11794,7 +11793,7 @@ errors++;
 }
 }
 if(data._fixedDateTime !== undefined){
-if(!(validate30(data._fixedDateTime))){
+if(!(validate30.call(this, data._fixedDateTime))){
 errors++;
 }
 }
@@ -11805,7 +11804,7 @@ errors++;
 }
 }
 if(data._fixedDecimal !== undefined){
-if(!(validate30(data._fixedDecimal))){
+if(!(validate30.call(this, data._fixedDecimal))){
 errors++;
 }
 }
@@ -11821,7 +11820,7 @@ errors++;
 }
 }
 if(data._fixedId !== undefined){
-if(!(validate30(data._fixedId))){
+if(!(validate30.call(this, data._fixedId))){
 errors++;
 }
 }
@@ -11837,7 +11836,7 @@ errors++;
 }
 }
 if(data._fixedInstant !== undefined){
-if(!(validate30(data._fixedInstant))){
+if(!(validate30.call(this, data._fixedInstant))){
 errors++;
 }
 }
@@ -11856,7 +11855,7 @@ errors++;
 }
 }
 if(data._fixedInteger !== undefined){
-if(!(validate30(data._fixedInteger))){
+if(!(validate30.call(this, data._fixedInteger))){
 errors++;
 }
 }
@@ -11872,7 +11871,7 @@ errors++;
 }
 }
 if(data._fixedMarkdown !== undefined){
-if(!(validate30(data._fixedMarkdown))){
+if(!(validate30.call(this, data._fixedMarkdown))){
 errors++;
 }
 }
@@ -11888,7 +11887,7 @@ errors++;
 }
 }
 if(data._fixedOid !== undefined){
-if(!(validate30(data._fixedOid))){
+if(!(validate30.call(this, data._fixedOid))){
 errors++;
 }
 }
@@ -11907,7 +11906,7 @@ errors++;
 }
 }
 if(data._fixedPositiveInt !== undefined){
-if(!(validate30(data._fixedPositiveInt))){
+if(!(validate30.call(this, data._fixedPositiveInt))){
 errors++;
 }
 }
@@ -11923,7 +11922,7 @@ errors++;
 }
 }
 if(data._fixedString !== undefined){
-if(!(validate30(data._fixedString))){
+if(!(validate30.call(this, data._fixedString))){
 errors++;
 }
 }
@@ -11939,7 +11938,7 @@ errors++;
 }
 }
 if(data._fixedTime !== undefined){
-if(!(validate30(data._fixedTime))){
+if(!(validate30.call(this, data._fixedTime))){
 errors++;
 }
 }
@@ -11958,7 +11957,7 @@ errors++;
 }
 }
 if(data._fixedUnsignedInt !== undefined){
-if(!(validate30(data._fixedUnsignedInt))){
+if(!(validate30.call(this, data._fixedUnsignedInt))){
 errors++;
 }
 }
@@ -11974,7 +11973,7 @@ errors++;
 }
 }
 if(data._fixedUri !== undefined){
-if(!(validate30(data._fixedUri))){
+if(!(validate30.call(this, data._fixedUri))){
 errors++;
 }
 }
@@ -11990,7 +11989,7 @@ errors++;
 }
 }
 if(data._fixedUrl !== undefined){
-if(!(validate30(data._fixedUrl))){
+if(!(validate30.call(this, data._fixedUrl))){
 errors++;
 }
 }
@@ -12006,157 +12005,157 @@ errors++;
 }
 }
 if(data._fixedUuid !== undefined){
-if(!(validate30(data._fixedUuid))){
+if(!(validate30.call(this, data._fixedUuid))){
 errors++;
 }
 }
 if(data.fixedAddress !== undefined){
-if(!(validate28(data.fixedAddress))){
+if(!(validate28.call(this, data.fixedAddress))){
 errors++;
 }
 }
 if(data.fixedAge !== undefined){
-if(!(validate50(data.fixedAge))){
+if(!(validate50.call(this, data.fixedAge))){
 errors++;
 }
 }
 if(data.fixedAnnotation !== undefined){
-if(!(validate57(data.fixedAnnotation))){
+if(!(validate57.call(this, data.fixedAnnotation))){
 errors++;
 }
 }
 if(data.fixedAttachment !== undefined){
-if(!(validate86(data.fixedAttachment))){
+if(!(validate86.call(this, data.fixedAttachment))){
 errors++;
 }
 }
 if(data.fixedCodeableConcept !== undefined){
-if(!(validate63(data.fixedCodeableConcept))){
+if(!(validate63.call(this, data.fixedCodeableConcept))){
 errors++;
 }
 }
 if(data.fixedCoding !== undefined){
-if(!(validate64(data.fixedCoding))){
+if(!(validate64.call(this, data.fixedCoding))){
 errors++;
 }
 }
 if(data.fixedContactPoint !== undefined){
-if(!(validate98(data.fixedContactPoint))){
+if(!(validate98.call(this, data.fixedContactPoint))){
 errors++;
 }
 }
 if(data.fixedCount !== undefined){
-if(!(validate105(data.fixedCount))){
+if(!(validate105.call(this, data.fixedCount))){
 errors++;
 }
 }
 if(data.fixedDistance !== undefined){
-if(!(validate112(data.fixedDistance))){
+if(!(validate112.call(this, data.fixedDistance))){
 errors++;
 }
 }
 if(data.fixedDuration !== undefined){
-if(!(validate119(data.fixedDuration))){
+if(!(validate119.call(this, data.fixedDuration))){
 errors++;
 }
 }
 if(data.fixedHumanName !== undefined){
-if(!(validate126(data.fixedHumanName))){
+if(!(validate126.call(this, data.fixedHumanName))){
 errors++;
 }
 }
 if(data.fixedIdentifier !== undefined){
-if(!(validate61(data.fixedIdentifier))){
+if(!(validate61.call(this, data.fixedIdentifier))){
 errors++;
 }
 }
 if(data.fixedMoney !== undefined){
-if(!(validate136(data.fixedMoney))){
+if(!(validate136.call(this, data.fixedMoney))){
 errors++;
 }
 }
 if(data.fixedPeriod !== undefined){
-if(!(validate75(data.fixedPeriod))){
+if(!(validate75.call(this, data.fixedPeriod))){
 errors++;
 }
 }
 if(data.fixedQuantity !== undefined){
-if(!(validate141(data.fixedQuantity))){
+if(!(validate141.call(this, data.fixedQuantity))){
 errors++;
 }
 }
 if(data.fixedRange !== undefined){
-if(!(validate148(data.fixedRange))){
+if(!(validate148.call(this, data.fixedRange))){
 errors++;
 }
 }
 if(data.fixedRatio !== undefined){
-if(!(validate152(data.fixedRatio))){
+if(!(validate152.call(this, data.fixedRatio))){
 errors++;
 }
 }
 if(data.fixedReference !== undefined){
-if(!(validate58(data.fixedReference))){
+if(!(validate58.call(this, data.fixedReference))){
 errors++;
 }
 }
 if(data.fixedSampledData !== undefined){
-if(!(validate157(data.fixedSampledData))){
+if(!(validate157.call(this, data.fixedSampledData))){
 errors++;
 }
 }
 if(data.fixedSignature !== undefined){
-if(!(validate166(data.fixedSignature))){
+if(!(validate166.call(this, data.fixedSignature))){
 errors++;
 }
 }
 if(data.fixedTiming !== undefined){
-if(!(validate175(data.fixedTiming))){
+if(!(validate175.call(this, data.fixedTiming))){
 errors++;
 }
 }
 if(data.fixedContactDetail !== undefined){
-if(!(validate198(data.fixedContactDetail))){
+if(!(validate198.call(this, data.fixedContactDetail))){
 errors++;
 }
 }
 if(data.fixedContributor !== undefined){
-if(!(validate202(data.fixedContributor))){
+if(!(validate202.call(this, data.fixedContributor))){
 errors++;
 }
 }
 if(data.fixedDataRequirement !== undefined){
-if(!(validate207(data.fixedDataRequirement))){
+if(!(validate207.call(this, data.fixedDataRequirement))){
 errors++;
 }
 }
 if(data.fixedExpression !== undefined){
-if(!(validate232(data.fixedExpression))){
+if(!(validate232.call(this, data.fixedExpression))){
 errors++;
 }
 }
 if(data.fixedParameterDefinition !== undefined){
-if(!(validate239(data.fixedParameterDefinition))){
+if(!(validate239.call(this, data.fixedParameterDefinition))){
 errors++;
 }
 }
 if(data.fixedRelatedArtifact !== undefined){
-if(!(validate248(data.fixedRelatedArtifact))){
+if(!(validate248.call(this, data.fixedRelatedArtifact))){
 errors++;
 }
 }
 if(data.fixedTriggerDefinition !== undefined){
-if(!(validate257(data.fixedTriggerDefinition))){
+if(!(validate257.call(this, data.fixedTriggerDefinition))){
 errors++;
 }
 }
 if(data.fixedUsageContext !== undefined){
-if(!(validate267(data.fixedUsageContext))){
+if(!(validate267.call(this, data.fixedUsageContext))){
 errors++;
 }
 }
 if(data.fixedDosage !== undefined){
-if(!(validate274(data.fixedDosage))){
+if(!(validate274.call(this, data.fixedDosage))){
 errors++;
 }
 }
@@ -12172,7 +12171,7 @@ errors++;
 }
 }
 if(data._patternBase64Binary !== undefined){
-if(!(validate30(data._patternBase64Binary))){
+if(!(validate30.call(this, data._patternBase64Binary))){
 errors++;
 }
 }
@@ -12182,7 +12181,7 @@ errors++;
 }
 }
 if(data._patternBoolean !== undefined){
-if(!(validate30(data._patternBoolean))){
+if(!(validate30.call(this, data._patternBoolean))){
 errors++;
 }
 }
@@ -12198,7 +12197,7 @@ errors++;
 }
 }
 if(data._patternCanonical !== undefined){
-if(!(validate30(data._patternCanonical))){
+if(!(validate30.call(this, data._patternCanonical))){
 errors++;
 }
 }
@@ -12214,7 +12213,7 @@ errors++;
 }
 }
 if(data._patternCode !== undefined){
-if(!(validate30(data._patternCode))){
+if(!(validate30.call(this, data._patternCode))){
 errors++;
 }
 }
@@ -12230,7 +12229,7 @@ errors++;
 }
 }
 if(data._patternDate !== undefined){
-if(!(validate30(data._patternDate))){
+if(!(validate30.call(this, data._patternDate))){
 errors++;
 }
 }
@@ -12246,7 +12245,7 @@ errors++;
 }
 }
 if(data._patternDateTime !== undefined){
-if(!(validate30(data._patternDateTime))){
+if(!(validate30.call(this, data._patternDateTime))){
 errors++;
 }
 }
@@ -12257,7 +12256,7 @@ errors++;
 }
 }
 if(data._patternDecimal !== undefined){
-if(!(validate30(data._patternDecimal))){
+if(!(validate30.call(this, data._patternDecimal))){
 errors++;
 }
 }
@@ -12273,7 +12272,7 @@ errors++;
 }
 }
 if(data._patternId !== undefined){
-if(!(validate30(data._patternId))){
+if(!(validate30.call(this, data._patternId))){
 errors++;
 }
 }
@@ -12289,7 +12288,7 @@ errors++;
 }
 }
 if(data._patternInstant !== undefined){
-if(!(validate30(data._patternInstant))){
+if(!(validate30.call(this, data._patternInstant))){
 errors++;
 }
 }
@@ -12308,7 +12307,7 @@ errors++;
 }
 }
 if(data._patternInteger !== undefined){
-if(!(validate30(data._patternInteger))){
+if(!(validate30.call(this, data._patternInteger))){
 errors++;
 }
 }
@@ -12324,7 +12323,7 @@ errors++;
 }
 }
 if(data._patternMarkdown !== undefined){
-if(!(validate30(data._patternMarkdown))){
+if(!(validate30.call(this, data._patternMarkdown))){
 errors++;
 }
 }
@@ -12340,7 +12339,7 @@ errors++;
 }
 }
 if(data._patternOid !== undefined){
-if(!(validate30(data._patternOid))){
+if(!(validate30.call(this, data._patternOid))){
 errors++;
 }
 }
@@ -12359,7 +12358,7 @@ errors++;
 }
 }
 if(data._patternPositiveInt !== undefined){
-if(!(validate30(data._patternPositiveInt))){
+if(!(validate30.call(this, data._patternPositiveInt))){
 errors++;
 }
 }
@@ -12375,7 +12374,7 @@ errors++;
 }
 }
 if(data._patternString !== undefined){
-if(!(validate30(data._patternString))){
+if(!(validate30.call(this, data._patternString))){
 errors++;
 }
 }
@@ -12391,7 +12390,7 @@ errors++;
 }
 }
 if(data._patternTime !== undefined){
-if(!(validate30(data._patternTime))){
+if(!(validate30.call(this, data._patternTime))){
 errors++;
 }
 }
@@ -12410,7 +12409,7 @@ errors++;
 }
 }
 if(data._patternUnsignedInt !== undefined){
-if(!(validate30(data._patternUnsignedInt))){
+if(!(validate30.call(this, data._patternUnsignedInt))){
 errors++;
 }
 }
@@ -12426,7 +12425,7 @@ errors++;
 }
 }
 if(data._patternUri !== undefined){
-if(!(validate30(data._patternUri))){
+if(!(validate30.call(this, data._patternUri))){
 errors++;
 }
 }
@@ -12442,7 +12441,7 @@ errors++;
 }
 }
 if(data._patternUrl !== undefined){
-if(!(validate30(data._patternUrl))){
+if(!(validate30.call(this, data._patternUrl))){
 errors++;
 }
 }
@@ -12458,157 +12457,157 @@ errors++;
 }
 }
 if(data._patternUuid !== undefined){
-if(!(validate30(data._patternUuid))){
+if(!(validate30.call(this, data._patternUuid))){
 errors++;
 }
 }
 if(data.patternAddress !== undefined){
-if(!(validate28(data.patternAddress))){
+if(!(validate28.call(this, data.patternAddress))){
 errors++;
 }
 }
 if(data.patternAge !== undefined){
-if(!(validate50(data.patternAge))){
+if(!(validate50.call(this, data.patternAge))){
 errors++;
 }
 }
 if(data.patternAnnotation !== undefined){
-if(!(validate57(data.patternAnnotation))){
+if(!(validate57.call(this, data.patternAnnotation))){
 errors++;
 }
 }
 if(data.patternAttachment !== undefined){
-if(!(validate86(data.patternAttachment))){
+if(!(validate86.call(this, data.patternAttachment))){
 errors++;
 }
 }
 if(data.patternCodeableConcept !== undefined){
-if(!(validate63(data.patternCodeableConcept))){
+if(!(validate63.call(this, data.patternCodeableConcept))){
 errors++;
 }
 }
 if(data.patternCoding !== undefined){
-if(!(validate64(data.patternCoding))){
+if(!(validate64.call(this, data.patternCoding))){
 errors++;
 }
 }
 if(data.patternContactPoint !== undefined){
-if(!(validate98(data.patternContactPoint))){
+if(!(validate98.call(this, data.patternContactPoint))){
 errors++;
 }
 }
 if(data.patternCount !== undefined){
-if(!(validate105(data.patternCount))){
+if(!(validate105.call(this, data.patternCount))){
 errors++;
 }
 }
 if(data.patternDistance !== undefined){
-if(!(validate112(data.patternDistance))){
+if(!(validate112.call(this, data.patternDistance))){
 errors++;
 }
 }
 if(data.patternDuration !== undefined){
-if(!(validate119(data.patternDuration))){
+if(!(validate119.call(this, data.patternDuration))){
 errors++;
 }
 }
 if(data.patternHumanName !== undefined){
-if(!(validate126(data.patternHumanName))){
+if(!(validate126.call(this, data.patternHumanName))){
 errors++;
 }
 }
 if(data.patternIdentifier !== undefined){
-if(!(validate61(data.patternIdentifier))){
+if(!(validate61.call(this, data.patternIdentifier))){
 errors++;
 }
 }
 if(data.patternMoney !== undefined){
-if(!(validate136(data.patternMoney))){
+if(!(validate136.call(this, data.patternMoney))){
 errors++;
 }
 }
 if(data.patternPeriod !== undefined){
-if(!(validate75(data.patternPeriod))){
+if(!(validate75.call(this, data.patternPeriod))){
 errors++;
 }
 }
 if(data.patternQuantity !== undefined){
-if(!(validate141(data.patternQuantity))){
+if(!(validate141.call(this, data.patternQuantity))){
 errors++;
 }
 }
 if(data.patternRange !== undefined){
-if(!(validate148(data.patternRange))){
+if(!(validate148.call(this, data.patternRange))){
 errors++;
 }
 }
 if(data.patternRatio !== undefined){
-if(!(validate152(data.patternRatio))){
+if(!(validate152.call(this, data.patternRatio))){
 errors++;
 }
 }
 if(data.patternReference !== undefined){
-if(!(validate58(data.patternReference))){
+if(!(validate58.call(this, data.patternReference))){
 errors++;
 }
 }
 if(data.patternSampledData !== undefined){
-if(!(validate157(data.patternSampledData))){
+if(!(validate157.call(this, data.patternSampledData))){
 errors++;
 }
 }
 if(data.patternSignature !== undefined){
-if(!(validate166(data.patternSignature))){
+if(!(validate166.call(this, data.patternSignature))){
 errors++;
 }
 }
 if(data.patternTiming !== undefined){
-if(!(validate175(data.patternTiming))){
+if(!(validate175.call(this, data.patternTiming))){
 errors++;
 }
 }
 if(data.patternContactDetail !== undefined){
-if(!(validate198(data.patternContactDetail))){
+if(!(validate198.call(this, data.patternContactDetail))){
 errors++;
 }
 }
 if(data.patternContributor !== undefined){
-if(!(validate202(data.patternContributor))){
+if(!(validate202.call(this, data.patternContributor))){
 errors++;
 }
 }
 if(data.patternDataRequirement !== undefined){
-if(!(validate207(data.patternDataRequirement))){
+if(!(validate207.call(this, data.patternDataRequirement))){
 errors++;
 }
 }
 if(data.patternExpression !== undefined){
-if(!(validate232(data.patternExpression))){
+if(!(validate232.call(this, data.patternExpression))){
 errors++;
 }
 }
 if(data.patternParameterDefinition !== undefined){
-if(!(validate239(data.patternParameterDefinition))){
+if(!(validate239.call(this, data.patternParameterDefinition))){
 errors++;
 }
 }
 if(data.patternRelatedArtifact !== undefined){
-if(!(validate248(data.patternRelatedArtifact))){
+if(!(validate248.call(this, data.patternRelatedArtifact))){
 errors++;
 }
 }
 if(data.patternTriggerDefinition !== undefined){
-if(!(validate257(data.patternTriggerDefinition))){
+if(!(validate257.call(this, data.patternTriggerDefinition))){
 errors++;
 }
 }
 if(data.patternUsageContext !== undefined){
-if(!(validate267(data.patternUsageContext))){
+if(!(validate267.call(this, data.patternUsageContext))){
 errors++;
 }
 }
 if(data.patternDosage !== undefined){
-if(!(validate274(data.patternDosage))){
+if(!(validate274.call(this, data.patternDosage))){
 errors++;
 }
 }
@@ -12617,7 +12616,7 @@ let data250 = data.example;
 if(Array.isArray(data250)){
 const len8 = data250.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate633(data250[i8]))){
+if(!(validate633.call(this, data250[i8]))){
 errors++;
 }
 }
@@ -12638,7 +12637,7 @@ errors++;
 }
 }
 if(data._minValueDate !== undefined){
-if(!(validate30(data._minValueDate))){
+if(!(validate30.call(this, data._minValueDate))){
 errors++;
 }
 }
@@ -12654,7 +12653,7 @@ errors++;
 }
 }
 if(data._minValueDateTime !== undefined){
-if(!(validate30(data._minValueDateTime))){
+if(!(validate30.call(this, data._minValueDateTime))){
 errors++;
 }
 }
@@ -12670,7 +12669,7 @@ errors++;
 }
 }
 if(data._minValueInstant !== undefined){
-if(!(validate30(data._minValueInstant))){
+if(!(validate30.call(this, data._minValueInstant))){
 errors++;
 }
 }
@@ -12686,7 +12685,7 @@ errors++;
 }
 }
 if(data._minValueTime !== undefined){
-if(!(validate30(data._minValueTime))){
+if(!(validate30.call(this, data._minValueTime))){
 errors++;
 }
 }
@@ -12697,7 +12696,7 @@ errors++;
 }
 }
 if(data._minValueDecimal !== undefined){
-if(!(validate30(data._minValueDecimal))){
+if(!(validate30.call(this, data._minValueDecimal))){
 errors++;
 }
 }
@@ -12716,7 +12715,7 @@ errors++;
 }
 }
 if(data._minValueInteger !== undefined){
-if(!(validate30(data._minValueInteger))){
+if(!(validate30.call(this, data._minValueInteger))){
 errors++;
 }
 }
@@ -12735,7 +12734,7 @@ errors++;
 }
 }
 if(data._minValuePositiveInt !== undefined){
-if(!(validate30(data._minValuePositiveInt))){
+if(!(validate30.call(this, data._minValuePositiveInt))){
 errors++;
 }
 }
@@ -12754,12 +12753,12 @@ errors++;
 }
 }
 if(data._minValueUnsignedInt !== undefined){
-if(!(validate30(data._minValueUnsignedInt))){
+if(!(validate30.call(this, data._minValueUnsignedInt))){
 errors++;
 }
 }
 if(data.minValueQuantity !== undefined){
-if(!(validate141(data.minValueQuantity))){
+if(!(validate141.call(this, data.minValueQuantity))){
 errors++;
 }
 }
@@ -12775,7 +12774,7 @@ errors++;
 }
 }
 if(data._maxValueDate !== undefined){
-if(!(validate30(data._maxValueDate))){
+if(!(validate30.call(this, data._maxValueDate))){
 errors++;
 }
 }
@@ -12791,7 +12790,7 @@ errors++;
 }
 }
 if(data._maxValueDateTime !== undefined){
-if(!(validate30(data._maxValueDateTime))){
+if(!(validate30.call(this, data._maxValueDateTime))){
 errors++;
 }
 }
@@ -12807,7 +12806,7 @@ errors++;
 }
 }
 if(data._maxValueInstant !== undefined){
-if(!(validate30(data._maxValueInstant))){
+if(!(validate30.call(this, data._maxValueInstant))){
 errors++;
 }
 }
@@ -12823,7 +12822,7 @@ errors++;
 }
 }
 if(data._maxValueTime !== undefined){
-if(!(validate30(data._maxValueTime))){
+if(!(validate30.call(this, data._maxValueTime))){
 errors++;
 }
 }
@@ -12834,7 +12833,7 @@ errors++;
 }
 }
 if(data._maxValueDecimal !== undefined){
-if(!(validate30(data._maxValueDecimal))){
+if(!(validate30.call(this, data._maxValueDecimal))){
 errors++;
 }
 }
@@ -12853,7 +12852,7 @@ errors++;
 }
 }
 if(data._maxValueInteger !== undefined){
-if(!(validate30(data._maxValueInteger))){
+if(!(validate30.call(this, data._maxValueInteger))){
 errors++;
 }
 }
@@ -12872,7 +12871,7 @@ errors++;
 }
 }
 if(data._maxValuePositiveInt !== undefined){
-if(!(validate30(data._maxValuePositiveInt))){
+if(!(validate30.call(this, data._maxValuePositiveInt))){
 errors++;
 }
 }
@@ -12891,12 +12890,12 @@ errors++;
 }
 }
 if(data._maxValueUnsignedInt !== undefined){
-if(!(validate30(data._maxValueUnsignedInt))){
+if(!(validate30.call(this, data._maxValueUnsignedInt))){
 errors++;
 }
 }
 if(data.maxValueQuantity !== undefined){
-if(!(validate141(data.maxValueQuantity))){
+if(!(validate141.call(this, data.maxValueQuantity))){
 errors++;
 }
 }
@@ -12915,7 +12914,7 @@ errors++;
 }
 }
 if(data._maxLength !== undefined){
-if(!(validate30(data._maxLength))){
+if(!(validate30.call(this, data._maxLength))){
 errors++;
 }
 }
@@ -12944,7 +12943,7 @@ let data290 = data._condition;
 if(Array.isArray(data290)){
 const len10 = data290.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate30(data290[i10]))){
+if(!(validate30.call(this, data290[i10]))){
 errors++;
 }
 }
@@ -12958,7 +12957,7 @@ let data292 = data.constraint;
 if(Array.isArray(data292)){
 const len11 = data292.length;
 for(let i11=0; i11<len11; i11++){
-if(!(validate707(data292[i11]))){
+if(!(validate707.call(this, data292[i11]))){
 errors++;
 }
 }
@@ -12973,7 +12972,7 @@ errors++;
 }
 }
 if(data._mustSupport !== undefined){
-if(!(validate30(data._mustSupport))){
+if(!(validate30.call(this, data._mustSupport))){
 errors++;
 }
 }
@@ -12983,7 +12982,7 @@ errors++;
 }
 }
 if(data._isModifier !== undefined){
-if(!(validate30(data._isModifier))){
+if(!(validate30.call(this, data._isModifier))){
 errors++;
 }
 }
@@ -12999,7 +12998,7 @@ errors++;
 }
 }
 if(data._isModifierReason !== undefined){
-if(!(validate30(data._isModifierReason))){
+if(!(validate30.call(this, data._isModifierReason))){
 errors++;
 }
 }
@@ -13009,12 +13008,12 @@ errors++;
 }
 }
 if(data._isSummary !== undefined){
-if(!(validate30(data._isSummary))){
+if(!(validate30.call(this, data._isSummary))){
 errors++;
 }
 }
 if(data.binding !== undefined){
-if(!(validate721(data.binding))){
+if(!(validate721.call(this, data.binding))){
 errors++;
 }
 }
@@ -13023,7 +13022,7 @@ let data303 = data.mapping;
 if(Array.isArray(data303)){
 const len12 = data303.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate727(data303[i12]))){
+if(!(validate727.call(this, data303[i12]))){
 errors++;
 }
 }
@@ -13033,17 +13032,17 @@ errors++;
 }
 }
 if(data.defaultValueMeta !== undefined){
-if(!(validate297(data.defaultValueMeta))){
+if(!(validate297.call(this, data.defaultValueMeta))){
 errors++;
 }
 }
 if(data.fixedMeta !== undefined){
-if(!(validate297(data.fixedMeta))){
+if(!(validate297.call(this, data.fixedMeta))){
 errors++;
 }
 }
 if(data.patternMeta !== undefined){
-if(!(validate297(data.patternMeta))){
+if(!(validate297.call(this, data.patternMeta))){
 errors++;
 }
 }
@@ -13189,7 +13188,7 @@ let data4 = data.extension;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data4[i0]))){
+if(!(validate29.call(this, data4[i0]))){
 errors++;
 }
 }
@@ -13210,7 +13209,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -13229,7 +13228,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(validate30(data._min))){
+if(!(validate30.call(this, data._min))){
 errors++;
 }
 }
@@ -13245,7 +13244,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(validate30(data._max))){
+if(!(validate30.call(this, data._max))){
 errors++;
 }
 }
@@ -13329,7 +13328,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -13345,7 +13344,7 @@ errors++;
 }
 }
 if(data._strength !== undefined){
-if(!(validate30(data._strength))){
+if(!(validate30.call(this, data._strength))){
 errors++;
 }
 }
@@ -13361,7 +13360,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(validate30(data._description))){
+if(!(validate30.call(this, data._description))){
 errors++;
 }
 }
@@ -13377,7 +13376,7 @@ errors++;
 }
 }
 if(data._valueSet !== undefined){
-if(!(validate30(data._valueSet))){
+if(!(validate30.call(this, data._valueSet))){
 errors++;
 }
 }
@@ -13523,7 +13522,7 @@ let data4 = data.extension;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data4[i0]))){
+if(!(validate29.call(this, data4[i0]))){
 errors++;
 }
 }
@@ -13544,7 +13543,7 @@ errors++;
 }
 }
 if(data._key !== undefined){
-if(!(validate30(data._key))){
+if(!(validate30.call(this, data._key))){
 errors++;
 }
 }
@@ -13560,7 +13559,7 @@ errors++;
 }
 }
 if(data._requirements !== undefined){
-if(!(validate30(data._requirements))){
+if(!(validate30.call(this, data._requirements))){
 errors++;
 }
 }
@@ -13571,7 +13570,7 @@ errors++;
 }
 }
 if(data._severity !== undefined){
-if(!(validate30(data._severity))){
+if(!(validate30.call(this, data._severity))){
 errors++;
 }
 }
@@ -13587,7 +13586,7 @@ errors++;
 }
 }
 if(data._human !== undefined){
-if(!(validate30(data._human))){
+if(!(validate30.call(this, data._human))){
 errors++;
 }
 }
@@ -13603,7 +13602,7 @@ errors++;
 }
 }
 if(data._expression !== undefined){
-if(!(validate30(data._expression))){
+if(!(validate30.call(this, data._expression))){
 errors++;
 }
 }
@@ -13619,7 +13618,7 @@ errors++;
 }
 }
 if(data._xpath !== undefined){
-if(!(validate30(data._xpath))){
+if(!(validate30.call(this, data._xpath))){
 errors++;
 }
 }
@@ -13635,7 +13634,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(validate30(data._source))){
+if(!(validate30.call(this, data._source))){
 errors++;
 }
 }
@@ -13750,7 +13749,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -13766,7 +13765,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -13782,7 +13781,7 @@ errors++;
 }
 }
 if(data._path !== undefined){
-if(!(validate30(data._path))){
+if(!(validate30.call(this, data._path))){
 errors++;
 }
 }
@@ -14513,7 +14512,7 @@ let data71 = data.extension;
 if(Array.isArray(data71)){
 const len0 = data71.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data71[i0]))){
+if(!(validate29.call(this, data71[i0]))){
 errors++;
 }
 }
@@ -14534,7 +14533,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(validate30(data._label))){
+if(!(validate30.call(this, data._label))){
 errors++;
 }
 }
@@ -14550,7 +14549,7 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined){
-if(!(validate30(data._valueBase64Binary))){
+if(!(validate30.call(this, data._valueBase64Binary))){
 errors++;
 }
 }
@@ -14560,7 +14559,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(validate30(data._valueBoolean))){
+if(!(validate30.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -14576,7 +14575,7 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined){
-if(!(validate30(data._valueCanonical))){
+if(!(validate30.call(this, data._valueCanonical))){
 errors++;
 }
 }
@@ -14592,7 +14591,7 @@ errors++;
 }
 }
 if(data._valueCode !== undefined){
-if(!(validate30(data._valueCode))){
+if(!(validate30.call(this, data._valueCode))){
 errors++;
 }
 }
@@ -14608,7 +14607,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(validate30(data._valueDate))){
+if(!(validate30.call(this, data._valueDate))){
 errors++;
 }
 }
@@ -14624,7 +14623,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(validate30(data._valueDateTime))){
+if(!(validate30.call(this, data._valueDateTime))){
 errors++;
 }
 }
@@ -14635,7 +14634,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(validate30(data._valueDecimal))){
+if(!(validate30.call(this, data._valueDecimal))){
 errors++;
 }
 }
@@ -14651,7 +14650,7 @@ errors++;
 }
 }
 if(data._valueId !== undefined){
-if(!(validate30(data._valueId))){
+if(!(validate30.call(this, data._valueId))){
 errors++;
 }
 }
@@ -14667,7 +14666,7 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined){
-if(!(validate30(data._valueInstant))){
+if(!(validate30.call(this, data._valueInstant))){
 errors++;
 }
 }
@@ -14686,7 +14685,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(validate30(data._valueInteger))){
+if(!(validate30.call(this, data._valueInteger))){
 errors++;
 }
 }
@@ -14702,7 +14701,7 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined){
-if(!(validate30(data._valueMarkdown))){
+if(!(validate30.call(this, data._valueMarkdown))){
 errors++;
 }
 }
@@ -14718,7 +14717,7 @@ errors++;
 }
 }
 if(data._valueOid !== undefined){
-if(!(validate30(data._valueOid))){
+if(!(validate30.call(this, data._valueOid))){
 errors++;
 }
 }
@@ -14737,7 +14736,7 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined){
-if(!(validate30(data._valuePositiveInt))){
+if(!(validate30.call(this, data._valuePositiveInt))){
 errors++;
 }
 }
@@ -14753,7 +14752,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(validate30(data._valueString))){
+if(!(validate30.call(this, data._valueString))){
 errors++;
 }
 }
@@ -14769,7 +14768,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(validate30(data._valueTime))){
+if(!(validate30.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -14788,7 +14787,7 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined){
-if(!(validate30(data._valueUnsignedInt))){
+if(!(validate30.call(this, data._valueUnsignedInt))){
 errors++;
 }
 }
@@ -14804,7 +14803,7 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(validate30(data._valueUri))){
+if(!(validate30.call(this, data._valueUri))){
 errors++;
 }
 }
@@ -14820,7 +14819,7 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined){
-if(!(validate30(data._valueUrl))){
+if(!(validate30.call(this, data._valueUrl))){
 errors++;
 }
 }
@@ -14836,162 +14835,162 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined){
-if(!(validate30(data._valueUuid))){
+if(!(validate30.call(this, data._valueUuid))){
 errors++;
 }
 }
 if(data.valueAddress !== undefined){
-if(!(validate28(data.valueAddress))){
+if(!(validate28.call(this, data.valueAddress))){
 errors++;
 }
 }
 if(data.valueAge !== undefined){
-if(!(validate50(data.valueAge))){
+if(!(validate50.call(this, data.valueAge))){
 errors++;
 }
 }
 if(data.valueAnnotation !== undefined){
-if(!(validate57(data.valueAnnotation))){
+if(!(validate57.call(this, data.valueAnnotation))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(validate86(data.valueAttachment))){
+if(!(validate86.call(this, data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(validate63(data.valueCodeableConcept))){
+if(!(validate63.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(validate64(data.valueCoding))){
+if(!(validate64.call(this, data.valueCoding))){
 errors++;
 }
 }
 if(data.valueContactPoint !== undefined){
-if(!(validate98(data.valueContactPoint))){
+if(!(validate98.call(this, data.valueContactPoint))){
 errors++;
 }
 }
 if(data.valueCount !== undefined){
-if(!(validate105(data.valueCount))){
+if(!(validate105.call(this, data.valueCount))){
 errors++;
 }
 }
 if(data.valueDistance !== undefined){
-if(!(validate112(data.valueDistance))){
+if(!(validate112.call(this, data.valueDistance))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(validate119(data.valueDuration))){
+if(!(validate119.call(this, data.valueDuration))){
 errors++;
 }
 }
 if(data.valueHumanName !== undefined){
-if(!(validate126(data.valueHumanName))){
+if(!(validate126.call(this, data.valueHumanName))){
 errors++;
 }
 }
 if(data.valueIdentifier !== undefined){
-if(!(validate61(data.valueIdentifier))){
+if(!(validate61.call(this, data.valueIdentifier))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(validate136(data.valueMoney))){
+if(!(validate136.call(this, data.valueMoney))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(validate75(data.valuePeriod))){
+if(!(validate75.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(validate141(data.valueQuantity))){
+if(!(validate141.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(validate148(data.valueRange))){
+if(!(validate148.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(validate152(data.valueRatio))){
+if(!(validate152.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate58(data.valueReference))){
+if(!(validate58.call(this, data.valueReference))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(validate157(data.valueSampledData))){
+if(!(validate157.call(this, data.valueSampledData))){
 errors++;
 }
 }
 if(data.valueSignature !== undefined){
-if(!(validate166(data.valueSignature))){
+if(!(validate166.call(this, data.valueSignature))){
 errors++;
 }
 }
 if(data.valueTiming !== undefined){
-if(!(validate175(data.valueTiming))){
+if(!(validate175.call(this, data.valueTiming))){
 errors++;
 }
 }
 if(data.valueContactDetail !== undefined){
-if(!(validate198(data.valueContactDetail))){
+if(!(validate198.call(this, data.valueContactDetail))){
 errors++;
 }
 }
 if(data.valueContributor !== undefined){
-if(!(validate202(data.valueContributor))){
+if(!(validate202.call(this, data.valueContributor))){
 errors++;
 }
 }
 if(data.valueDataRequirement !== undefined){
-if(!(validate207(data.valueDataRequirement))){
+if(!(validate207.call(this, data.valueDataRequirement))){
 errors++;
 }
 }
 if(data.valueExpression !== undefined){
-if(!(validate232(data.valueExpression))){
+if(!(validate232.call(this, data.valueExpression))){
 errors++;
 }
 }
 if(data.valueParameterDefinition !== undefined){
-if(!(validate239(data.valueParameterDefinition))){
+if(!(validate239.call(this, data.valueParameterDefinition))){
 errors++;
 }
 }
 if(data.valueRelatedArtifact !== undefined){
-if(!(validate248(data.valueRelatedArtifact))){
+if(!(validate248.call(this, data.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data.valueTriggerDefinition !== undefined){
-if(!(validate257(data.valueTriggerDefinition))){
+if(!(validate257.call(this, data.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data.valueUsageContext !== undefined){
-if(!(validate267(data.valueUsageContext))){
+if(!(validate267.call(this, data.valueUsageContext))){
 errors++;
 }
 }
 if(data.valueDosage !== undefined){
-if(!(validate274(data.valueDosage))){
+if(!(validate274.call(this, data.valueDosage))){
 errors++;
 }
 }
 if(data.valueMeta !== undefined){
-if(!(validate297(data.valueMeta))){
+if(!(validate297.call(this, data.valueMeta))){
 errors++;
 }
 }
@@ -15106,7 +15105,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -15127,7 +15126,7 @@ errors++;
 }
 }
 if(data._identity !== undefined){
-if(!(validate30(data._identity))){
+if(!(validate30.call(this, data._identity))){
 errors++;
 }
 }
@@ -15143,7 +15142,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(validate30(data._language))){
+if(!(validate30.call(this, data._language))){
 errors++;
 }
 }
@@ -15159,7 +15158,7 @@ errors++;
 }
 }
 if(data._map !== undefined){
-if(!(validate30(data._map))){
+if(!(validate30.call(this, data._map))){
 errors++;
 }
 }
@@ -15175,7 +15174,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(validate30(data._comment))){
+if(!(validate30.call(this, data._comment))){
 errors++;
 }
 }
@@ -15259,7 +15258,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -15273,7 +15272,7 @@ let data4 = data.discriminator;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate453(data4[i1]))){
+if(!(validate453.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -15294,7 +15293,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(validate30(data._description))){
+if(!(validate30.call(this, data._description))){
 errors++;
 }
 }
@@ -15304,7 +15303,7 @@ errors++;
 }
 }
 if(data._ordered !== undefined){
-if(!(validate30(data._ordered))){
+if(!(validate30.call(this, data._ordered))){
 errors++;
 }
 }
@@ -15315,7 +15314,7 @@ errors++;
 }
 }
 if(data._rules !== undefined){
-if(!(validate30(data._rules))){
+if(!(validate30.call(this, data._rules))){
 errors++;
 }
 }
@@ -15399,7 +15398,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -15420,7 +15419,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -15449,7 +15448,7 @@ let data8 = data._profile;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data8[i2]))){
+if(!(validate30.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -15483,7 +15482,7 @@ let data12 = data._targetProfile;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data12[i4]))){
+if(!(validate30.call(this, data12[i4]))){
 errors++;
 }
 }
@@ -15512,7 +15511,7 @@ let data16 = data._aggregation;
 if(Array.isArray(data16)){
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data16[i6]))){
+if(!(validate30.call(this, data16[i6]))){
 errors++;
 }
 }
@@ -15528,7 +15527,7 @@ errors++;
 }
 }
 if(data._versioning !== undefined){
-if(!(validate30(data._versioning))){
+if(!(validate30.call(this, data._versioning))){
 errors++;
 }
 }
@@ -15612,7 +15611,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -15633,7 +15632,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(validate30(data._description))){
+if(!(validate30.call(this, data._description))){
 errors++;
 }
 }
@@ -15649,7 +15648,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -15660,7 +15659,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(validate30(data._language))){
+if(!(validate30.call(this, data._language))){
 errors++;
 }
 }
@@ -15676,7 +15675,7 @@ errors++;
 }
 }
 if(data._expression !== undefined){
-if(!(validate30(data._expression))){
+if(!(validate30.call(this, data._expression))){
 errors++;
 }
 }
@@ -15686,8 +15685,8 @@ if(typeof data12 === "string"){
 if(!pattern4.test(data12)){
 errors++;
 }
-if(obj2.current !== null){
-obj2.current.references.push(data12);
+if(this !== undefined){
+this.references.push(data12);
 }
 }
 else {
@@ -15695,7 +15694,7 @@ errors++;
 }
 }
 if(data._reference !== undefined){
-if(!(validate30(data._reference))){
+if(!(validate30.call(this, data._reference))){
 errors++;
 }
 }
@@ -15751,7 +15750,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -15783,7 +15782,7 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined){
-if(!(validate30(data._valueBase64Binary))){
+if(!(validate30.call(this, data._valueBase64Binary))){
 errors++;
 }
 }
@@ -15793,7 +15792,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(validate30(data._valueBoolean))){
+if(!(validate30.call(this, data._valueBoolean))){
 errors++;
 }
 }
@@ -15809,7 +15808,7 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined){
-if(!(validate30(data._valueCanonical))){
+if(!(validate30.call(this, data._valueCanonical))){
 errors++;
 }
 }
@@ -15825,7 +15824,7 @@ errors++;
 }
 }
 if(data._valueCode !== undefined){
-if(!(validate30(data._valueCode))){
+if(!(validate30.call(this, data._valueCode))){
 errors++;
 }
 }
@@ -15841,7 +15840,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(validate30(data._valueDate))){
+if(!(validate30.call(this, data._valueDate))){
 errors++;
 }
 }
@@ -15857,7 +15856,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(validate30(data._valueDateTime))){
+if(!(validate30.call(this, data._valueDateTime))){
 errors++;
 }
 }
@@ -15868,7 +15867,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(validate30(data._valueDecimal))){
+if(!(validate30.call(this, data._valueDecimal))){
 errors++;
 }
 }
@@ -15884,7 +15883,7 @@ errors++;
 }
 }
 if(data._valueId !== undefined){
-if(!(validate30(data._valueId))){
+if(!(validate30.call(this, data._valueId))){
 errors++;
 }
 }
@@ -15900,7 +15899,7 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined){
-if(!(validate30(data._valueInstant))){
+if(!(validate30.call(this, data._valueInstant))){
 errors++;
 }
 }
@@ -15919,7 +15918,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(validate30(data._valueInteger))){
+if(!(validate30.call(this, data._valueInteger))){
 errors++;
 }
 }
@@ -15935,7 +15934,7 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined){
-if(!(validate30(data._valueMarkdown))){
+if(!(validate30.call(this, data._valueMarkdown))){
 errors++;
 }
 }
@@ -15951,7 +15950,7 @@ errors++;
 }
 }
 if(data._valueOid !== undefined){
-if(!(validate30(data._valueOid))){
+if(!(validate30.call(this, data._valueOid))){
 errors++;
 }
 }
@@ -15970,7 +15969,7 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined){
-if(!(validate30(data._valuePositiveInt))){
+if(!(validate30.call(this, data._valuePositiveInt))){
 errors++;
 }
 }
@@ -15986,7 +15985,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(validate30(data._valueString))){
+if(!(validate30.call(this, data._valueString))){
 errors++;
 }
 }
@@ -16002,7 +16001,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(validate30(data._valueTime))){
+if(!(validate30.call(this, data._valueTime))){
 errors++;
 }
 }
@@ -16021,7 +16020,7 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined){
-if(!(validate30(data._valueUnsignedInt))){
+if(!(validate30.call(this, data._valueUnsignedInt))){
 errors++;
 }
 }
@@ -16037,7 +16036,7 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(validate30(data._valueUri))){
+if(!(validate30.call(this, data._valueUri))){
 errors++;
 }
 }
@@ -16053,7 +16052,7 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined){
-if(!(validate30(data._valueUrl))){
+if(!(validate30.call(this, data._valueUrl))){
 errors++;
 }
 }
@@ -16069,162 +16068,162 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined){
-if(!(validate30(data._valueUuid))){
+if(!(validate30.call(this, data._valueUuid))){
 errors++;
 }
 }
 if(data.valueAddress !== undefined){
-if(!(validate28(data.valueAddress))){
+if(!(validate28.call(this, data.valueAddress))){
 errors++;
 }
 }
 if(data.valueAge !== undefined){
-if(!(validate50(data.valueAge))){
+if(!(validate50.call(this, data.valueAge))){
 errors++;
 }
 }
 if(data.valueAnnotation !== undefined){
-if(!(validate57(data.valueAnnotation))){
+if(!(validate57.call(this, data.valueAnnotation))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(validate86(data.valueAttachment))){
+if(!(validate86.call(this, data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(validate63(data.valueCodeableConcept))){
+if(!(validate63.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(validate64(data.valueCoding))){
+if(!(validate64.call(this, data.valueCoding))){
 errors++;
 }
 }
 if(data.valueContactPoint !== undefined){
-if(!(validate98(data.valueContactPoint))){
+if(!(validate98.call(this, data.valueContactPoint))){
 errors++;
 }
 }
 if(data.valueCount !== undefined){
-if(!(validate105(data.valueCount))){
+if(!(validate105.call(this, data.valueCount))){
 errors++;
 }
 }
 if(data.valueDistance !== undefined){
-if(!(validate112(data.valueDistance))){
+if(!(validate112.call(this, data.valueDistance))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(validate119(data.valueDuration))){
+if(!(validate119.call(this, data.valueDuration))){
 errors++;
 }
 }
 if(data.valueHumanName !== undefined){
-if(!(validate126(data.valueHumanName))){
+if(!(validate126.call(this, data.valueHumanName))){
 errors++;
 }
 }
 if(data.valueIdentifier !== undefined){
-if(!(validate61(data.valueIdentifier))){
+if(!(validate61.call(this, data.valueIdentifier))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(validate136(data.valueMoney))){
+if(!(validate136.call(this, data.valueMoney))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(validate75(data.valuePeriod))){
+if(!(validate75.call(this, data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(validate141(data.valueQuantity))){
+if(!(validate141.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(validate148(data.valueRange))){
+if(!(validate148.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(validate152(data.valueRatio))){
+if(!(validate152.call(this, data.valueRatio))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate58(data.valueReference))){
+if(!(validate58.call(this, data.valueReference))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(validate157(data.valueSampledData))){
+if(!(validate157.call(this, data.valueSampledData))){
 errors++;
 }
 }
 if(data.valueSignature !== undefined){
-if(!(validate166(data.valueSignature))){
+if(!(validate166.call(this, data.valueSignature))){
 errors++;
 }
 }
 if(data.valueTiming !== undefined){
-if(!(validate175(data.valueTiming))){
+if(!(validate175.call(this, data.valueTiming))){
 errors++;
 }
 }
 if(data.valueContactDetail !== undefined){
-if(!(validate198(data.valueContactDetail))){
+if(!(validate198.call(this, data.valueContactDetail))){
 errors++;
 }
 }
 if(data.valueContributor !== undefined){
-if(!(validate202(data.valueContributor))){
+if(!(validate202.call(this, data.valueContributor))){
 errors++;
 }
 }
 if(data.valueDataRequirement !== undefined){
-if(!(validate207(data.valueDataRequirement))){
+if(!(validate207.call(this, data.valueDataRequirement))){
 errors++;
 }
 }
 if(data.valueExpression !== undefined){
-if(!(validate232(data.valueExpression))){
+if(!(validate232.call(this, data.valueExpression))){
 errors++;
 }
 }
 if(data.valueParameterDefinition !== undefined){
-if(!(validate239(data.valueParameterDefinition))){
+if(!(validate239.call(this, data.valueParameterDefinition))){
 errors++;
 }
 }
 if(data.valueRelatedArtifact !== undefined){
-if(!(validate248(data.valueRelatedArtifact))){
+if(!(validate248.call(this, data.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data.valueTriggerDefinition !== undefined){
-if(!(validate257(data.valueTriggerDefinition))){
+if(!(validate257.call(this, data.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data.valueUsageContext !== undefined){
-if(!(validate267(data.valueUsageContext))){
+if(!(validate267.call(this, data.valueUsageContext))){
 errors++;
 }
 }
 if(data.valueDosage !== undefined){
-if(!(validate274(data.valueDosage))){
+if(!(validate274.call(this, data.valueDosage))){
 errors++;
 }
 }
 if(data.valueMeta !== undefined){
-if(!(validate297(data.valueMeta))){
+if(!(validate297.call(this, data.valueMeta))){
 errors++;
 }
 }
@@ -16277,7 +16276,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -16293,7 +16292,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -16309,7 +16308,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(validate30(data._text))){
+if(!(validate30.call(this, data._text))){
 errors++;
 }
 }
@@ -16325,7 +16324,7 @@ errors++;
 }
 }
 if(data._family !== undefined){
-if(!(validate30(data._family))){
+if(!(validate30.call(this, data._family))){
 errors++;
 }
 }
@@ -16354,7 +16353,7 @@ let data11 = data._given;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data11[i2]))){
+if(!(validate30.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -16388,7 +16387,7 @@ let data15 = data._prefix;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data15[i4]))){
+if(!(validate30.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -16422,7 +16421,7 @@ let data19 = data._suffix;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data19[i6]))){
+if(!(validate30.call(this, data19[i6]))){
 errors++;
 }
 }
@@ -16432,7 +16431,7 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
@@ -16485,7 +16484,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -16501,12 +16500,12 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate63(data.type))){
+if(!(validate63.call(this, data.type))){
 errors++;
 }
 }
@@ -16522,7 +16521,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -16538,17 +16537,17 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate75(data.period))){
+if(!(validate75.call(this, data.period))){
 errors++;
 }
 }
 if(data.assigner !== undefined){
-if(!(validate58(data.assigner))){
+if(!(validate58.call(this, data.assigner))){
 errors++;
 }
 }
@@ -16611,7 +16610,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -16625,7 +16624,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -16635,22 +16634,22 @@ errors++;
 }
 }
 if(data.country !== undefined){
-if(!(validate63(data.country))){
+if(!(validate63.call(this, data.country))){
 errors++;
 }
 }
 if(data.jurisdiction !== undefined){
-if(!(validate63(data.jurisdiction))){
+if(!(validate63.call(this, data.jurisdiction))){
 errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate63(data.status))){
+if(!(validate63.call(this, data.status))){
 errors++;
 }
 }
 if(data.dateRange !== undefined){
-if(!(validate75(data.dateRange))){
+if(!(validate75.call(this, data.dateRange))){
 errors++;
 }
 }
@@ -16666,7 +16665,7 @@ errors++;
 }
 }
 if(data._restoreDate !== undefined){
-if(!(validate30(data._restoreDate))){
+if(!(validate30.call(this, data._restoreDate))){
 errors++;
 }
 }
@@ -16719,7 +16718,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -16740,7 +16739,7 @@ errors++;
 }
 }
 if(data._versionId !== undefined){
-if(!(validate30(data._versionId))){
+if(!(validate30.call(this, data._versionId))){
 errors++;
 }
 }
@@ -16756,7 +16755,7 @@ errors++;
 }
 }
 if(data._lastUpdated !== undefined){
-if(!(validate30(data._lastUpdated))){
+if(!(validate30.call(this, data._lastUpdated))){
 errors++;
 }
 }
@@ -16772,7 +16771,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(validate30(data._source))){
+if(!(validate30.call(this, data._source))){
 errors++;
 }
 }
@@ -16801,7 +16800,7 @@ let data11 = data._profile;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data11[i2]))){
+if(!(validate30.call(this, data11[i2]))){
 errors++;
 }
 }
@@ -16815,7 +16814,7 @@ let data13 = data.security;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate64(data13[i3]))){
+if(!(validate64.call(this, data13[i3]))){
 errors++;
 }
 }
@@ -16829,7 +16828,7 @@ let data15 = data.tag;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate64(data15[i4]))){
+if(!(validate64.call(this, data15[i4]))){
 errors++;
 }
 }
@@ -16887,7 +16886,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -16903,7 +16902,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -16919,7 +16918,7 @@ errors++;
 }
 }
 if(data._currency !== undefined){
-if(!(validate30(data._currency))){
+if(!(validate30.call(this, data._currency))){
 errors++;
 }
 }
@@ -17007,7 +17006,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -17023,7 +17022,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(validate30(data._status))){
+if(!(validate30.call(this, data._status))){
 errors++;
 }
 }
@@ -17143,7 +17142,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -17164,7 +17163,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
@@ -17178,7 +17177,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(validate30(data._use))){
+if(!(validate30.call(this, data._use))){
 errors++;
 }
 }
@@ -17197,7 +17196,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(validate30(data._min))){
+if(!(validate30.call(this, data._min))){
 errors++;
 }
 }
@@ -17213,7 +17212,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(validate30(data._max))){
+if(!(validate30.call(this, data._max))){
 errors++;
 }
 }
@@ -17229,7 +17228,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(validate30(data._documentation))){
+if(!(validate30.call(this, data._documentation))){
 errors++;
 }
 }
@@ -17251,7 +17250,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -17267,7 +17266,7 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(validate30(data._profile))){
+if(!(validate30.call(this, data._profile))){
 errors++;
 }
 }
@@ -17320,7 +17319,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -17341,7 +17340,7 @@ errors++;
 }
 }
 if(data._start !== undefined){
-if(!(validate30(data._start))){
+if(!(validate30.call(this, data._start))){
 errors++;
 }
 }
@@ -17357,7 +17356,7 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(validate30(data._end))){
+if(!(validate30.call(this, data._end))){
 errors++;
 }
 }
@@ -17411,7 +17410,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -17425,7 +17424,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -17435,27 +17434,27 @@ errors++;
 }
 }
 if(data.ageRange !== undefined){
-if(!(validate148(data.ageRange))){
+if(!(validate148.call(this, data.ageRange))){
 errors++;
 }
 }
 if(data.ageCodeableConcept !== undefined){
-if(!(validate63(data.ageCodeableConcept))){
+if(!(validate63.call(this, data.ageCodeableConcept))){
 errors++;
 }
 }
 if(data.gender !== undefined){
-if(!(validate63(data.gender))){
+if(!(validate63.call(this, data.gender))){
 errors++;
 }
 }
 if(data.race !== undefined){
-if(!(validate63(data.race))){
+if(!(validate63.call(this, data.race))){
 errors++;
 }
 }
 if(data.physiologicalCondition !== undefined){
-if(!(validate63(data.physiologicalCondition))){
+if(!(validate63.call(this, data.physiologicalCondition))){
 errors++;
 }
 }
@@ -17509,7 +17508,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -17523,7 +17522,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -17533,32 +17532,32 @@ errors++;
 }
 }
 if(data.height !== undefined){
-if(!(validate141(data.height))){
+if(!(validate141.call(this, data.height))){
 errors++;
 }
 }
 if(data.width !== undefined){
-if(!(validate141(data.width))){
+if(!(validate141.call(this, data.width))){
 errors++;
 }
 }
 if(data.depth !== undefined){
-if(!(validate141(data.depth))){
+if(!(validate141.call(this, data.depth))){
 errors++;
 }
 }
 if(data.weight !== undefined){
-if(!(validate141(data.weight))){
+if(!(validate141.call(this, data.weight))){
 errors++;
 }
 }
 if(data.nominalVolume !== undefined){
-if(!(validate141(data.nominalVolume))){
+if(!(validate141.call(this, data.nominalVolume))){
 errors++;
 }
 }
 if(data.externalDiameter !== undefined){
-if(!(validate141(data.externalDiameter))){
+if(!(validate141.call(this, data.externalDiameter))){
 errors++;
 }
 }
@@ -17574,7 +17573,7 @@ errors++;
 }
 }
 if(data._shape !== undefined){
-if(!(validate30(data._shape))){
+if(!(validate30.call(this, data._shape))){
 errors++;
 }
 }
@@ -17603,7 +17602,7 @@ let data15 = data._color;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate30(data15[i3]))){
+if(!(validate30.call(this, data15[i3]))){
 errors++;
 }
 }
@@ -17637,7 +17636,7 @@ let data19 = data._imprint;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate30(data19[i5]))){
+if(!(validate30.call(this, data19[i5]))){
 errors++;
 }
 }
@@ -17651,7 +17650,7 @@ let data21 = data.image;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate86(data21[i6]))){
+if(!(validate86.call(this, data21[i6]))){
 errors++;
 }
 }
@@ -17661,7 +17660,7 @@ errors++;
 }
 }
 if(data.scoring !== undefined){
-if(!(validate63(data.scoring))){
+if(!(validate63.call(this, data.scoring))){
 errors++;
 }
 }
@@ -17721,7 +17720,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -17735,7 +17734,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -17745,17 +17744,17 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(validate61(data.identifier))){
+if(!(validate61.call(this, data.identifier))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate63(data.type))){
+if(!(validate63.call(this, data.type))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(validate141(data.period))){
+if(!(validate141.call(this, data.period))){
 errors++;
 }
 }
@@ -17764,7 +17763,7 @@ let data8 = data.specialPrecautionsForStorage;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate63(data8[i2]))){
+if(!(validate63.call(this, data8[i2]))){
 errors++;
 }
 }
@@ -17822,7 +17821,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -17838,7 +17837,7 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(validate30(data._value))){
+if(!(validate30.call(this, data._value))){
 errors++;
 }
 }
@@ -17849,7 +17848,7 @@ errors++;
 }
 }
 if(data._comparator !== undefined){
-if(!(validate30(data._comparator))){
+if(!(validate30.call(this, data._comparator))){
 errors++;
 }
 }
@@ -17865,7 +17864,7 @@ errors++;
 }
 }
 if(data._unit !== undefined){
-if(!(validate30(data._unit))){
+if(!(validate30.call(this, data._unit))){
 errors++;
 }
 }
@@ -17881,7 +17880,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(validate30(data._system))){
+if(!(validate30.call(this, data._system))){
 errors++;
 }
 }
@@ -17897,7 +17896,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(validate30(data._code))){
+if(!(validate30.call(this, data._code))){
 errors++;
 }
 }
@@ -17950,7 +17949,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -17960,12 +17959,12 @@ errors++;
 }
 }
 if(data.low !== undefined){
-if(!(validate141(data.low))){
+if(!(validate141.call(this, data.low))){
 errors++;
 }
 }
 if(data.high !== undefined){
-if(!(validate141(data.high))){
+if(!(validate141.call(this, data.high))){
 errors++;
 }
 }
@@ -18018,7 +18017,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -18028,12 +18027,12 @@ errors++;
 }
 }
 if(data.numerator !== undefined){
-if(!(validate141(data.numerator))){
+if(!(validate141.call(this, data.numerator))){
 errors++;
 }
 }
 if(data.denominator !== undefined){
-if(!(validate141(data.denominator))){
+if(!(validate141.call(this, data.denominator))){
 errors++;
 }
 }
@@ -18086,7 +18085,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -18098,8 +18097,8 @@ errors++;
 if(data.reference !== undefined){
 let data3 = data.reference;
 if(typeof data3 === "string"){
-if(obj2.current !== null){
-obj2.current.references.push(data3);
+if(this !== undefined){
+this.references.push(data3);
 }
 if(data3.length < 1){
 errors++;
@@ -18110,7 +18109,7 @@ errors++;
 }
 }
 if(data._reference !== undefined){
-if(!(validate30(data._reference))){
+if(!(validate30.call(this, data._reference))){
 errors++;
 }
 }
@@ -18126,12 +18125,12 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(validate61(data.identifier))){
+if(!(validate61.call(this, data.identifier))){
 errors++;
 }
 }
@@ -18147,7 +18146,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(validate30(data._display))){
+if(!(validate30.call(this, data._display))){
 errors++;
 }
 }
@@ -18231,7 +18230,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -18247,7 +18246,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -18263,7 +18262,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(validate30(data._label))){
+if(!(validate30.call(this, data._label))){
 errors++;
 }
 }
@@ -18279,7 +18278,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(validate30(data._display))){
+if(!(validate30.call(this, data._display))){
 errors++;
 }
 }
@@ -18295,7 +18294,7 @@ errors++;
 }
 }
 if(data._citation !== undefined){
-if(!(validate30(data._citation))){
+if(!(validate30.call(this, data._citation))){
 errors++;
 }
 }
@@ -18311,12 +18310,12 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(validate30(data._url))){
+if(!(validate30.call(this, data._url))){
 errors++;
 }
 }
 if(data.document !== undefined){
-if(!(validate86(data.document))){
+if(!(validate86.call(this, data.document))){
 errors++;
 }
 }
@@ -18332,7 +18331,7 @@ errors++;
 }
 }
 if(data._resource !== undefined){
-if(!(validate30(data._resource))){
+if(!(validate30.call(this, data._resource))){
 errors++;
 }
 }
@@ -18450,7 +18449,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0]))){
+if(!(validate29.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -18460,7 +18459,7 @@ errors++;
 }
 }
 if(data.origin !== undefined){
-if(!(validate141(data.origin))){
+if(!(validate141.call(this, data.origin))){
 errors++;
 }
 }
@@ -18471,7 +18470,7 @@ errors++;
 }
 }
 if(data._period !== undefined){
-if(!(validate30(data._period))){
+if(!(validate30.call(this, data._period))){
 errors++;
 }
 }
@@ -18482,7 +18481,7 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(validate30(data._factor))){
+if(!(validate30.call(this, data._factor))){
 errors++;
 }
 }
@@ -18493,7 +18492,7 @@ errors++;
 }
 }
 if(data._lowerLimit !== undefined){
-if(!(validate30(data._lowerLimit))){
+if(!(validate30.call(this, data._lowerLimit))){
 errors++;
 }
 }
@@ -18504,7 +18503,7 @@ errors++;
 }
 }
 if(data._upperLimit !== undefined){
-if(!(validate30(data._upperLimit))){
+if(!(validate30.call(this, data._upperLimit))){
 errors++;
 }
 }
@@ -18523,7 +18522,7 @@ errors++;
 }
 }
 if(data._dimensions !== undefined){
-if(!(validate30(data._dimensions))){
+if(!(validate30.call(this, data._dimensions))){
 errors++;
 }
 }
@@ -18539,7 +18538,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(validate30(data._data))){
+if(!(validate30.call(this, data._data))){
 errors++;
 }
 }
@@ -18629,7 +18628,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -18643,7 +18642,7 @@ let data4 = data.type;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data4[i1]))){
+if(!(validate64.call(this, data4[i1]))){
 errors++;
 }
 }
@@ -18664,17 +18663,17 @@ errors++;
 }
 }
 if(data._when !== undefined){
-if(!(validate30(data._when))){
+if(!(validate30.call(this, data._when))){
 errors++;
 }
 }
 if(data.who !== undefined){
-if(!(validate58(data.who))){
+if(!(validate58.call(this, data.who))){
 errors++;
 }
 }
 if(data.onBehalfOf !== undefined){
-if(!(validate58(data.onBehalfOf))){
+if(!(validate58.call(this, data.onBehalfOf))){
 errors++;
 }
 }
@@ -18690,7 +18689,7 @@ errors++;
 }
 }
 if(data._targetFormat !== undefined){
-if(!(validate30(data._targetFormat))){
+if(!(validate30.call(this, data._targetFormat))){
 errors++;
 }
 }
@@ -18706,7 +18705,7 @@ errors++;
 }
 }
 if(data._sigFormat !== undefined){
-if(!(validate30(data._sigFormat))){
+if(!(validate30.call(this, data._sigFormat))){
 errors++;
 }
 }
@@ -18722,7 +18721,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(validate30(data._data))){
+if(!(validate30.call(this, data._data))){
 errors++;
 }
 }
@@ -18777,7 +18776,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -18787,12 +18786,12 @@ errors++;
 }
 }
 if(data.lowLimit !== undefined){
-if(!(validate141(data.lowLimit))){
+if(!(validate141.call(this, data.lowLimit))){
 errors++;
 }
 }
 if(data.highLimit !== undefined){
-if(!(validate141(data.highLimit))){
+if(!(validate141.call(this, data.highLimit))){
 errors++;
 }
 }
@@ -18844,7 +18843,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -18858,7 +18857,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -18868,12 +18867,12 @@ errors++;
 }
 }
 if(data.amountQuantity !== undefined){
-if(!(validate141(data.amountQuantity))){
+if(!(validate141.call(this, data.amountQuantity))){
 errors++;
 }
 }
 if(data.amountRange !== undefined){
-if(!(validate148(data.amountRange))){
+if(!(validate148.call(this, data.amountRange))){
 errors++;
 }
 }
@@ -18889,12 +18888,12 @@ errors++;
 }
 }
 if(data._amountString !== undefined){
-if(!(validate30(data._amountString))){
+if(!(validate30.call(this, data._amountString))){
 errors++;
 }
 }
 if(data.amountType !== undefined){
-if(!(validate63(data.amountType))){
+if(!(validate63.call(this, data.amountType))){
 errors++;
 }
 }
@@ -18910,12 +18909,12 @@ errors++;
 }
 }
 if(data._amountText !== undefined){
-if(!(validate30(data._amountText))){
+if(!(validate30.call(this, data._amountText))){
 errors++;
 }
 }
 if(data.referenceRange !== undefined){
-if(!(validate1029(data.referenceRange))){
+if(!(validate1029.call(this, data.referenceRange))){
 errors++;
 }
 }
@@ -18968,7 +18967,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -18978,12 +18977,12 @@ errors++;
 }
 }
 if(data.lowLimit !== undefined){
-if(!(validate141(data.lowLimit))){
+if(!(validate141.call(this, data.lowLimit))){
 errors++;
 }
 }
 if(data.highLimit !== undefined){
-if(!(validate141(data.highLimit))){
+if(!(validate141.call(this, data.highLimit))){
 errors++;
 }
 }
@@ -19036,7 +19035,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -19050,7 +19049,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data3[i1]))){
+if(!(validate29.call(this, data3[i1]))){
 errors++;
 }
 }
@@ -19084,7 +19083,7 @@ let data7 = data._event;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate30(data7[i3]))){
+if(!(validate30.call(this, data7[i3]))){
 errors++;
 }
 }
@@ -19094,12 +19093,12 @@ errors++;
 }
 }
 if(data.repeat !== undefined){
-if(!(validate177(data.repeat))){
+if(!(validate177.call(this, data.repeat))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(validate63(data.code))){
+if(!(validate63.call(this, data.code))){
 errors++;
 }
 }
@@ -19152,7 +19151,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data1[i0]))){
+if(!(validate29.call(this, data1[i0]))){
 errors++;
 }
 }
@@ -19162,17 +19161,17 @@ errors++;
 }
 }
 if(data.boundsDuration !== undefined){
-if(!(validate119(data.boundsDuration))){
+if(!(validate119.call(this, data.boundsDuration))){
 errors++;
 }
 }
 if(data.boundsRange !== undefined){
-if(!(validate148(data.boundsRange))){
+if(!(validate148.call(this, data.boundsRange))){
 errors++;
 }
 }
 if(data.boundsPeriod !== undefined){
-if(!(validate75(data.boundsPeriod))){
+if(!(validate75.call(this, data.boundsPeriod))){
 errors++;
 }
 }
@@ -19191,7 +19190,7 @@ errors++;
 }
 }
 if(data._count !== undefined){
-if(!(validate30(data._count))){
+if(!(validate30.call(this, data._count))){
 errors++;
 }
 }
@@ -19210,7 +19209,7 @@ errors++;
 }
 }
 if(data._countMax !== undefined){
-if(!(validate30(data._countMax))){
+if(!(validate30.call(this, data._countMax))){
 errors++;
 }
 }
@@ -19221,7 +19220,7 @@ errors++;
 }
 }
 if(data._duration !== undefined){
-if(!(validate30(data._duration))){
+if(!(validate30.call(this, data._duration))){
 errors++;
 }
 }
@@ -19232,7 +19231,7 @@ errors++;
 }
 }
 if(data._durationMax !== undefined){
-if(!(validate30(data._durationMax))){
+if(!(validate30.call(this, data._durationMax))){
 errors++;
 }
 }
@@ -19243,7 +19242,7 @@ errors++;
 }
 }
 if(data._durationUnit !== undefined){
-if(!(validate30(data._durationUnit))){
+if(!(validate30.call(this, data._durationUnit))){
 errors++;
 }
 }
@@ -19262,7 +19261,7 @@ errors++;
 }
 }
 if(data._frequency !== undefined){
-if(!(validate30(data._frequency))){
+if(!(validate30.call(this, data._frequency))){
 errors++;
 }
 }
@@ -19281,7 +19280,7 @@ errors++;
 }
 }
 if(data._frequencyMax !== undefined){
-if(!(validate30(data._frequencyMax))){
+if(!(validate30.call(this, data._frequencyMax))){
 errors++;
 }
 }
@@ -19292,7 +19291,7 @@ errors++;
 }
 }
 if(data._period !== undefined){
-if(!(validate30(data._period))){
+if(!(validate30.call(this, data._period))){
 errors++;
 }
 }
@@ -19303,7 +19302,7 @@ errors++;
 }
 }
 if(data._periodMax !== undefined){
-if(!(validate30(data._periodMax))){
+if(!(validate30.call(this, data._periodMax))){
 errors++;
 }
 }
@@ -19314,7 +19313,7 @@ errors++;
 }
 }
 if(data._periodUnit !== undefined){
-if(!(validate30(data._periodUnit))){
+if(!(validate30.call(this, data._periodUnit))){
 errors++;
 }
 }
@@ -19341,7 +19340,7 @@ let data28 = data._dayOfWeek;
 if(Array.isArray(data28)){
 const len2 = data28.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate30(data28[i2]))){
+if(!(validate30.call(this, data28[i2]))){
 errors++;
 }
 }
@@ -19375,7 +19374,7 @@ let data32 = data._timeOfDay;
 if(Array.isArray(data32)){
 const len4 = data32.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate30(data32[i4]))){
+if(!(validate30.call(this, data32[i4]))){
 errors++;
 }
 }
@@ -19404,7 +19403,7 @@ let data36 = data._when;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate30(data36[i6]))){
+if(!(validate30.call(this, data36[i6]))){
 errors++;
 }
 }
@@ -19428,7 +19427,7 @@ errors++;
 }
 }
 if(data._offset !== undefined){
-if(!(validate30(data._offset))){
+if(!(validate30.call(this, data._offset))){
 errors++;
 }
 }
@@ -19512,7 +19511,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data2[i0]))){
+if(!(validate29.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -19528,7 +19527,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(validate30(data._type))){
+if(!(validate30.call(this, data._type))){
 errors++;
 }
 }
@@ -19544,17 +19543,17 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(validate30(data._name))){
+if(!(validate30.call(this, data._name))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(validate175(data.timingTiming))){
+if(!(validate175.call(this, data.timingTiming))){
 errors++;
 }
 }
 if(data.timingReference !== undefined){
-if(!(validate58(data.timingReference))){
+if(!(validate58.call(this, data.timingReference))){
 errors++;
 }
 }
@@ -19570,7 +19569,7 @@ errors++;
 }
 }
 if(data._timingDate !== undefined){
-if(!(validate30(data._timingDate))){
+if(!(validate30.call(this, data._timingDate))){
 errors++;
 }
 }
@@ -19586,7 +19585,7 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(validate30(data._timingDateTime))){
+if(!(validate30.call(this, data._timingDateTime))){
 errors++;
 }
 }
@@ -19595,7 +19594,7 @@ let data14 = data.data;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate207(data14[i1]))){
+if(!(validate207.call(this, data14[i1]))){
 errors++;
 }
 }
@@ -19605,7 +19604,7 @@ errors++;
 }
 }
 if(data.condition !== undefined){
-if(!(validate232(data.condition))){
+if(!(validate232.call(this, data.condition))){
 errors++;
 }
 }
@@ -19723,7 +19722,7 @@ let data5 = data.extension;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data5[i0]))){
+if(!(validate29.call(this, data5[i0]))){
 errors++;
 }
 }
@@ -19733,27 +19732,27 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(validate64(data.code))){
+if(!(validate64.call(this, data.code))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(validate63(data.valueCodeableConcept))){
+if(!(validate63.call(this, data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(validate141(data.valueQuantity))){
+if(!(validate141.call(this, data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(validate148(data.valueRange))){
+if(!(validate148.call(this, data.valueRange))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate58(data.valueReference))){
+if(!(validate58.call(this, data.valueReference))){
 errors++;
 }
 }
