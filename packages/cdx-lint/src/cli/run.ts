@@ -169,7 +169,7 @@ async function report(
   const toFile = options.outputFile !== undefined;
   const text = format(results, {
     cwd: io.cwd,
-    repoRoot: findRepoRoot(io.cwd),
+    repoRoot: findRepoRoot(io.cwd, io.env),
     color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
     rules,
     version: toolVersion(),
