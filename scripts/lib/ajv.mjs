@@ -1,3 +1,4 @@
+// @ts-check
 // One place that configures ajv for the generator and the schema meta-tests, so the code that
 // ships is compiled exactly as the schemas are checked.
 import { createRequire } from 'node:module';
@@ -19,7 +20,10 @@ const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
  */
 export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter(Boolean).length);
 
-/** Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. */
+/**
+ * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate.
+ * @type {Record<string, { type?: 'string' | 'boolean' | 'object', enum?: string[] }>}
+ */
 export const CDX_KEYWORDS = {
   cdxKind: { type: 'string' },
   cdxQuery: { type: 'boolean' },
@@ -68,7 +72,7 @@ export function createAjv({ ownProperties = true, strictRequired = true, passCon
   for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
-    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
+    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? 'string', valid: true });
   }
   for (const definition of keywords) ajv.addKeyword(definition);
   return ajv;

@@ -1,3 +1,4 @@
+// @ts-check
 // Emits @cdx/validate's generated half: CommonJS modules holding precompiled ajv validators (each
 // kind's canonical validator and its strict twin, scripts/lib/strict.mjs) and field maps, loaded on
 // first use, and a registry listing every kind.
@@ -15,19 +16,30 @@ import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
 
+/** @typedef {import('./schemas.mjs').Entry} Entry */
+/** A kind as the generator knows it (scripts/generate.mjs). @typedef {{ id: string, family: string, title: string, slug: string, entry: Entry }} Kind */
+
 /**
  * One standalone module's code in its own function scope, so that two of them (each names its
  * functions validate0, validate1, …) can share a file: returns an expression for its exports.
+ * @param {string} code
  */
 function scoped(code) {
   return `(function (exports) {\n${code}\nreturn exports;\n})({})`;
 }
 
-/** The module of a Data Model or auth kind: canonical validator, field map and strict twin. */
+/**
+ * The module of a Data Model or auth kind: canonical validator, field map (one node a line, so a
+ * schema edit is a diff of the nodes it changes) and strict twin.
+ * @param {Kind} kind
+ * @param {Entry[]} entries
+ * @param {{ canonical: import('ajv').default, twin: import('ajv').default }} ajvs
+ */
 async function emitKindModule(kind, entries, ajvs) {
   const shape = buildShape(await dereference(kind.entry, entries));
   const canonical = `const canonical = ${scoped(standalone(ajvs.canonical, { v0: kind.entry.id }))};`;
-  const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: { validate: canonical.v0, shape: ${JSON.stringify(shape)} },\n};`;
+  const nodes = `[\n${shape.map((node) => `      ${JSON.stringify(node)},`).join('\n')}\n    ]`;
+  const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: {\n    validate: canonical.v0,\n    shape: ${nodes},\n  },\n};`;
   const twin = `const twin = ${scoped(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel }))))};`;
   return [canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n');
 }
@@ -35,6 +47,7 @@ async function emitKindModule(kind, entries, ajvs) {
 /**
  * The canonical validators and strict twins of the Data Model and auth schemas. Annotations are
  * left out of what ajv compiles: standalone code embeds each schema it compiles.
+ * @param {Entry[]} entries
  */
 function ownAjvs(entries) {
   const canonical = createAjv();
@@ -47,15 +60,15 @@ function ownAjvs(entries) {
 }
 
 /**
- * @param {any[]} entries every schema (scripts/lib/schemas.mjs)
- * @param {{ id: string, family: string, slug: string, entry: any }[]} kinds
+ * @param {Entry[]} entries every schema (scripts/lib/schemas.mjs)
+ * @param {Kind[]} kinds
  * @param {string} banner
  * @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → contents
  */
 export async function emitValidators(entries, kinds, banner) {
   const files = new Map();
   // ajv's standalone code starts with its own "use strict".
-  const file = (code) => `${banner}\n${code.startsWith('"use strict";') ? '' : '"use strict";\n'}${code}\n`;
+  const file = (/** @type {string} */ code) => `${banner}\n${code.startsWith('"use strict";') ? '' : '"use strict";\n'}${code}\n`;
   const own = entries.filter((e) => e.family !== 'fhir');
   const ajvs = ownAjvs(own);
   for (const kind of kinds.filter((k) => k.family !== 'fhir')) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Builds the compact field map ("shape") that @cdx/validate walks alongside a payload to find
 // unknown members, spelling drift and data-on-demand fields without compiling a schema at run time.
 //
@@ -6,13 +7,19 @@
 // o?: 1 (open map: members not checked), nd?: 1 (not supported with data on demand), l?: label,
 // r?: 1 (a FHIR resource: walked with the shape of its own resourceType) }.
 
+/**
+ * One node of a shape (packages/validate/src/shape.ts reads it).
+ * @typedef {{ p?: Record<string, number>, i?: number, v?: Record<string, string>, o?: 1, nd?: 1, l?: string, r?: 1 }} ShapeNode
+ */
+
 const COMBINERS = ['allOf', 'anyOf', 'oneOf'];
 const BRANCHES = ['then', 'else'];
 
 /**
  * Collects every subschema that contributes members at this level (combinators, conditionals).
- * @param {object[]} schemas
+ * @param {any[]} schemas
  * @param {(schema: any) => any} resolve follows a $ref (identity for dereferenced schemas)
+ * @returns {any[]}
  */
 function flatten(schemas, resolve) {
   const out = [];
@@ -33,20 +40,28 @@ function flatten(schemas, resolve) {
 /**
  * One table of nodes for several roots, sharing the nodes of the definitions they share (the FHIR
  * data types under every resource type).
- * @param {object[]} roots
+ * @param {any[]} roots
  * @param {{ resolve?: (schema: any) => any }} [options] resolve: follows `$ref`s when the schemas
  *   are not dereferenced; a node it resolves to the same object is built once
- * @returns {{ nodes: object[], indexes: number[] }} indexes: each root's node
+ * @returns {{ nodes: ShapeNode[], indexes: number[] }} indexes: each root's node
  */
 export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
+  /** @type {ShapeNode[]} */
   const nodes = [];
+  /** @type {Map<unknown, number>} */
   const memo = new Map();
 
+  /**
+   * @param {any[]} schemas
+   * @returns {number}
+   */
   function build(schemas) {
     const parts = flatten(schemas, resolve);
     const key = parts.length === 1 ? parts[0] : null;
-    if (key && memo.has(key)) return memo.get(key);
+    const known = key ? memo.get(key) : undefined;
+    if (known !== undefined) return known;
     const index = nodes.length;
+    /** @type {ShapeNode} */
     const node = {};
     nodes.push(node);
     if (key) memo.set(key, index);
@@ -56,12 +71,15 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       return index;
     }
 
+    /** @type {Map<string, any[]>} */
     const props = new Map();
+    /** @type {any[]} */
     const items = [];
     for (const part of parts) {
       for (const [name, sub] of Object.entries(part.properties ?? {})) {
-        if (!props.has(name)) props.set(name, []);
-        props.get(name).push(sub);
+        const list = props.get(name);
+        if (list) list.push(sub);
+        else props.set(name, [sub]);
       }
       if (part.items && typeof part.items === 'object') items.push(part.items);
       if ((part.additionalProperties && typeof part.additionalProperties === 'object') || part.patternProperties) {
@@ -71,10 +89,11 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       if (part.cdxLabel) node.l = part.cdxLabel;
     }
     if (props.size > 0) {
-      node.p = {};
+      /** @type {Record<string, number>} */
+      const members = (node.p = {});
       for (const name of [...props.keys()].sort()) {
-        const subs = props.get(name);
-        node.p[name] = build(subs);
+        const subs = props.get(name) ?? [];
+        members[name] = build(subs);
         const canonical = subs.map((s) => resolve(s)?.cdxVariantOf ?? s.cdxVariantOf).find(Boolean);
         if (canonical) (node.v ??= {})[name] = canonical;
       }
@@ -87,7 +106,10 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
   return { nodes, indexes };
 }
 
-/** The shape of one dereferenced schema, root at index 0. */
+/**
+ * The shape of one dereferenced schema, root at index 0.
+ * @param {any} rootSchema
+ */
 export function buildShape(rootSchema) {
   return buildShapes([rootSchema]).nodes;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The "strict twin" of every schema: the same constraints, plus no member the schema does not
 // define (unevaluatedProperties: false), no known variant spelling and no value in a field that
 // is not supported with data on demand. A payload that passes its strict twin has nothing for
@@ -12,6 +13,10 @@ import { resolveRef } from './resolve.mjs';
 import { ID_BASE } from './schemas.mjs';
 
 export const STRICT_BASE = `${ID_BASE}.strict/`;
+
+/** What the twin needs of a schema entry (tests build their own). @typedef {Pick<import('./schemas.mjs').Entry, 'id' | 'rel' | 'schema'> & { family?: string }} Entry */
+/** A schema node as the twin is built from it and into it. @typedef {Record<string, any>} Node */
+/** Where a node is: a use of its value, a definition (closed where defined), or in place of its parent. @typedef {'use' | 'definition' | 'in-place'} Position */
 
 /** Keywords that describe a schema without constraining anything. */
 const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
@@ -51,12 +56,13 @@ const CALLS = ['$ref', '$dynamicRef', 'cdxDatatype', 'cdxResource'];
 function exactCopy(node, covered, where, keyword) {
   if (Array.isArray(node)) return node.map((n) => exactCopy(n, covered, where, keyword));
   if (!node || typeof node !== 'object') return node;
-  const refuse = (why) => {
+  const refuse = (/** @type {string} */ why) => {
     throw new Error(`${where}: the strict twin cannot be proved exact: ${why} under \`${keyword}\`. Declare the members on the enclosing object (its properties guard it), or take the subschema out of \`${keyword}\`.`);
   };
   const call = CALLS.find((k) => k in node);
   if (call) refuse(`${call} ${JSON.stringify(node[call])} calls a validator whose twin rejects more`);
   if ('cdxPlainObject' in plainObjectGuard(node, where) && !covered) refuse('members of an object no guard proves plain are read');
+  /** @type {Node} */
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (DATA_KEYWORDS.has(key) || ANNOTATIONS.has(key) || typeof value !== 'object' || value === null) out[key] = value;
@@ -67,8 +73,15 @@ function exactCopy(node, covered, where, keyword) {
   return out;
 }
 
+/**
+ * The member names declared as a known variant spelling anywhere in a schema.
+ * @param {unknown} schema
+ * @returns {Set<string>}
+ */
 function variantNames(schema) {
+  /** @type {Set<string>} */
   const names = new Set();
+  /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
@@ -83,9 +96,13 @@ function variantNames(schema) {
  * Definitions some schema extends (`allOf: [{ $ref }]` beside more members): closing them where
  * they are defined would reject the extension's members, so they are closed where they are used.
  * Every other definition is closed where it is defined, which ajv checks statically (fast).
+ * @param {Entry[]} entries
+ * @returns {Set<string>}
  */
 function extendedDefinitions(entries) {
+  /** @type {Set<string>} */
   const extended = new Set();
+  /** @param {any} node @param {Entry} entry @returns {void} */
   const visit = (node, entry) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((n) => visit(n, entry));
@@ -100,6 +117,7 @@ function extendedDefinitions(entries) {
   return extended;
 }
 
+/** @type {WeakMap<Entry[], Set<string>>} */
 const extendedCache = new WeakMap();
 
 /**
@@ -109,22 +127,33 @@ const extendedCache = new WeakMap();
  * A node that only constrains a value (`{ type: object }`, `unevaluatedProperties: true`) is an
  * overlay on the definition that describes the same place in full (R4's, under a profile); that
  * one is closed, and answers for what is there.
+ * @param {Node} node
  */
 function isOpaque(node) {
   if (['additionalProperties', 'patternProperties'].some((k) => k in node && node[k] !== false)) return true;
   return Object.keys(node).every((k) => ANNOTATIONS.has(k));
 }
 
-/** Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe. */
+/**
+ * Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe.
+ * @param {Node} out
+ */
 function close(out) {
   out.unevaluatedProperties = false;
   out.type ??= 'object';
 }
 
+/**
+ * The strict twin of one schema, with its own $id under STRICT_BASE.
+ * @param {Entry} entry
+ * @param {Entry[]} entries every schema it may refer to
+ * @returns {Node}
+ */
 export function strictTwin(entry, entries) {
-  if (!extendedCache.has(entries)) extendedCache.set(entries, extendedDefinitions(entries));
-  const extended = extendedCache.get(entries);
-  const isExtended = (id) => extended.has(id);
+  let extended = extendedCache.get(entries);
+  if (!extended) extendedCache.set(entries, (extended = extendedDefinitions(entries)));
+  const known = extended;
+  const isExtended = (/** @type {string} */ id) => known.has(id);
   const variants = variantNames(entry.schema);
   // FHIR twins hand bundle-reference the references they meet (scripts/lib/twin-ajv.mjs).
   const gathers = entry.family === 'fhir';
@@ -132,6 +161,14 @@ export function strictTwin(entry, entries) {
   const anything = gathers ? {} : true;
   // `ownNames`: for a subschema in place (allOf, then…), the members its enclosing object declares;
   // `guarded`: whether an enclosing node in place already guards that object (twin-ajv.mjs).
+  /**
+   * @param {any} node
+   * @param {Position} [position]
+   * @param {string} [where]
+   * @param {Set<string>} [ownNames]
+   * @param {boolean} [guarded]
+   * @returns {any}
+   */
   const visit = (node, position = 'use', where = entry.id, ownNames = new Set(), guarded = false) => {
     if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames, guarded));
     if (!node || typeof node !== 'object') return node;
@@ -176,7 +213,13 @@ export function strictTwin(entry, entries) {
    * only marks a member its object declares anyway as evaluated; kept, it made ajv track evaluated
    * members per object at run time instead of knowing them when compiling.
    */
+  /**
+   * @param {Record<string, any>} properties
+   * @param {Set<string>} declared
+   * @returns {Node}
+   */
   const twinProperties = (properties, declared) => {
+    /** @type {Node} */
     const out = {};
     for (const [name, sub] of Object.entries(properties)) {
       if (sub === true && declared.has(name)) continue;

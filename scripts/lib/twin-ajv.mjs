@@ -1,3 +1,4 @@
+// @ts-check
 // The ajv instance that compiles strict twins (scripts/lib/strict.mjs), and what makes its
 // shortcuts exact.
 //
@@ -37,6 +38,7 @@ const protoAccessor = new Function(`return ${PROTO_ACCESSOR}`)();
  * member of the object itself (JSON.parse makes one of `"__proto__"`) never holds
  * Object.prototype, so it only sends the object on to the exact test.
  */
+/** @type {import('ajv').CodeKeywordDefinition} */
 const PLAIN_OBJECT = {
   keyword: 'cdxPlainObject',
   type: 'object',
@@ -52,6 +54,7 @@ const PLAIN_OBJECT = {
 };
 
 /** Hands a `reference` string to the gathering (FHIR twins). Never fails. */
+/** @type {import('ajv').CodeKeywordDefinition} */
 const COLLECT = {
   keyword: 'cdxCollect',
   type: 'string',
@@ -65,6 +68,7 @@ const COLLECT = {
  * Marks the gathering incomplete: an object or array here may hold members no schema names, so a
  * `reference` in there was not seen. Never fails.
  */
+/** @type {import('ajv').CodeKeywordDefinition} */
 const OPAQUE = {
   keyword: 'cdxOpaque',
   schemaType: 'boolean',
@@ -81,6 +85,7 @@ const OPAQUE = {
  * which only strings of at least n code points pass, since a code point takes one or two units.
  * For the usual `minLength: 1` it is the same test, without the walk over every fullUrl.
  */
+/** @type {import('ajv').CodeKeywordDefinition} */
 const MIN_UNITS = {
   keyword: 'cdxMinUnits',
   type: 'string',
@@ -108,9 +113,13 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 /**
  * The plain-object guard for a schema node that reads members, or nothing. Throws for a member
  * named like one every object inherits: the twin could not tell it from an absent one.
+ * @param {Record<string, any>} node
+ * @param {string} where
+ * @returns {Record<string, any>}
  */
 export function plainObjectGuard(node, where) {
   if (!READS_MEMBERS.some((k) => k in node)) return {};
+  /** @type {string[]} */
   const names = [...Object.keys(node.properties ?? {}), ...(node.required ?? []), ...Object.keys(node.dependentRequired ?? {}), ...Object.keys(node.dependentSchemas ?? {})];
   const inherited = names.find((name) => INHERITED.has(name));
   if (inherited) throw new Error(`${where}: member ${inherited} is also a member of every object; the strict twin cannot be compiled without ownProperties`);

@@ -300,7 +300,7 @@ export function schemaOf(kindId: string): Promise<unknown> {
   let schema = dereferenced.get(kindId);
   if (!schema) {
     const kind = listKinds().find((k) => k.id === kindId)!;
-    const entry = entries.find((e: { id: string }) => e.id === kind.schemaId);
+    const entry = entries.find((e) => e.id === kind.schemaId)!;
     schema = dereference(entry, entries);
     dereferenced.set(kindId, schema);
   }

@@ -108,7 +108,14 @@ validate28.evaluated = {"props":{"apiKey":true,"secret":true},"dynamicProps":fal
 return exports;
 })({});
 exports.kinds = {
-  "auth/AuthenticateRequest": { validate: canonical.v0, shape: [{"p":{"apiKey":1,"secret":2}},{},{}] },
+  "auth/AuthenticateRequest": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"apiKey":1,"secret":2}},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

@@ -155,7 +155,15 @@ validate29.evaluated = {"props":{"accessToken":true,"expires":true,"refreshToken
 return exports;
 })({});
 exports.kinds = {
-  "auth/AuthenticateResponse": { validate: canonical.v0, shape: [{"p":{"accessToken":1,"expires":2,"refreshToken":3}},{},{},{}] },
+  "auth/AuthenticateResponse": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"accessToken":1,"expires":2,"refreshToken":3}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

@@ -260,7 +260,18 @@ validate30.evaluated = {"props":{"iss":true,"sub":true,"aud":true,"iat":true,"ex
 return exports;
 })({});
 exports.kinds = {
-  "auth/ClientAssertionClaims": { validate: canonical.v0, shape: [{"p":{"aud":1,"exp":2,"iat":3,"iss":4,"jti":5,"sub":6}},{},{},{},{},{},{}] },
+  "auth/ClientAssertionClaims": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"aud":1,"exp":2,"iat":3,"iss":4,"jti":5,"sub":6}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

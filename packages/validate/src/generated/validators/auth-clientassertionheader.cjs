@@ -155,7 +155,16 @@ validate31.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"d
 return exports;
 })({});
 exports.kinds = {
-  "auth/ClientAssertionHeader": { validate: canonical.v0, shape: [{"p":{"alg":1,"jku":2,"kid":3,"typ":4}},{},{},{},{}] },
+  "auth/ClientAssertionHeader": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"alg":1,"jku":2,"kid":3,"typ":4}},
+      {},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

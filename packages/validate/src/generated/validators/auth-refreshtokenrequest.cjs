@@ -108,7 +108,14 @@ validate32.evaluated = {"props":{"apiKey":true,"refreshToken":true},"dynamicProp
 return exports;
 })({});
 exports.kinds = {
-  "auth/RefreshTokenRequest": { validate: canonical.v0, shape: [{"p":{"apiKey":1,"refreshToken":2}},{},{}] },
+  "auth/RefreshTokenRequest": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"apiKey":1,"refreshToken":2}},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

@@ -117,7 +117,15 @@ validate33.evaluated = {"props":{"grant_type":true,"client_assertion_type":true,
 return exports;
 })({});
 exports.kinds = {
-  "auth/TokenRequest": { validate: canonical.v0, shape: [{"p":{"client_assertion":1,"client_assertion_type":2,"grant_type":3}},{},{},{}] },
+  "auth/TokenRequest": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"client_assertion":1,"client_assertion_type":2,"grant_type":3}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

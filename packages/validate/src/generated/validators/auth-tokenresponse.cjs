@@ -131,7 +131,15 @@ validate34.evaluated = {"props":{"access_token":true,"token_type":true,"expires_
 return exports;
 })({});
 exports.kinds = {
-  "auth/TokenResponse": { validate: canonical.v0, shape: [{"p":{"access_token":1,"expires_in":2,"token_type":3}},{},{},{}] },
+  "auth/TokenResponse": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"access_token":1,"expires_in":2,"token_type":3}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";

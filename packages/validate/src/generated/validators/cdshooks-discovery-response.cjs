@@ -585,7 +585,38 @@ validate35.evaluated = {"props":{"Meta":true,"services":true},"dynamicProps":fal
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"services":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"description":20,"hook":21,"id":22,"prefetch":23,"title":24,"usageDescription":25,"usageRequirements":26},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
+  "CDSHooks/discovery-response": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Meta":1,"services":18}},
+      {"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},
+      {"l":"Reliable"},
+      {"i":4},
+      {"p":{"ID":5,"Name":6}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":11},
+      {"p":{"AttemptID":12,"ID":13}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":15,"Name":16}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":19},
+      {"p":{"description":20,"hook":21,"id":22,"prefetch":23,"title":24,"usageDescription":25,"usageRequirements":26},"v":{"usageDescription":"usageRequirements"}},
+      {},
+      {},
+      {},
+      {"o":1},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
