@@ -11,7 +11,7 @@ import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { emitFhir, fhirKindModules } from './emit-fhir.mjs';
 import { withoutAnnotations } from './fhir-schemas.mjs';
-import { standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
@@ -40,8 +40,8 @@ async function emitKindModule(kind, entries, ajvs) {
   const canonical = `const canonical = ${scoped(standalone(ajvs.canonical, { v0: kind.entry.id }))};`;
   const nodes = `[\n${shape.map((node) => `      ${JSON.stringify(node)},`).join('\n')}\n    ]`;
   const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: {\n    validate: canonical.v0,\n    shape: ${nodes},\n  },\n};`;
-  const twin = `const twin = ${scoped(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel }))))};`;
-  return [canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n');
+  const twin = `const twin = ${scoped(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel })))))};`;
+  return spreadConstants(localNames([canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n')));
 }
 
 /**

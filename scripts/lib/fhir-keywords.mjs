@@ -13,7 +13,8 @@ import names from 'ajv/dist/compile/names.js';
 import { callValidateCode } from 'ajv/dist/vocabularies/code.js';
 
 const { _, nil } = ajv2020;
-const N = names.default;
+// Node imports ajv's CJS names module whole, vitest its default.
+const N = names.default ?? names;
 
 /** Where the generated FHIR modules are, relative to generated/validators/ (src/ and dist/ alike). */
 export const FHIR_MODULE_DIR = 'fhir';

@@ -2,24 +2,178 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate36;
-const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+exports.v0 = validate0;
+const schema0 = {
+ "properties": {
+  "context": {
+   "properties": {
+    "userId": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "encounterId": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "user": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "prefetch": {
+   "additionalProperties": {
+    "type": [
+     "string",
+     "object",
+     "null"
+    ]
+   }
+  }
+ }
+};
+const schema1 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema2 = {
+ "properties": {
+  "access_token": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "token_type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expires_in": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  },
+  "scope": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "accessToken": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "tokenType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expiresIn": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
-const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema51 = {"properties":{"id":{"type":["string","null"]}}};
+const pattern0 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const pattern1 = new RegExp("^[0-9]+$", "u");
+const schema3 = {"properties":{"id":{"type":["string","null"]}}};
 
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
+const schema4 = {"properties":{"id":{"type":["string","null"]}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -57,7 +211,7 @@ errors++;
 if(data1.id !== undefined && func0.call(data1, "id")){
 let data3 = data1.id;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err2 = {instancePath:instancePath+"/resource/id",schemaPath:"../defs/cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema53.properties.id.type}};
+const err2 = {instancePath:instancePath+"/resource/id",schemaPath:"../defs/cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema4.properties.id.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -90,16 +244,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -133,7 +287,7 @@ errors++;
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema51.properties.id.type}};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema3.properties.id.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -160,8 +314,8 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate38.errors; else for (const vError of validate38.errors) vErrors.push(vError);
+if(!(validate1(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -188,17 +342,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -306,7 +460,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -316,7 +470,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats0.test(data3))){
 const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -331,7 +485,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -347,7 +501,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -357,7 +511,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats1.test(data6))){
 const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -372,7 +526,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -404,7 +558,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -414,7 +568,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats1.test(data10))){
 const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -429,7 +583,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -473,7 +627,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -483,7 +637,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats1.test(data14))){
 const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err22];
@@ -498,7 +652,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -508,7 +662,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats1.test(data15))){
 const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -547,7 +701,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data16 = data0.FacilityCode;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -651,7 +805,7 @@ errors++;
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data20 = data.hookInstance;
 if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
+if(!(formats1.test(data20))){
 const err36 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err36];
@@ -726,7 +880,7 @@ errors++;
 if(data22.userId !== undefined && func0.call(data22, "userId")){
 let data24 = data22.userId;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema49.properties.context.properties.userId.type}};
+const err42 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema0.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -736,7 +890,7 @@ vErrors.push(err42);
 errors++;
 }
 if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
+if(!pattern0.test(data24)){
 const err43 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err43];
@@ -751,7 +905,7 @@ errors++;
 if(data22.encounterId !== undefined && func0.call(data22, "encounterId")){
 let data25 = data22.encounterId;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err44 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema49.properties.context.properties.encounterId.type}};
+const err44 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema0.properties.context.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -762,8 +916,8 @@ errors++;
 }
 }
 if(data22.draftOrders !== undefined && func0.call(data22, "draftOrders")){
-if(!(validate37(data22.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data22,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
+if(!(validate2(data22.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data22,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -782,7 +936,7 @@ errors++;
 if(data.user !== undefined && func0.call(data, "user")){
 let data27 = data.user;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err46 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema49.properties.user.type}};
+const err46 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema0.properties.user.type}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -798,7 +952,7 @@ if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.access_token !== undefined && func0.call(data28, "access_token")){
 let data29 = data28.access_token;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err47 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema54.properties.access_token.type}};
+const err47 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema2.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -811,7 +965,7 @@ errors++;
 if(data28.token_type !== undefined && func0.call(data28, "token_type")){
 let data30 = data28.token_type;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err48 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema54.properties.token_type.type}};
+const err48 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema2.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -824,7 +978,7 @@ errors++;
 if(data28.expires_in !== undefined && func0.call(data28, "expires_in")){
 let data31 = data28.expires_in;
 if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-const err49 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema54.properties.expires_in.type}};
+const err49 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema2.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -834,7 +988,7 @@ vErrors.push(err49);
 errors++;
 }
 if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
+if(!pattern1.test(data31)){
 const err50 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err50];
@@ -849,7 +1003,7 @@ errors++;
 if(data28.scope !== undefined && func0.call(data28, "scope")){
 let data32 = data28.scope;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err51 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema54.properties.scope.type}};
+const err51 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema2.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -886,7 +1040,7 @@ errors++;
 if(data28.accessToken !== undefined && func0.call(data28, "accessToken")){
 let data35 = data28.accessToken;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err54 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema54.properties.accessToken.type}};
+const err54 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema2.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -899,7 +1053,7 @@ errors++;
 if(data28.tokenType !== undefined && func0.call(data28, "tokenType")){
 let data36 = data28.tokenType;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err55 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema54.properties.tokenType.type}};
+const err55 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema2.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -912,7 +1066,7 @@ errors++;
 if(data28.expiresIn !== undefined && func0.call(data28, "expiresIn")){
 let data37 = data28.expiresIn;
 if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
-const err56 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema54.properties.expiresIn.type}};
+const err56 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema2.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -922,7 +1076,7 @@ vErrors.push(err56);
 errors++;
 }
 if(typeof data37 === "string"){
-if(!pattern9.test(data37)){
+if(!pattern1.test(data37)){
 const err57 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err57];
@@ -952,7 +1106,7 @@ if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key0 of Object.keys(data38)){
 let data39 = data38[key0];
 if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
-const err59 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema49.properties.prefetch.additionalProperties.type}};
+const err59 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -985,10 +1139,23 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "Meta": true,
+  "hook": true,
+  "hookInstance": true,
+  "fhirServer": true,
+  "context": true,
+  "user": true,
+  "fhirAuthorization": true,
+  "prefetch": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
@@ -1048,24 +1215,24 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate36;
-const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+exports.s0 = validate0;
+
+
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema51 = {"properties":{"id":{"type":["string","null"]}}};
+const pattern0 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const pattern1 = new RegExp("^[0-9]+$", "u");
 
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
 
-function validate38(data){
+
+
+function validate1(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1113,16 +1280,16 @@ errors++;
 else {
 errors++;
 }
-validate38.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate37(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1155,7 +1322,7 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate38.call(this, data3[i0]))){
+if(!(validate1.call(this, data3[i0]))){
 errors++;
 }
 }
@@ -1174,17 +1341,17 @@ errors++;
 else {
 errors++;
 }
-validate37.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1232,7 +1399,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -1252,7 +1419,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -1292,7 +1459,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -1337,7 +1504,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -1348,7 +1515,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -1435,7 +1602,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data20 = data.hookInstance;
 if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
+if(!(formats1.test(data20))){
 errors++;
 }
 }
@@ -1471,7 +1638,7 @@ if((typeof data24 !== "string") && (data24 !== null)){
 errors++;
 }
 if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
+if(!pattern0.test(data24)){
 errors++;
 }
 }
@@ -1483,7 +1650,7 @@ errors++;
 }
 }
 if(data22.draftOrders !== undefined){
-if(!(validate37.call(this, data22.draftOrders))){
+if(!(validate2.call(this, data22.draftOrders))){
 errors++;
 }
 }
@@ -1530,7 +1697,7 @@ if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (is
 errors++;
 }
 if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
+if(!pattern1.test(data31)){
 errors++;
 }
 }
@@ -1605,10 +1772,10 @@ errors++;
 else {
 errors++;
 }
-validate36.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
