@@ -99,6 +99,31 @@ export async function emitRuleOptions(root) {
   return new Map([['validators/rule-options.cjs', validatorModule(ruleOptionsSchema(await ruleMetas(root)))]]);
 }
 
+/**
+ * What the config check says of a schema error, taken from the schema: the editor keywords of each
+ * subschema that has them, and the members each object allows (for "did you mean").
+ * @param {any} schema
+ */
+function configTables(schema) {
+  /** @type {Record<string, Record<string, string>>} */
+  const hints = {};
+  /** @type {Record<string, string[]>} */
+  const members = {};
+  /** @param {any} node @param {string} path */
+  const visit = (node, path) => {
+    if (!node || typeof node !== 'object') return;
+    const own = Object.fromEntries(EDITOR_KEYWORDS.filter((k) => typeof node[k] === 'string').map((k) => [k, node[k]]));
+    if (Object.keys(own).length > 0) hints[path] = own;
+    if (node.properties && node.additionalProperties === false) members[path] = Object.keys(node.properties);
+    for (const [key, value] of Object.entries(node)) {
+      if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${path}/${key}/${i}`));
+      else if (value && typeof value === 'object') visit(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  visit(schema, '#');
+  return `exports.hints = ${JSON.stringify(hints, null, 2)};\nexports.members = ${JSON.stringify(members, null, 2)};`;
+}
+
 /** Where the published config schema is, relative to the repository root. */
 export const CONFIG_SCHEMA = 'packages/cdx-lint/schema/cdx-lint.config.schema.json';
 
@@ -120,11 +145,14 @@ export function emitConfigChecker(root) {
     '/** The published config schema, compiled: true when the config matches it, else `validate.errors`. */',
     'export declare const validate: ((data: unknown) => boolean) & { errors?: SchemaError[] | null };',
     '',
-    '/** The schema itself, for the words it has for its errors (errorMessage, patternErrorMessage) and its option names. */',
-    'export declare const schema: Record<string, unknown>;',
+    '/** The words the schema has for the errors of a subschema, by its schema path (`#/properties/extensions`). */',
+    'export declare const hints: Readonly<Record<string, { errorMessage?: string; patternErrorMessage?: string }>>;',
+    '',
+    '/** The member names an object of the schema allows, by its schema path (`#`, `#/properties/overrides/items`). */',
+    'export declare const members: Readonly<Record<string, readonly string[]>>;',
   ].join('\n');
   return new Map([
-    ['config-schema.cjs', `${validatorModule(schema)}\nexports.schema = ${JSON.stringify(schema, null, 2)};`],
+    ['config-schema.cjs', `${validatorModule(schema)}\n${configTables(schema)}`],
     ['config-schema.d.cts', declaration],
   ]);
 }

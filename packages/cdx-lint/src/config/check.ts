@@ -1,5 +1,5 @@
 import { listKinds } from '@cdx/validate';
-import { schema, validate, type SchemaError } from '../generated/config-schema.cjs';
+import { hints, members, validate, type SchemaError } from '../generated/config-schema.cjs';
 import { fieldPath } from '../lint/field-path.js';
 import { allRules } from '../rules/index.js';
 import type { CdxLintConfig } from './types.js';
@@ -26,16 +26,6 @@ function didYouMean(value: string, known: readonly string[]): string {
   return best && best[1] <= Math.max(2, Math.floor(value.length / 4)) ? `; did you mean \`${best[0]}\`?` : '';
 }
 
-/** The subschema a schema path names (`#/properties/extensions/items/pattern` → the items schema). */
-function subschemaOf(schemaPath: string): Json {
-  let node: unknown = schema;
-  const tokens = schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1);
-  for (const token of tokens) {
-    if (!isObject(node)) return {};
-    node = (node as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return isObject(node) ? node : {};
-}
 
 const TYPE_TEXT: Record<string, string> = {
   object: 'an object',
@@ -46,13 +36,10 @@ const TYPE_TEXT: Record<string, string> = {
   boolean: 'true or false',
 };
 
-/** The member names the schema allows at a schema path (`#/properties/overrides/items`). */
-const namesAt = (schemaPath: string) => Object.keys(subschemaOf(`${schemaPath}/properties`).properties ?? {});
-
 /** What a member's place is called, and the names it allows: the config's own options or an override's. */
-function optionsAt(instancePath: string): { what: string; known: string[] } | undefined {
-  if (instancePath === '') return { what: 'config option', known: namesAt('#') };
-  if (/^\/overrides\/\d+$/.test(instancePath)) return { what: 'override option', known: namesAt('#/properties/overrides/items') };
+function optionsAt(instancePath: string): { what: string; known: readonly string[] } | undefined {
+  if (instancePath === '') return { what: 'config option', known: members['#'] ?? [] };
+  if (/^\/overrides\/\d+$/.test(instancePath)) return { what: 'override option', known: members['#/properties/overrides/items'] ?? [] };
   return undefined;
 }
 
@@ -75,7 +62,8 @@ function got(value: unknown): string {
 function describe(error: SchemaError, config: unknown): string {
   const at = error.instancePath;
   const field = (pointer: string) => `\`${fieldPath(pointer)}\``;
-  const own = subschemaOf(error.schemaPath);
+  // The subschema that failed: the error's schema path without its keyword.
+  const own = hints[error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/'))] ?? {};
   const hint = (error.keyword === 'pattern' ? own.patternErrorMessage : undefined) ?? own.errorMessage;
   if (at === '' && error.keyword === 'type') return 'the config must be a JSON object.';
   switch (error.keyword) {

@@ -622,140 +622,60 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.schema = {
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://schemas.cdx.dev/cdx-lint/cdx-lint.config.schema.json",
-  "title": "CdxLintConfig",
-  "description": "Configuration of cdx-lint: cdx-lint.config.json, or the \"cdxLint\" member of package.json. Globs are relative to the directory of the file that holds the config.",
-  "type": "object",
-  "additionalProperties": false,
-  "properties": {
-    "$schema": {
-      "type": "string",
-      "description": "Path or URL of this schema, for editor completion."
-    },
-    "extensions": {
-      "type": "array",
-      "description": "File extensions picked when a directory is linted. Default [\".json\"].",
-      "items": {
-        "type": "string",
-        "pattern": "^\\.[A-Za-z0-9._-]+$",
-        "patternErrorMessage": "must start with a dot, like \".json\""
-      },
-      "minItems": 1,
-      "uniqueItems": true,
-      "errorMessage": "must list at least one extension, each once, like [\".json\", \".jsonc\"]"
-    },
-    "ignores": {
-      "type": "array",
-      "description": "Globs of files that are not payloads (package.json, tsconfig.json, …). Never linted, even when named on the command line. node_modules and .git are always ignored.",
-      "items": {
-        "$ref": "#/$defs/glob"
-      }
-    },
-    "kinds": {
-      "type": "object",
-      "description": "Glob → kind id, for bodies that cannot be detected (auth requests). The first matching glob wins; --kind overrides all.",
-      "propertyNames": {
-        "$ref": "#/$defs/glob"
-      },
-      "additionalProperties": {
-        "$ref": "#/$defs/kind"
-      }
-    },
-    "rules": {
-      "$ref": "#/$defs/rules"
-    },
-    "overrides": {
-      "type": "array",
-      "description": "Rule settings for some files, or for some members of them (JSON has no comments, so this is how one finding is silenced). Later entries win.",
-      "items": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "rules"
-        ],
-        "properties": {
-          "files": {
-            "type": "array",
-            "description": "Globs of the files it applies to. Default: every file.",
-            "items": {
-              "$ref": "#/$defs/glob"
-            },
-            "minItems": 1,
-            "errorMessage": "must be a non-empty array of globs; leave it out to mean every file"
-          },
-          "pointers": {
-            "type": "array",
-            "description": "JSON Pointers it applies to: a finding at the pointer or inside it. Default: the whole file.",
-            "items": {
-              "type": "string",
-              "pattern": "^(/.*)?$",
-              "patternErrorMessage": "must be a JSON Pointer starting with \"/\", like \"/Patient/Notes\" (\"\" is the whole payload)"
-            },
-            "minItems": 1,
-            "errorMessage": "must be a non-empty array of JSON Pointers; leave it out to mean the whole file"
-          },
-          "rules": {
-            "$ref": "#/$defs/rules"
-          }
-        }
-      }
-    },
-    "attachmentLimit": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.",
-      "errorMessage": "must be a whole number of base64 characters, 0 or more"
-    },
-    "fhir_defs_url": {
-      "type": "string",
-      "pattern": "^https?://",
-      "description": "Base address of the service's FHIR definitions ({fhir_defs_url} in the spec); event URIs are checked against it.",
-      "errorMessage": "must be an http(s) URL, like \"https://fhir.example.com/fhir-definitions\""
-    },
-    "knownVariants": {
-      "type": "object",
-      "description": "Extra known variant spellings, variant → canonical member name; reported as spelling-drift and fixed by --fix.",
-      "additionalProperties": {
-        "type": "string",
-        "minLength": 1,
-        "errorMessage": "must name the canonical member as a non-empty string"
-      }
-    },
-    "multipleApiKeys": {
-      "type": "boolean",
-      "description": "The caller holds more than one API key per environment, so Meta.Source.ID is required.",
-      "errorMessage": "must be true or false"
-    }
+exports.hints = {
+  "#/properties/extensions": {
+    "errorMessage": "must list at least one extension, each once, like [\".json\", \".jsonc\"]"
   },
-  "$defs": {
-    "glob": {
-      "type": "string",
-      "minLength": 1,
-      "description": "A glob: * (within a path segment), ** (any number of segments), ?, [abc], {a,b}.",
-      "errorMessage": "must be a non-empty string (a glob)"
-    },
-    "kind": {
-      "type": "string",
-      "pattern": "^[A-Za-z][A-Za-z0-9 ]*/[A-Za-z][A-Za-z0-9]*$",
-      "description": "A kind id such as auth/TokenRequest or PatientAdmin/PatientMerge (cdx-lint --list-kinds).",
-      "patternErrorMessage": "must be a kind id such as \"auth/TokenRequest\" (cdx-lint --list-kinds)"
-    },
-    "rules": {
-      "type": "object",
-      "description": "Rule id → off, warn or error (cdx-lint --list-rules).",
-      "propertyNames": {
-        "pattern": "^[a-z][a-z0-9-]*$"
-      },
-      "additionalProperties": {
-        "enum": [
-          "off",
-          "warn",
-          "error"
-        ],
-        "errorMessage": "must be \"off\", \"warn\" or \"error\""
-      }
-    }
+  "#/properties/extensions/items": {
+    "patternErrorMessage": "must start with a dot, like \".json\""
+  },
+  "#/properties/overrides/items/properties/files": {
+    "errorMessage": "must be a non-empty array of globs; leave it out to mean every file"
+  },
+  "#/properties/overrides/items/properties/pointers": {
+    "errorMessage": "must be a non-empty array of JSON Pointers; leave it out to mean the whole file"
+  },
+  "#/properties/overrides/items/properties/pointers/items": {
+    "patternErrorMessage": "must be a JSON Pointer starting with \"/\", like \"/Patient/Notes\" (\"\" is the whole payload)"
+  },
+  "#/properties/attachmentLimit": {
+    "errorMessage": "must be a whole number of base64 characters, 0 or more"
+  },
+  "#/properties/fhir_defs_url": {
+    "errorMessage": "must be an http(s) URL, like \"https://fhir.example.com/fhir-definitions\""
+  },
+  "#/properties/knownVariants/additionalProperties": {
+    "errorMessage": "must name the canonical member as a non-empty string"
+  },
+  "#/properties/multipleApiKeys": {
+    "errorMessage": "must be true or false"
+  },
+  "#/$defs/glob": {
+    "errorMessage": "must be a non-empty string (a glob)"
+  },
+  "#/$defs/kind": {
+    "patternErrorMessage": "must be a kind id such as \"auth/TokenRequest\" (cdx-lint --list-kinds)"
+  },
+  "#/$defs/rules/additionalProperties": {
+    "errorMessage": "must be \"off\", \"warn\" or \"error\""
   }
+};
+exports.members = {
+  "#": [
+    "$schema",
+    "extensions",
+    "ignores",
+    "kinds",
+    "rules",
+    "overrides",
+    "attachmentLimit",
+    "fhir_defs_url",
+    "knownVariants",
+    "multipleApiKeys"
+  ],
+  "#/properties/overrides/items": [
+    "files",
+    "pointers",
+    "rules"
+  ]
 };

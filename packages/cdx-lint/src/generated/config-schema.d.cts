@@ -10,5 +10,8 @@ export interface SchemaError {
 /** The published config schema, compiled: true when the config matches it, else `validate.errors`. */
 export declare const validate: ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
 
-/** The schema itself, for the words it has for its errors (errorMessage, patternErrorMessage) and its option names. */
-export declare const schema: Record<string, unknown>;
+/** The words the schema has for the errors of a subschema, by its schema path (`#/properties/extensions`). */
+export declare const hints: Readonly<Record<string, { errorMessage?: string; patternErrorMessage?: string }>>;
+
+/** The member names an object of the schema allows, by its schema path (`#`, `#/properties/overrides/items`). */
+export declare const members: Readonly<Record<string, readonly string[]>>;
