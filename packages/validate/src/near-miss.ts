@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 
 /** Case, `_`, `-` and spaces do not distinguish two field names for a human. */
-export function normalizeName(name: string): string {
+function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 

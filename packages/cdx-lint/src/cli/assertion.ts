@@ -125,7 +125,7 @@ function span(text: string, pointer: string): [number, number] {
 }
 
 /** Findings as a lint result, so every formatter prints them. */
-export function assertionResult(filePath: string, text: string, findings: readonly Finding[]): LintResult {
+function assertionResult(filePath: string, text: string, findings: readonly Finding[]): LintResult {
   const messages: LintMessage[] = findings.map((f) => {
     const [start, end] = span(text, f.pointer);
     const from = position(text, start);

@@ -29,9 +29,9 @@ export interface RunIo {
   stderr: { write(text: string): unknown };
 }
 
-export const EXIT_CLEAN = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_USAGE = 2;
+const EXIT_CLEAN = 0;
+const EXIT_FINDINGS = 1;
+const EXIT_USAGE = 2;
 
 function defaultIo(): RunIo {
   return {

@@ -44,7 +44,7 @@ export interface Resolver {
 export const CONFIG_NAMES: Readonly<Record<string, string>> = { fhirDefsUrl: 'fhir_defs_url' };
 
 /** The rule options a config sets: every option of a rule in the registry, under its config name. */
-export function ruleOptionsOf(config: CdxLintConfig): Record<string, unknown> {
+function ruleOptionsOf(config: CdxLintConfig): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const rule of allRules()) {
     for (const name of Object.keys(rule.meta.options?.properties ?? {})) {

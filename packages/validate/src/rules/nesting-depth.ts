@@ -3,10 +3,10 @@ import { createRule } from './create-rule.js';
 import { TOO_DEEP } from './scopes.js';
 
 /** Deeper than any message, resource or bundle the service defines, far below stack limits. */
-export const MAX_DEPTH = 512;
+const MAX_DEPTH = 512;
 
 /** Pointer of the first container nested deeper than `limit`, found without recursion. */
-export function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undefined {
+function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undefined {
   const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: payload, pointer: '', depth: 0 }];
   while (stack.length > 0) {
     const { value, pointer, depth } = stack.pop()!;
