@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { KINDS } from './generated/kinds.js';
+import { withFhirShapes, type FhirShapes } from './fhir/embedded.js';
 import type { KindInfo } from './kind-info.js';
 import type { Shape, ShapeNode } from './shape.js';
 
@@ -62,17 +63,14 @@ function generated<T>(file: string, table: 'kinds' | 'twins' | 'overlays', id: s
   return found;
 }
 
-interface FhirShapes {
-  readonly types: Readonly<Record<string, number>>;
-  readonly nodes: readonly ShapeNode[];
-}
-
-/** A Data Model or auth kind: one module holds its validators and field map. */
+/** A Data Model, CDS Hooks or auth kind: one module holds its validators and field map. */
 function ownModule(kind: KindInfo): KindModule {
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const { validate, shape } = generated<{ validate: StandaloneValidator; shape: ShapeNode[] }>(kind.module, 'kinds', kind.id);
-    return { validate, shape: { nodes: shape, root: 0 } };
+    // FHIR resources inside (resource slots) are walked with the FHIR field maps.
+    const fhir = kind.resources ? (validators('fhir/shapes.cjs') as unknown as FhirShapes) : undefined;
+    return { validate, shape: fhir ? withFhirShapes(shape, fhir) : { nodes: shape, root: 0 } };
   };
   return {
     strict: generated<StandaloneValidator>(kind.twinModule, 'twins', kind.id),
