@@ -44,7 +44,9 @@ export function hookInfo(entry, entries) {
   const maturity = meta.maturity;
   if (!Number.isInteger(maturity) || !MATURITY_TITLES[maturity]) throw new Error(`${entry.rel}: cdxHook.maturity is a level from 0 to 6`);
   const context = membersOf(schema.properties?.context, entry.id, entries);
-  const prefetchTokens = [...context].filter(([, sub]) => sub.cdxPrefetchToken === true).map(([field]) => field);
+  // The hook's own fields: not the reserved `extension`, nor a pre-1.0 name kept to be reported.
+  const fields = [...context].filter(([field, sub]) => field !== 'extension' && sub.deprecated !== true);
+  const prefetchTokens = fields.filter(([, sub]) => sub.cdxPrefetchToken === true).map(([field]) => field);
   return {
     name,
     version: meta.hookVersion,
@@ -53,6 +55,7 @@ export function hookInfo(entry, entries) {
     maturityTitle: MATURITY_TITLES[maturity],
     ...(meta.replacedBy ? { replacedBy: meta.replacedBy } : {}),
     ...(meta.userTypes ? { userTypes: meta.userTypes } : {}),
+    contextFields: fields.map(([field]) => field),
     prefetchTokens,
   };
 }

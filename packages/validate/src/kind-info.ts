@@ -17,6 +17,8 @@ export interface HookInfo {
   readonly replacedBy?: readonly string[];
   /** The resource types the hook expects `context.userId` to name. */
   readonly userTypes?: readonly string[];
+  /** The hook's context fields. */
+  readonly contextFields: readonly string[];
   /** The context fields prefetch templates may use as tokens (`{{context.patientId}}`). */
   readonly prefetchTokens: readonly string[];
 }

@@ -15,10 +15,11 @@ function isNullBranch(errors: AjvError[]): boolean {
 
 /**
  * A branch for another JSON type than the value's: its only error is `type` at the combinator's own
- * instance (`anyOf: [resource, { type: string }]` given an object with a wrong member).
+ * instance (`anyOf: [resource, { type: string }]` given an object with a wrong member), reported
+ * once for each schema that applies the same definition there.
  */
 function isOtherTypeBranch(errors: AjvError[], instancePath: string): boolean {
-  return errors.length === 1 && errors[0]!.keyword === 'type' && errors[0]!.instancePath === instancePath;
+  return errors.every((e) => e.keyword === 'type' && e.instancePath === instancePath);
 }
 
 /** The instance path and each of its ancestors, itself first (`/a/b`, `/a`, ``). */
@@ -95,8 +96,17 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
   const members = membersByCombinator(errors, combinators);
   const containers = containersOf(errors);
   const dropped = new Set<AjvError>();
+  const handled = new Set<string>();
   for (const combinator of combinators) {
     const prefix = combinator.schemaPath;
+    // The same combinator at the same place again (one definition applied twice, through a base and
+    // an extension of it): its branches were weighed with the first.
+    const here = keyOf(prefix, combinator.instancePath);
+    if (handled.has(here)) {
+      dropped.add(combinator);
+      continue;
+    }
+    handled.add(here);
     const branches = new Map<string, AjvError[]>();
     for (const error of members.get(keyOf(prefix, combinator.instancePath)) ?? []) {
       if (dropped.has(error)) continue;
