@@ -56,7 +56,7 @@ function externalCall(keyword, schemaType, target) {
  * calls into the same run-time dispatcher, required by its path from that module's folder.
  * `cdxResource: true` holds any resource, `cdxResourceOf: "<Type>"` one of that type.
  * @param {{ twin: boolean, dispatcher: string }} options dispatcher: the path of fhir/resources.cjs from the module
- * @returns {import('ajv').KeywordDefinition}
+ * @returns {import('ajv').KeywordDefinition[]}
  */
 export function resourceSlotKeywords({ twin, dispatcher }) {
   const flavour = twin ? 'twin' : 'canonical';

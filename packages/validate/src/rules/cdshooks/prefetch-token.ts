@@ -10,23 +10,24 @@ const USER_TOKENS = ['userPractitionerId', 'userPractitionerRoleId', 'userPatien
 /** A template longer than this is not looked into (a query is a line, not a document). */
 const MAX_TEMPLATE = 100_000;
 
-/** What is wrong with one token (the text between `{{` and `}}`), for a service on `hook`. */
-function tokenProblem(token: string, hook: string): string | undefined {
+/** What is wrong with one token (the text between `{{` and `}}`), for a service on `hook`, and a guess at what was meant. */
+function tokenProblem(token: string, hook: string): { problem: string; meant?: string } | undefined {
   if (USER_TOKENS.includes(token)) return undefined;
   const known = hookKinds().get(hook)?.hook;
+  const tokens = (known?.prefetchTokens ?? []).map((f) => `context.${f}`);
+  const guess = (near: readonly string[]) => (near.length > 0 ? { meant: near[0]! } : {});
   const path = /^context\.([^.\s]+)(\..*)?$/.exec(token);
   if (!path) {
-    const near = nearMisses(token, [...USER_TOKENS, ...(known?.prefetchTokens ?? []).map((f) => `context.${f}`)]);
-    const guess = near.length > 0 ? `; did you mean {{${near[0]}}}` : '';
-    return `is neither \`context.<field>\` nor a user identifier (${USER_TOKENS.join(', ')})${guess}`;
+    // `{{patientId}}` for `{{context.patientId}}`: a context field without its prefix.
+    const bare = /^[A-Za-z]\w*$/.test(token) && (!known || known.contextFields.includes(token)) ? [`context.${token}`] : [];
+    return { problem: `is neither \`context.<field>\` nor a user identifier (${USER_TOKENS.join(', ')})`, ...guess(bare.length > 0 ? bare : nearMisses(token, [...USER_TOKENS, ...tokens])) };
   }
   const [, field, deeper] = path as unknown as [string, string, string | undefined];
-  if (deeper) return `reaches into \`context.${field}\`: only the context's own fields of a primitive value are tokens (write {{context.${field}}} if it is one)`;
+  if (deeper) return { problem: `reaches into \`context.${field}\`: only the context's own fields are tokens, and only those of a primitive value` };
   if (!known || known.prefetchTokens.includes(field)) return undefined; // a hook the library does not define: its fields are its own
-  if (known.contextFields.includes(field)) return `names \`context.${field}\`, which ${hook} does not let templates use as a token (tokens: ${known.prefetchTokens.join(', ')})`;
-  const near = nearMisses(field, known.prefetchTokens);
-  const guess = near.length > 0 ? `; did you mean {{context.${near[0]}}}` : '';
-  return `names \`context.${field}\`, which is not a context field of ${hook} (tokens: ${known.prefetchTokens.join(', ')})${guess}`;
+  const listed = `${hook}'s tokens are ${known.prefetchTokens.map((f) => `context.${f}`).join(', ')}`;
+  if (known.contextFields.includes(field)) return { problem: `names \`context.${field}\`, which ${hook} does not let templates use (${listed})` };
+  return { problem: `names \`context.${field}\`, which is not a context field of ${hook} (${listed})`, ...guess(nearMisses(field, known.prefetchTokens).map((f) => `context.${f}`)) };
 }
 
 /**
@@ -59,8 +60,11 @@ export const cdsHooksPrefetchTokenRule: Rule = {
             break;
           }
           const token = template.slice(open + 2, close);
-          const problem = tokenProblem(token, hook);
-          if (problem) context.report({ pointer, message: `The token {{${quote(token).slice(1, -1)}}} of ${code(fieldPath(pointer))} ${problem}.` });
+          const found = tokenProblem(token, hook);
+          if (found) {
+            const meant = found.meant ? ` Did you mean {{${found.meant}}}?` : '';
+            context.report({ pointer, message: `The token {{${quote(token).slice(1, -1)}}} of ${code(fieldPath(pointer))} ${found.problem}.${meant}` });
+          }
           from = close + 2;
         }
       }
