@@ -3,6 +3,7 @@
 // them; a compact JWT through @cdx/validate/auth's client-assertion explainer (loaded on first use).
 import { detectKind, prepare, runPrepared } from '@cdx/validate/browser';
 import { docsUrl, lintJson, type LintMessage } from 'cdx-lint/text';
+import { decodeBase64Url } from './base64url.js';
 
 /** The pseudo-kind of the picker for a client-assertion JWT. */
 export const JWT_KIND = 'jwt';
@@ -102,8 +103,7 @@ export async function checkJson(text: string, kind: string): Promise<CheckResult
 
 function decodePart(part: string): unknown {
   try {
-    const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    return JSON.parse(new TextDecoder().decode(decodeBase64Url(part)));
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 // The examples menu: every kind's valid example from schemas/examples/valid (each a chunk, read
 // when picked), and a client-assertion JWT made of the auth header and claims examples.
 import { listKinds, type KindInfo } from '@cdx/validate/browser';
+import { encodeBase64Url } from './base64url.js';
 import { JWT_KIND } from './check.js';
 
 const files = import.meta.glob<string>('../../../schemas/examples/valid/*.json', { query: '?raw', import: 'default' });
@@ -17,7 +18,7 @@ export interface Example {
 /** schemas/examples' file name for a kind: the id lower-cased, other characters as `-`. */
 const fileOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-const base64Url = (json: string) => btoa(JSON.stringify(JSON.parse(json))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64Url = (json: string) => encodeBase64Url(new TextEncoder().encode(JSON.stringify(JSON.parse(json))));
 
 function loader(id: string): (() => Promise<string>) | undefined {
   return files[`../../../schemas/examples/valid/${fileOf(id)}.json`];

@@ -1,5 +1,6 @@
 // The page's state in the URL fragment, deflated and base64url-encoded: a link holds the payload,
 // and browsers never send the fragment to any server. CompressionStream is the browser's own.
+import { decodeBase64Url, encodeBase64Url } from './base64url.js';
 
 /** What a link restores. */
 export interface SharedState {
@@ -20,28 +21,17 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return new Uint8Array(await new Response(output).arrayBuffer());
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
 /** The fragment for `state`, `#s=…`. */
 export async function encodeState(state: SharedState): Promise<string> {
   const json = JSON.stringify(state);
-  return PREFIX + toBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
+  return PREFIX + encodeBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
 }
 
 /** The state a fragment holds, or undefined for none (or one this page cannot read). */
 export async function decodeState(hash: string): Promise<SharedState | undefined> {
   if (!hash.startsWith(PREFIX)) return undefined;
   try {
-    const bytes = await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('deflate-raw'));
+    const bytes = await pipe(decodeBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('deflate-raw'));
     const state = JSON.parse(new TextDecoder().decode(bytes)) as Partial<SharedState>;
     if (typeof state.text !== 'string') return undefined;
     const text = (key: keyof SharedState) => (typeof state[key] === 'string' ? (state[key] as string) : undefined);
