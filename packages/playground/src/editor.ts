@@ -4,13 +4,23 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, foldGutter, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import type { PlacedFinding } from './check.js';
 
 export interface EditorHooks {
   /** The text changed; `pasted` when the change was a paste or a drop (checked at once). */
   onChange(pasted: boolean): void;
+}
+
+/** JSON highlighting, off while the text is a JWT (base64url is no JSON). */
+const language = new Compartment();
+let highlightsJson = true;
+
+export function setJsonMode(view: EditorView, on: boolean): void {
+  if (on === highlightsJson) return;
+  highlightsJson = on;
+  view.dispatch({ effects: language.reconfigure(on ? json() : []) });
 }
 
 export function createEditor(parent: HTMLElement, hooks: EditorHooks): EditorView {
@@ -26,7 +36,7 @@ export function createEditor(parent: HTMLElement, hooks: EditorHooks): EditorVie
         bracketMatching(),
         highlightActiveLine(),
         syntaxHighlighting(defaultHighlightStyle),
-        json(),
+        language.of(json()),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': 'Payload: JSON or a client-assertion JWT' }),

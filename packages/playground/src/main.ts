@@ -3,7 +3,7 @@
 import { listKinds, runPrepared } from '@cdx/validate/browser';
 import { fixJson } from 'cdx-lint/text';
 import { checkJson, checkJwt, JWT_KIND, looksLikeJwt, type CheckResult, type PlacedFinding } from './check.js';
-import { applyFix, createEditor, replaceChanged, setText, showFindings } from './editor.js';
+import { applyFix, createEditor, replaceChanged, setJsonMode, setText, showFindings } from './editor.js';
 import { examples } from './examples.js';
 import { renderFindings } from './findings.js';
 import { decodeState, encodeState, type SharedState } from './share.js';
@@ -76,6 +76,7 @@ async function run(pastedAt?: number): Promise<void> {
   if (own !== sequence) return;
   current = result;
   jwtOptions.hidden = !jwt;
+  setJsonMode(view, !jwt);
   render(result);
   if (pastedAt !== undefined) document.body.dataset.pasteToFindingsMs = (performance.now() - pastedAt).toFixed(1);
   document.body.dataset.state = 'checked';
