@@ -9,6 +9,7 @@
 import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { emitFhir, fhirKindModules } from './emit-fhir.mjs';
+import { emitLoaders } from './emit-loaders.mjs';
 import { withoutAnnotations } from './fhir-schemas.mjs';
 import { resourceSlotKeywords } from './fhir-keywords.mjs';
 import { hookInfo } from './hooks.mjs';
@@ -105,5 +106,6 @@ export async function emitValidators(entries, kinds, banner) {
     '',
   ];
   files.set('kinds.ts', registry.join('\n'));
+  files.set('loaders.ts', emitLoaders(files.keys(), banner));
   return files;
 }
