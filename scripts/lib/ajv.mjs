@@ -33,6 +33,18 @@ export const CDX_KEYWORDS = {
 };
 
 /**
+ * Annotation keywords checked by the type of their value only. A keyword's meta-schema is compiled
+ * like any schema, which numbers every validator compiled after it anew: these are checked without
+ * one, so adding them changed no generated validator.
+ */
+export const CDX_TYPED_KEYWORDS = {
+  // A CDS Hooks request kind: its hook's metadata (scripts/lib/hooks.mjs).
+  cdxHook: 'object',
+  // A context field the hook lets prefetch templates use as a token ({{context.patientId}}).
+  cdxPrefetchToken: 'boolean',
+};
+
+/**
  * Formats the schemas use that ajv-formats lacks. Regular expressions, so standalone code inlines
  * them and needs no runtime module. Every one is linear (no nested quantifiers).
  */
@@ -69,6 +81,7 @@ export function createAjv({ ownProperties = true, strictRequired = true, keyword
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
     if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
   }
+  for (const [keyword, schemaType] of Object.entries(CDX_TYPED_KEYWORDS)) ajv.addKeyword({ keyword, schemaType, valid: true });
   for (const definition of keywords) ajv.addKeyword(definition);
   return ajv;
 }

@@ -53,7 +53,8 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
     case 'required':
     case 'dependentRequired': {
       const pointer = childPointer(at, String(params.missingProperty));
-      return { pointer, message: `${code(fieldPath(pointer))} is required${condition(error.schemaPath)} but missing.` };
+      const when = keyword === 'dependentRequired' ? ` when ${code(fieldPath(childPointer(at, String(params.property))))} is present` : condition(error.schemaPath);
+      return { pointer, message: `${code(fieldPath(pointer))} is required${when} but missing.` };
     }
     case 'type':
       return { pointer: at, message: `${field} must be ${String(params.type).split(',').join(' or ')}, not ${typeName(value)}.` };

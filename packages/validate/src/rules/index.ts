@@ -1,3 +1,15 @@
+import { cdsHooksActionTargetRule } from './cdshooks/action-target.js';
+import { cdsHooksAppContextRule } from './cdshooks/app-context.js';
+import { cdsHooksDeprecatedContextRule } from './cdshooks/deprecated-context.js';
+import { cdsHooksDuplicateUuidRule } from './cdshooks/duplicate-uuid.js';
+import { cdsHooksEmptyValueRule } from './cdshooks/empty-value.js';
+import { cdsHooksFeedbackOutcomeRule } from './cdshooks/feedback-outcome.js';
+import { cdsHooksPrefetchTokenRule } from './cdshooks/prefetch-token.js';
+import { cdsHooksRecommendedRule } from './cdshooks/recommended.js';
+import { cdsHooksSelectionBehaviorRule } from './cdshooks/selection-behavior.js';
+import { cdsHooksSelectionsRule } from './cdshooks/selections.js';
+import { cdsHooksUnknownHookRule } from './cdshooks/unknown-hook.js';
+import { cdsHooksUserIdRule } from './cdshooks/user-id.js';
 import { dataOnDemandRule } from './data-on-demand.js';
 import { destinationsRule } from './destinations.js';
 import { attachmentSizeRule } from './fhir/attachment-size.js';
@@ -25,6 +37,18 @@ export const RULES: readonly Rule[] = [
   bundleMessageHeaderRule,
   bundleReferenceRule,
   bundleRequiredEntryRule,
+  cdsHooksActionTargetRule,
+  cdsHooksAppContextRule,
+  cdsHooksDeprecatedContextRule,
+  cdsHooksDuplicateUuidRule,
+  cdsHooksEmptyValueRule,
+  cdsHooksFeedbackOutcomeRule,
+  cdsHooksPrefetchTokenRule,
+  cdsHooksRecommendedRule,
+  cdsHooksSelectionBehaviorRule,
+  cdsHooksSelectionsRule,
+  cdsHooksUnknownHookRule,
+  cdsHooksUserIdRule,
   dataOnDemandRule,
   destinationsRule,
   serviceProfileRule,

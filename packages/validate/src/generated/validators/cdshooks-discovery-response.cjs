@@ -2,19 +2,188 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate35;
+exports.v0 = validate147;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema46 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json" */;
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.hook === undefined) || (!(func0.call(data, "hook")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.id === undefined) || (!(func0.call(data, "id")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.hook !== undefined && func0.call(data, "hook")){
+if(typeof data.hook !== "string"){
+const err2 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(typeof data.id !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined && func0.call(data, "title")){
+let data2 = data.title;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema46.properties.title.type}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined && func0.call(data, "description")){
+let data3 = data.description;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema46.properties.description.type}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.prefetch !== undefined && func0.call(data, "prefetch")){
+let data4 = data.prefetch;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 of Object.keys(data4)){
+let data5 = data4[key0];
+if((typeof data5 !== "string") && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema46.properties.prefetch.additionalProperties.type}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
+let data6 = data.usageRequirements;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema46.properties.usageRequirements.type}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
+let data7 = data.usageDescription;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema46.properties.usageDescription.type}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data8 = data.extension;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+}
+else {
+const err10 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -92,7 +261,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +271,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -117,7 +286,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,7 +302,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -143,7 +312,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -158,7 +327,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -190,7 +359,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -200,7 +369,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -215,7 +384,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -259,7 +428,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -269,7 +438,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -284,7 +453,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -294,7 +463,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -333,7 +502,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data16 = data0.FacilityCode;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -416,10 +585,14 @@ let data19 = data.services;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if((data20.hook === undefined) || (!(func0.call(data20, "hook")))){
-const err31 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "hook"}};
+if(!(validate35(data19[i2], {instancePath:instancePath+"/services/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate35.errors; else for (const vError of validate35.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -428,8 +601,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data20.id === undefined) || (!(func0.call(data20, "id")))){
-const err32 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "id"}};
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data21 = data.extension;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+}
+else {
+const err32 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -438,9 +616,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data20.hook !== undefined && func0.call(data20, "hook")){
-if(typeof data20.hook !== "string"){
-const err33 = {instancePath:instancePath+"/services/" + i2+"/hook",schemaPath:"#/$defs/service/properties/hook/type",keyword:"type",params:{type: "string"}};
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -449,159 +628,119 @@ vErrors.push(err33);
 }
 errors++;
 }
+validate147.errors = vErrors;
+return errors === 0;
 }
-if(data20.id !== undefined && func0.call(data20, "id")){
-if(typeof data20.id !== "string"){
-const err34 = {instancePath:instancePath+"/services/" + i2+"/id",schemaPath:"#/$defs/service/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
+validate147.evaluated = {"props":{"Meta":true,"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+return exports;
+})({});
+exports.kinds = {
+  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"extension":18,"services":19}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"o":1},{"i":20},{"p":{"description":21,"extension":18,"hook":22,"id":23,"prefetch":24,"title":25,"usageDescription":26,"usageRequirements":27},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
+};
+const twin = (function (exports) {
+"use strict";
+exports.s0 = validate147;
+
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const schema46 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
+
+function validate35(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/service.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
-else {
-vErrors.push(err34);
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
 }
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook === undefined){
+errors++;
+}
+if(data.id === undefined){
+errors++;
+}
+if(data.hook !== undefined){
+if(typeof data.hook !== "string"){
 errors++;
 }
 }
-if(data20.title !== undefined && func0.call(data20, "title")){
-let data23 = data20.title;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err35 = {instancePath:instancePath+"/services/" + i2+"/title",schemaPath:"#/$defs/service/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
 errors++;
 }
 }
-if(data20.description !== undefined && func0.call(data20, "description")){
-let data24 = data20.description;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err36 = {instancePath:instancePath+"/services/" + i2+"/description",schemaPath:"#/$defs/service/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+if(data.title !== undefined){
+let data2 = data.title;
+if((typeof data2 !== "string") && (data2 !== null)){
 errors++;
 }
 }
-if(data20.prefetch !== undefined && func0.call(data20, "prefetch")){
-let data25 = data20.prefetch;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key0 of Object.keys(data25)){
-let data26 = data25[key0];
-if((typeof data26 !== "string") && (data26 !== null)){
-const err37 = {instancePath:instancePath+"/services/" + i2+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/service/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+if(data.description !== undefined){
+let data3 = data.description;
+if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/services/" + i2+"/prefetch",schemaPath:"#/$defs/service/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data20.usageRequirements !== undefined && func0.call(data20, "usageRequirements")){
-let data27 = data20.usageRequirements;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err39 = {instancePath:instancePath+"/services/" + i2+"/usageRequirements",schemaPath:"#/$defs/service/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data20.usageDescription !== undefined && func0.call(data20, "usageDescription")){
-let data28 = data20.usageDescription;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err40 = {instancePath:instancePath+"/services/" + i2+"/usageDescription",schemaPath:"#/$defs/service/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+if(data.prefetch !== undefined){
+let data4 = data.prefetch;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+let data5 = data4[key0];
+if((typeof data5 !== "string") && (data5 !== null)){
 errors++;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err41];
+errors++;
+}
+}
+if(data.usageRequirements !== undefined){
+let data6 = data.usageRequirements;
+if((typeof data6 !== "string") && (data6 !== null)){
+errors++;
+}
+}
+if(data.usageDescription !== undefined){
+errors++;
+}
+if(data.extension !== undefined){
+let data8 = data.extension;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-vErrors.push(err41);
+errors++;
 }
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
 errors++;
 }
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"Meta":true,"services":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-return exports;
-})({});
-exports.kinds = {
-  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"services":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"description":20,"hook":21,"id":22,"prefetch":23,"title":24,"usageDescription":25,"usageRequirements":26},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
-};
-const twin = (function (exports) {
-"use strict";
-exports.s0 = validate35;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-
-function validate35(data){
+function validate147(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/discovery-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -640,7 +779,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -660,7 +799,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -700,7 +839,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -745,7 +884,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -756,7 +895,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -837,41 +976,12 @@ if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
 let data20 = data19[i2];
+if(!(validate35(data20))){
+errors++;
+}
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.hook === undefined){
-errors++;
-}
-if(data20.id === undefined){
-errors++;
-}
-if(data20.hook !== undefined){
-if(typeof data20.hook !== "string"){
-errors++;
-}
-}
-if(data20.id !== undefined){
-if(typeof data20.id !== "string"){
-errors++;
-}
-}
-if(data20.title !== undefined){
-let data23 = data20.title;
-if((typeof data23 !== "string") && (data23 !== null)){
-errors++;
-}
-}
-if(data20.description !== undefined){
-let data24 = data20.description;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-}
-if(data20.prefetch !== undefined){
-let data25 = data20.prefetch;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key4 in data25){
-let data26 = data25[key4];
-if((typeof data26 !== "string") && (data26 !== null)){
+for(const key4 in data20){
+if((((((((key4 !== "hook") && (key4 !== "id")) && (key4 !== "title")) && (key4 !== "description")) && (key4 !== "prefetch")) && (key4 !== "usageRequirements")) && (key4 !== "usageDescription")) && (key4 !== "extension")){
 errors++;
 }
 }
@@ -880,22 +990,26 @@ else {
 errors++;
 }
 }
-if(data20.usageRequirements !== undefined){
-let data27 = data20.usageRequirements;
-if((typeof data27 !== "string") && (data27 !== null)){
+}
+else {
 errors++;
 }
 }
-if(data20.usageDescription !== undefined){
+if(data.extension !== undefined){
+let data21 = data.extension;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+}
+else {
 errors++;
 }
-for(const key5 in data20){
-if(((((((key5 !== "hook") && (key5 !== "id")) && (key5 !== "title")) && (key5 !== "description")) && (key5 !== "prefetch")) && (key5 !== "usageRequirements")) && (key5 !== "usageDescription")){
+}
+for(const key5 in data){
+if(((key5 !== "Meta") && (key5 !== "services")) && (key5 !== "extension")){
 errors++;
 }
 }
-if(!(obj0 && data20.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data20);
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -904,31 +1018,10 @@ errors++;
 else {
 errors++;
 }
-}
-}
-else {
-errors++;
-}
-}
-for(const key6 in data){
-if((key6 !== "Meta") && (key6 !== "services")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate35.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

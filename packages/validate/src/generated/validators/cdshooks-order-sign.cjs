@@ -2,24 +2,22 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate36;
-const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+exports.v0 = validate149;
+const schema165 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const func204 = require("../../fhir/resources.cjs")["canonical"];
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
-const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema51 = {"properties":{"id":{"type":["string","null"]}}};
+const schema120 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func234 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
 
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -27,9 +25,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-if(typeof data.fullUrl !== "string"){
-const err0 = {instancePath:instancePath+"/fullUrl",schemaPath:"#/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patientId"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,13 +35,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.resourceType !== undefined && func0.call(data1, "resourceType")){
-if(typeof data1.resourceType !== "string"){
-const err1 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"../defs/cds-resource.schema.json/properties/resourceType/type",keyword:"type",params:{type: "string"}};
+if(data.userId !== undefined && func0.call(data, "userId")){
+let data0 = data.userId;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema120.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,10 +48,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data1.id !== undefined && func0.call(data1, "id")){
-let data3 = data1.id;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err2 = {instancePath:instancePath+"/resource/id",schemaPath:"../defs/cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema53.properties.id.type}};
+if(data.patientId !== undefined && func0.call(data, "patientId")){
+if(typeof data.patientId !== "string"){
+const err2 = {instancePath:instancePath+"/patientId",schemaPath:"#/properties/patientId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -67,9 +60,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/resource",schemaPath:"../defs/cds-resource.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.encounterId !== undefined && func0.call(data, "encounterId")){
+let data2 = data.encounterId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema120.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -79,95 +73,16 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-let data0 = data.resourceType;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if("Bundle" !== data0){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema51.properties.id.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(typeof data.type !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate38.errors; else for (const vError of validate38.errors) vErrors.push(vError);
+if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
+if(!(func234(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func234.errors; else for (const vError of func234.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+if(data.medications !== undefined && func0.call(data, "medications")){
+let data4 = data.medications;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err4 = {instancePath:instancePath+"/medications",schemaPath:"#/properties/medications/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -177,9 +92,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.orders !== undefined && func0.call(data, "orders")){
+let data5 = data.orders;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err5 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -188,17 +104,230 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate37.errors = vErrors;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data6 = data.extension;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+const err6 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema62 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.access_token !== undefined && func0.call(data, "access_token")){
+let data0 = data.access_token;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema62.properties.access_token.type}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.token_type !== undefined && func0.call(data, "token_type")){
+let data1 = data.token_type;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema62.properties.token_type.type}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.expires_in !== undefined && func0.call(data, "expires_in")){
+let data2 = data.expires_in;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema62.properties.expires_in.type}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.scope !== undefined && func0.call(data, "scope")){
+let data3 = data.scope;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema62.properties.scope.type}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.subject !== undefined && func0.call(data, "subject")){
+if(typeof data.subject !== "string"){
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.patient !== undefined && func0.call(data, "patient")){
+if(typeof data.patient !== "string"){
+const err6 = {instancePath:instancePath+"/patient",schemaPath:"#/properties/patient/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.accessToken !== undefined && func0.call(data, "accessToken")){
+let data6 = data.accessToken;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema62.properties.accessToken.type}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.tokenType !== undefined && func0.call(data, "tokenType")){
+let data7 = data.tokenType;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema62.properties.tokenType.type}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
+let data8 = data.expiresIn;
+if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema62.properties.expiresIn.type}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data9 = data.extension;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+}
+else {
+const err11 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+const pattern10 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -306,7 +435,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -316,7 +445,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -331,7 +460,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -347,7 +476,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -357,7 +486,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -372,7 +501,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -404,7 +533,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -414,7 +543,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -429,7 +558,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -473,7 +602,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -483,7 +612,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err22];
@@ -498,7 +627,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -508,7 +637,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -547,7 +676,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data16 = data0.FacilityCode;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -651,7 +780,7 @@ errors++;
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data20 = data.hookInstance;
 if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
+if(!(formats10.test(data20))){
 const err36 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err36];
@@ -700,9 +829,15 @@ errors++;
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data22 = data.context;
+if(!(validate150(data22, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate150.errors; else for (const vError of validate150.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if((data22.patientId === undefined) || (!(func0.call(data22, "patientId")))){
-const err40 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "patientId"}};
+if(data22.userId !== undefined && func0.call(data22, "userId")){
+let data23 = data22.userId;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err40 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema165.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -711,9 +846,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data22.patientId !== undefined && func0.call(data22, "patientId")){
-if(typeof data22.patientId !== "string"){
-const err41 = {instancePath:instancePath+"/context/patientId",schemaPath:"#/properties/context/properties/patientId/type",keyword:"type",params:{type: "string"}};
+if(typeof data23 === "string"){
+if(!pattern10.test(data23)){
+const err41 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -723,10 +858,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data22.userId !== undefined && func0.call(data22, "userId")){
-let data24 = data22.userId;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema49.properties.context.properties.userId.type}};
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -735,9 +870,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
-const err43 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
+}
+if(data.user !== undefined && func0.call(data, "user")){
+let data24 = data.user;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err43 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema165.properties.user.type}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -747,11 +884,22 @@ vErrors.push(err43);
 errors++;
 }
 }
+if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
+if(!(validate49(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-if(data22.encounterId !== undefined && func0.call(data22, "encounterId")){
-let data25 = data22.encounterId;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err44 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema49.properties.context.properties.encounterId.type}};
+}
+if(data.prefetch !== undefined && func0.call(data, "prefetch")){
+let data26 = data.prefetch;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key0 of Object.keys(data26)){
+let data27 = data26[key0];
+const _errs59 = errors;
+let valid15 = false;
+const _errs60 = errors;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err44 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema165.properties.prefetch.additionalProperties.anyOf[0].type}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -760,16 +908,17 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data22.draftOrders !== undefined && func0.call(data22, "draftOrders")){
-if(!(validate37(data22.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data22,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
+var _valid0 = _errs60 === errors;
+valid15 = valid15 || _valid0;
+const _errs62 = errors;
+if(!(func204(data27, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data26,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
+var _valid0 = _errs62 === errors;
+valid15 = valid15 || _valid0;
+if(!valid15){
+const err45 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -778,11 +927,21 @@ vErrors.push(err45);
 }
 errors++;
 }
+else {
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
 }
-if(data.user !== undefined && func0.call(data, "user")){
-let data27 = data.user;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err46 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema49.properties.user.type}};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -792,13 +951,12 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-let data28 = data.fhirAuthorization;
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data28 = data.extension;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.access_token !== undefined && func0.call(data28, "access_token")){
-let data29 = data28.access_token;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err47 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema54.properties.access_token.type}};
+}
+else {
+const err47 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -808,10 +966,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data28.token_type !== undefined && func0.call(data28, "token_type")){
-let data30 = data28.token_type;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err48 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema54.properties.token_type.type}};
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -820,201 +977,33 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data28.expires_in !== undefined && func0.call(data28, "expires_in")){
-let data31 = data28.expires_in;
-if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-const err49 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema54.properties.expires_in.type}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
-const err50 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-if(data28.scope !== undefined && func0.call(data28, "scope")){
-let data32 = data28.scope;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err51 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema54.properties.scope.type}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data28.subject !== undefined && func0.call(data28, "subject")){
-if(typeof data28.subject !== "string"){
-const err52 = {instancePath:instancePath+"/fhirAuthorization/subject",schemaPath:"#/$defs/fhirAuthorization/properties/subject/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data28.patient !== undefined && func0.call(data28, "patient")){
-if(typeof data28.patient !== "string"){
-const err53 = {instancePath:instancePath+"/fhirAuthorization/patient",schemaPath:"#/$defs/fhirAuthorization/properties/patient/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data28.accessToken !== undefined && func0.call(data28, "accessToken")){
-let data35 = data28.accessToken;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err54 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema54.properties.accessToken.type}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data28.tokenType !== undefined && func0.call(data28, "tokenType")){
-let data36 = data28.tokenType;
-if((typeof data36 !== "string") && (data36 !== null)){
-const err55 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema54.properties.tokenType.type}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data28.expiresIn !== undefined && func0.call(data28, "expiresIn")){
-let data37 = data28.expiresIn;
-if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
-const err56 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema54.properties.expiresIn.type}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(typeof data37 === "string"){
-if(!pattern9.test(data37)){
-const err57 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/fhirAuthorization",schemaPath:"#/$defs/fhirAuthorization/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data38 = data.prefetch;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key0 of Object.keys(data38)){
-let data39 = data38[key0];
-if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
-const err59 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema49.properties.prefetch.additionalProperties.type}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-validate36.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":18,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":46}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":19,"encounterId":29,"patientId":30,"userId":31}},{"o":1,"p":{"entry":20,"id":26,"resourceType":27,"type":28}},{"i":21},{"o":1,"p":{"fullUrl":22,"resource":23}},{},{"o":1,"p":{"id":24,"resourceType":25}},{},{},{},{},{},{"l":"Probable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible"},{}] },
+  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":18,"extension":21,"fhirAuthorization":26,"fhirServer":36,"hook":37,"hookInstance":38,"prefetch":39,"user":41}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":19,"encounterId":20,"extension":21,"medications":22,"orders":23,"patientId":24,"userId":25}},{"r":1,"rt":"Bundle"},{"l":"Probable"},{"o":1},{},{},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":27,"access_token":28,"expiresIn":29,"expires_in":30,"extension":21,"patient":31,"scope":32,"subject":33,"tokenType":34,"token_type":35},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible","a":40},{"r":1},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate36;
-const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+exports.s0 = validate149;
+const schema165 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema51 = {"properties":{"id":{"type":["string","null"]}}};
+const schema120 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
-
-function validate38(data){
+function validate150(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1022,92 +1011,46 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fullUrl !== undefined){
-if(typeof data.fullUrl !== "string"){
+if(data.patientId === undefined){
+errors++;
+}
+if(data.userId !== undefined){
+let data0 = data.userId;
+if((typeof data0 !== "string") && (data0 !== null)){
 errors++;
 }
 }
-if(data.resource !== undefined){
-let data1 = data.resource;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.resourceType !== undefined){
-if(typeof data1.resourceType !== "string"){
+if(data.patientId !== undefined){
+if(typeof data.patientId !== "string"){
 errors++;
 }
 }
-if(data1.id !== undefined){
-let data3 = data1.id;
-if((typeof data3 !== "string") && (data3 !== null)){
+if(data.encounterId !== undefined){
+let data2 = data.encounterId;
+if((typeof data2 !== "string") && (data2 !== null)){
 errors++;
 }
 }
-if(!(obj0 && data1.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data1);
-if(proto0 !== Object.prototype && proto0 !== null){
+if(data.draftOrders !== undefined){
+if(!(func3(data.draftOrders))){
 errors++;
 }
 }
-}
-else {
+if(data.medications !== undefined){
+let data4 = data.medications;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
+if(data.orders !== undefined){
+let data5 = data.orders;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate37(data){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resourceType !== undefined){
-let data0 = data.resourceType;
-if(typeof data0 !== "string"){
-errors++;
-}
-if("Bundle" !== data0){
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((typeof data1 !== "string") && (data1 !== null)){
-errors++;
-}
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-errors++;
-}
-}
-if(data.entry !== undefined){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0]))){
-errors++;
-}
-}
+if(data.extension !== undefined){
+let data6 = data.extension;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
 errors++;
@@ -1123,17 +1066,105 @@ errors++;
 else {
 errors++;
 }
-validate37.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema62 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
+const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate36(data){
+function validate49(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.access_token !== undefined){
+let data0 = data.access_token;
+if((typeof data0 !== "string") && (data0 !== null)){
+errors++;
+}
+}
+if(data.token_type !== undefined){
+let data1 = data.token_type;
+if((typeof data1 !== "string") && (data1 !== null)){
+errors++;
+}
+}
+if(data.expires_in !== undefined){
+let data2 = data.expires_in;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+errors++;
+}
+}
+}
+if(data.scope !== undefined){
+let data3 = data.scope;
+if((typeof data3 !== "string") && (data3 !== null)){
+errors++;
+}
+}
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+errors++;
+}
+}
+if(data.patient !== undefined){
+if(typeof data.patient !== "string"){
+errors++;
+}
+}
+if(data.accessToken !== undefined){
+errors++;
+}
+if(data.tokenType !== undefined){
+errors++;
+}
+if(data.expiresIn !== undefined){
+errors++;
+}
+if(data.extension !== undefined){
+let data9 = data.extension;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+const pattern9 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const func2 = require("../../fhir/resources.cjs")["twin"];
+
+function validate149(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1181,7 +1212,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1201,7 +1232,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -1241,7 +1272,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -1286,7 +1317,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -1297,7 +1328,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -1384,7 +1415,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data20 = data.hookInstance;
 if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
+if(!(formats10.test(data20))){
 errors++;
 }
 }
@@ -1405,39 +1436,23 @@ errors++;
 }
 if(data.context !== undefined){
 let data22 = data.context;
+if(!(validate150(data22))){
+errors++;
+}
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.patientId === undefined){
-errors++;
-}
-if(data22.patientId !== undefined){
-if(typeof data22.patientId !== "string"){
-errors++;
-}
-}
 if(data22.userId !== undefined){
-let data24 = data22.userId;
-if((typeof data24 !== "string") && (data24 !== null)){
+let data23 = data22.userId;
+if((typeof data23 !== "string") && (data23 !== null)){
 errors++;
 }
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
+if(typeof data23 === "string"){
+if(!pattern9.test(data23)){
 errors++;
 }
-}
-}
-if(data22.encounterId !== undefined){
-let data25 = data22.encounterId;
-if((typeof data25 !== "string") && (data25 !== null)){
-errors++;
-}
-}
-if(data22.draftOrders !== undefined){
-if(!(validate37(data22.draftOrders))){
-errors++;
 }
 }
 for(const key4 in data22){
-if((((key4 !== "patientId") && (key4 !== "userId")) && (key4 !== "encounterId")) && (key4 !== "draftOrders")){
+if(((((((key4 !== "userId") && (key4 !== "patientId")) && (key4 !== "encounterId")) && (key4 !== "draftOrders")) && (key4 !== "medications")) && (key4 !== "orders")) && (key4 !== "extension")){
 errors++;
 }
 }
@@ -1453,70 +1468,19 @@ errors++;
 }
 }
 if(data.user !== undefined){
-let data27 = data.user;
-if((typeof data27 !== "string") && (data27 !== null)){
+let data24 = data.user;
+if((typeof data24 !== "string") && (data24 !== null)){
 errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-let data28 = data.fhirAuthorization;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.access_token !== undefined){
-let data29 = data28.access_token;
-if((typeof data29 !== "string") && (data29 !== null)){
+let data25 = data.fhirAuthorization;
+if(!(validate49(data25))){
 errors++;
 }
-}
-if(data28.token_type !== undefined){
-let data30 = data28.token_type;
-if((typeof data30 !== "string") && (data30 !== null)){
-errors++;
-}
-}
-if(data28.expires_in !== undefined){
-let data31 = data28.expires_in;
-if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-errors++;
-}
-if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
-errors++;
-}
-}
-}
-if(data28.scope !== undefined){
-let data32 = data28.scope;
-if((typeof data32 !== "string") && (data32 !== null)){
-errors++;
-}
-}
-if(data28.subject !== undefined){
-if(typeof data28.subject !== "string"){
-errors++;
-}
-}
-if(data28.patient !== undefined){
-if(typeof data28.patient !== "string"){
-errors++;
-}
-}
-if(data28.accessToken !== undefined){
-errors++;
-}
-if(data28.tokenType !== undefined){
-errors++;
-}
-if(data28.expiresIn !== undefined){
-errors++;
-}
-for(const key5 in data28){
-if(((((((((key5 !== "access_token") && (key5 !== "token_type")) && (key5 !== "expires_in")) && (key5 !== "scope")) && (key5 !== "subject")) && (key5 !== "patient")) && (key5 !== "accessToken")) && (key5 !== "tokenType")) && (key5 !== "expiresIn")){
-errors++;
-}
-}
-if(!(obj0 && data28.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data28);
-if(proto6 !== Object.prototype && proto6 !== null){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key5 in data25){
+if((((((((((key5 !== "access_token") && (key5 !== "token_type")) && (key5 !== "expires_in")) && (key5 !== "scope")) && (key5 !== "subject")) && (key5 !== "patient")) && (key5 !== "accessToken")) && (key5 !== "tokenType")) && (key5 !== "expiresIn")) && (key5 !== "extension")){
 errors++;
 }
 }
@@ -1526,27 +1490,60 @@ errors++;
 }
 }
 if(data.prefetch !== undefined){
-let data38 = data.prefetch;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key6 in data38){
-let data39 = data38[key6];
-if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
+let data26 = data.prefetch;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key6 in data26){
+let data27 = data26[key6];
+const _errs66 = errors;
+let valid15 = false;
+const _errs67 = errors;
+if((typeof data27 !== "string") && (data27 !== null)){
+errors++;
+}
+var _valid0 = _errs67 === errors;
+valid15 = valid15 || _valid0;
+const _errs69 = errors;
+if(!(func2(data27))){
+errors++;
+}
+var _valid0 = _errs69 === errors;
+valid15 = valid15 || _valid0;
+if(!valid15){
+errors++;
+}
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
 errors++;
 }
 }
+if(data.extension !== undefined){
+let data28 = data.extension;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 }
 else {
 errors++;
 }
 }
 for(const key7 in data){
-if((((((((key7 !== "Meta") && (key7 !== "hook")) && (key7 !== "hookInstance")) && (key7 !== "fhirServer")) && (key7 !== "context")) && (key7 !== "user")) && (key7 !== "fhirAuthorization")) && (key7 !== "prefetch")){
+if(((((((((key7 !== "Meta") && (key7 !== "hook")) && (key7 !== "hookInstance")) && (key7 !== "fhirServer")) && (key7 !== "context")) && (key7 !== "user")) && (key7 !== "fhirAuthorization")) && (key7 !== "prefetch")) && (key7 !== "extension")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data);
-if(proto7 !== Object.prototype && proto7 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -1554,10 +1551,10 @@ errors++;
 else {
 errors++;
 }
-validate36.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

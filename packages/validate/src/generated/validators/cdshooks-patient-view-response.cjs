@@ -2,19 +2,20 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate41;
+exports.v0 = validate153;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema57 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema59 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const schema64 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema58 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema142 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema143 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
+const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
@@ -25,10 +26,104 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined && func0.call(data, "code")){
+let data0 = data.code;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema55.properties.code.type}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.system !== undefined && func0.call(data, "system")){
+let data1 = data.system;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema55.properties.system.type}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.display !== undefined && func0.call(data, "display")){
+let data2 = data.display;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema55.properties.display.type}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data3 = data.extension;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate116.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema58.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema143.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +136,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema58.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema143.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -89,12 +184,17 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-let data3 = data.topic;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code !== undefined && func0.call(data3, "code")){
-let data4 = data3.code;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/topic/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema59.properties.code.type}};
+if(!(validate43(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err5 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -104,10 +204,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data3.system !== undefined && func0.call(data3, "system")){
-let data5 = data3.system;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema59.properties.system.type}};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -116,69 +215,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-const err7 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data3.display !== undefined && func0.call(data3, "display")){
-let data6 = data3.display;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/topic/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema59.properties.display.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/topic",schemaPath:"cds-coding.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate43.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema60 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema61 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema146 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const func204 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-action.schema.json" */;
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -189,7 +239,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema61.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema146.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,7 +249,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema146.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -212,7 +262,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema146.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -224,10 +274,18 @@ errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if(typeof data2.resourceType !== "string"){
-const err3 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"cds-resource.schema.json/properties/resourceType/type",keyword:"type",params:{type: "string"}};
+const _errs6 = errors;
+let valid1 = false;
+const _errs7 = errors;
+if(!(func204(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -236,11 +294,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data2.id !== undefined && func0.call(data2, "id")){
-let data4 = data2.id;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/resource/id",schemaPath:"cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema53.properties.id.type}};
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -249,10 +306,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"cds-resource.schema.json/type",keyword:"type",params:{type: "object"}};
+vErrors = null;
+}
+}
+}
+}
+if(data.resourceId !== undefined && func0.call(data, "resourceId")){
+if(typeof data.resourceId !== "string"){
+const err5 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -262,9 +330,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(typeof data.resourceId !== "string"){
-const err6 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -285,16 +356,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -305,7 +376,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema60.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -318,7 +389,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema60.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema145.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -345,8 +416,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate46(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
+if(!(validate120(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate120.errors; else for (const vError of validate120.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -362,9 +433,12 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -373,17 +447,157 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate45.errors = vErrors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema149 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-card.schema.json" */;
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.label !== undefined && func0.call(data, "label")){
+if(typeof data.label !== "string"){
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.url !== undefined && func0.call(data, "url")){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema149.properties.type.enum}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.appContext !== undefined && func0.call(data, "appContext")){
+if(typeof data.appContext !== "string"){
+const err5 = {instancePath:instancePath+"/appContext",schemaPath:"#/properties/appContext/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
+if(typeof data.autolaunchable !== "boolean"){
+const err6 = {instancePath:instancePath+"/autolaunchable",schemaPath:"#/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+const err7 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -414,7 +628,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema57.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema142.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -439,7 +653,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema57.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema142.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -462,7 +676,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema57.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema142.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -473,8 +687,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate43(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate116(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate116.errors; else for (const vError of validate116.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -483,8 +697,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate45(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate119(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate119.errors; else for (const vError of validate119.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -503,7 +717,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema57.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema142.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -513,7 +727,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema57.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema142.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -526,7 +740,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema57.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema142.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -536,7 +750,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema57.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema142.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -551,12 +765,14 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.code !== undefined && func0.call(data10, "code")){
-let data11 = data10.code;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/overrideReasons/" + i1+"/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema59.properties.code.type}};
+if(!(validate43(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -566,10 +782,19 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data10.system !== undefined && func0.call(data10, "system")){
-let data12 = data10.system;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err13 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema59.properties.system.type}};
+if(data.links !== undefined && func0.call(data, "links")){
+let data11 = data.links;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate124(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate124.errors; else for (const vError of validate124.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -578,9 +803,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!(formats2(data12))){
-const err14 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/format",keyword:"format",params:{format: "uri"}};
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data13 = data.extension;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+}
+else {
+const err14 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -591,10 +820,8 @@ errors++;
 }
 }
 }
-if(data10.display !== undefined && func0.call(data10, "display")){
-let data13 = data10.display;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/overrideReasons/" + i1+"/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema59.properties.display.type}};
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -603,274 +830,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/overrideReasons/" + i1,schemaPath:"cds-coding.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.links !== undefined && func0.call(data, "links")){
-let data14 = data.links;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.label !== undefined && func0.call(data15, "label")){
-if(typeof data15.label !== "string"){
-const err18 = {instancePath:instancePath+"/links/" + i2+"/label",schemaPath:"#/$defs/link/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data15.url !== undefined && func0.call(data15, "url")){
-let data17 = data15.url;
-if(typeof data17 === "string"){
-if(!(formats2(data17))){
-const err19 = {instancePath:instancePath+"/links/" + i2+"/url",schemaPath:"#/$defs/link/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/links/" + i2+"/url",schemaPath:"#/$defs/link/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data15.type !== undefined && func0.call(data15, "type")){
-let data18 = data15.type;
-if(typeof data18 !== "string"){
-const err21 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-const err22 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/enum",keyword:"enum",params:{allowedValues: schema64.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data15.appContext !== undefined && func0.call(data15, "appContext")){
-if(typeof data15.appContext !== "string"){
-const err23 = {instancePath:instancePath+"/links/" + i2+"/appContext",schemaPath:"#/$defs/link/properties/appContext/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data15.autolaunchable !== undefined && func0.call(data15, "autolaunchable")){
-if(typeof data15.autolaunchable !== "boolean"){
-const err24 = {instancePath:instancePath+"/links/" + i2+"/autolaunchable",schemaPath:"#/$defs/link/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/links/" + i2,schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.suggestions !== undefined && func0.call(data, "suggestions")){
-const _errs44 = errors;
-const _errs45 = errors;
-let valid12 = false;
-const _errs46 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.selectionBehavior === undefined) || (!(func0.call(data, "selectionBehavior")))){
-const err27 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/0/required",keyword:"required",params:{missingProperty: "selectionBehavior"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid0 = _errs46 === errors;
-valid12 = valid12 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.selectionBehavior = true;
-}
-const _errs48 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.selectionsBehavior === undefined) || (!(func0.call(data, "selectionsBehavior")))){
-const err29 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/1/required",keyword:"required",params:{missingProperty: "selectionsBehavior"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var _valid0 = _errs48 === errors;
-valid12 = valid12 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.selectionsBehavior = true;
-}
-}
-if(!valid12){
-const err31 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid11 = _errs44 === errors;
-if(valid11){
-if(props0 !== true){
-props0 = props0 || {};
-props0.uuid = true;
-props0.summary = true;
-props0.detail = true;
-props0.indicator = true;
-props0.source = true;
-props0.suggestions = true;
-props0.selectionBehavior = true;
-props0.selectionsBehavior = true;
-props0.overrideReasons = true;
-props0.links = true;
-}
-}
-}
-else {
-var valid11 = true;
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-validate42.errors = vErrors;
-evaluated0.props = props0;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate115.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -948,7 +918,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -958,7 +928,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -973,7 +943,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -989,7 +959,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -999,7 +969,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1014,7 +984,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1046,7 +1016,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1056,7 +1026,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1071,7 +1041,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1115,7 +1085,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1125,7 +1095,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -1140,7 +1110,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1150,7 +1120,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1189,7 +1159,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data16 = data0.FacilityCode;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1272,8 +1242,8 @@ let data19 = data.cards;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate42(data19[i2], {instancePath:instancePath+"/cards/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate42.errors; else for (const vError of validate42.errors) vErrors.push(vError);
+if(!(validate115(data19[i2], {instancePath:instancePath+"/cards/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate115.errors; else for (const vError of validate115.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1294,8 +1264,8 @@ let data21 = data.systemActions;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate46(data21[i3], {instancePath:instancePath+"/systemActions/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
+if(!(validate120(data21[i3], {instancePath:instancePath+"/systemActions/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate120.errors; else for (const vError of validate120.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1311,9 +1281,12 @@ vErrors.push(err32);
 errors++;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data23 = data.extension;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1322,34 +1295,105 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate41.errors = vErrors;
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":18,"systemActions":56}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"detail":20,"indicator":21,"links":22,"overrideReasons":29,"selectionBehavior":34,"selectionsBehavior":35,"source":36,"suggestions":41,"summary":54,"uuid":55},"v":{"selectionsBehavior":"selectionBehavior"}},{},{},{"i":23},{"p":{"appContext":24,"autolaunchable":25,"label":26,"type":27,"url":28}},{},{},{},{},{},{"i":30},{"p":{"code":31,"display":32,"system":33}},{},{},{},{},{},{"p":{"icon":37,"label":38,"topic":39,"url":40}},{},{},{"p":{"code":31,"display":32,"system":33}},{},{"i":42},{"p":{"actions":43,"isRecommended":51,"label":52,"uuid":53}},{"i":44},{"p":{"description":45,"resource":46,"resourceId":49,"type":50}},{},{"o":1,"p":{"id":47,"resourceType":48}},{},{},{},{},{},{},{},{},{},{"i":44}] },
+  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":18,"extension":21,"systemActions":55}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"detail":20,"extension":21,"indicator":22,"links":23,"overrideReasons":30,"selectionBehavior":35,"selectionsBehavior":36,"source":37,"suggestions":42,"summary":53,"uuid":54},"v":{"selectionsBehavior":"selectionBehavior"}},{},{"o":1},{},{"i":24},{"p":{"appContext":25,"autolaunchable":26,"extension":21,"label":27,"type":28,"url":29}},{},{},{},{},{},{"i":31},{"p":{"code":32,"display":33,"extension":21,"system":34}},{},{},{},{},{},{"p":{"extension":21,"icon":38,"label":39,"topic":40,"url":41}},{},{},{"p":{"code":32,"display":33,"extension":21,"system":34}},{},{"i":43},{"p":{"actions":44,"extension":21,"isRecommended":50,"label":51,"uuid":52}},{"i":45},{"p":{"description":46,"extension":21,"resource":47,"resourceId":48,"type":49}},{},{"r":1},{},{},{},{},{},{},{},{"i":45}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate41;
+exports.s0 = validate153;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema57 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema59 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const schema64 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema58 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema142 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema143 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
+const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
 function validate43(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined){
+let data0 = data.code;
+if((typeof data0 !== "string") && (data0 !== null)){
+errors++;
+}
+}
+if(data.system !== undefined){
+let data1 = data.system;
+if((typeof data1 !== "string") && (data1 !== null)){
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+errors++;
+}
+}
+}
+if(data.display !== undefined){
+let data2 = data.display;
+if((typeof data2 !== "string") && (data2 !== null)){
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data3 = data.extension;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate116(data){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1387,37 +1431,30 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
+if(!(validate43(data3))){
+errors++;
+}
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code !== undefined){
-let data4 = data3.code;
-if((typeof data4 !== "string") && (data4 !== null)){
-errors++;
-}
-}
-if(data3.system !== undefined){
-let data5 = data3.system;
-if((typeof data5 !== "string") && (data5 !== null)){
-errors++;
-}
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-errors++;
-}
-}
-}
-if(data3.display !== undefined){
-let data6 = data3.display;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-}
 for(const key0 in data3){
-if(((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
 errors++;
 }
 }
-if(!(obj0 && data3.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data3);
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
@@ -1426,36 +1463,20 @@ errors++;
 else {
 errors++;
 }
-}
-for(const key1 in data){
-if((((key1 !== "label") && (key1 !== "url")) && (key1 !== "icon")) && (key1 !== "topic")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate43.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema60 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema61 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema146 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate46(data){
-/*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-action.schema.json" */;
+function validate120(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1480,20 +1501,50 @@ errors++;
 }
 if(data.resource !== undefined){
 let data2 = data.resource;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.resourceType !== undefined){
-if(typeof data2.resourceType !== "string"){
+const _errs6 = errors;
+let valid1 = false;
+const _errs7 = errors;
+if(!(func2(data2))){
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.resourceId !== undefined){
+if(typeof data.resourceId !== "string"){
 errors++;
 }
 }
-if(data2.id !== undefined){
-let data4 = data2.id;
-if((typeof data4 !== "string") && (data4 !== null)){
+if(data.extension !== undefined){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 errors++;
 }
 }
-if(!(obj0 && data2.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data2);
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
@@ -1502,37 +1553,16 @@ errors++;
 else {
 errors++;
 }
-}
-if(data.resourceId !== undefined){
-if(typeof data.resourceId !== "string"){
-errors++;
-}
-}
-for(const key0 in data){
-if((((key0 !== "type") && (key0 !== "description")) && (key0 !== "resource")) && (key0 !== "resourceId")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate46.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data){
+function validate119(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1562,7 +1592,13 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate46(data3[i0]))){
+let data4 = data3[i0];
+if(!(validate120(data4))){
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+if(((((key0 !== "type") && (key0 !== "description")) && (key0 !== "resource")) && (key0 !== "resourceId")) && (key0 !== "extension")){
 errors++;
 }
 }
@@ -1571,8 +1607,16 @@ else {
 errors++;
 }
 }
-for(const key0 in data){
-if((((key0 !== "label") && (key0 !== "uuid")) && (key0 !== "isRecommended")) && (key0 !== "actions")){
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
 errors++;
 }
 }
@@ -1586,17 +1630,88 @@ errors++;
 else {
 errors++;
 }
-validate45.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema149 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate42(data){
-/*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-card.schema.json" */;
+function validate124(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+errors++;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+errors++;
+}
+if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
+errors++;
+}
+}
+if(data.appContext !== undefined){
+if(typeof data.appContext !== "string"){
+errors++;
+}
+}
+if(data.autolaunchable !== undefined){
+if(typeof data.autolaunchable !== "boolean"){
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate115(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1637,7 +1752,18 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate43(data.source))){
+let data4 = data.source;
+if(!(validate116(data4))){
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+if(((((key0 !== "label") && (key0 !== "url")) && (key0 !== "icon")) && (key0 !== "topic")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -1646,7 +1772,18 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate45(data5[i0]))){
+let data6 = data5[i0];
+if(!(validate119(data6))){
+errors++;
+}
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(((((key1 !== "label") && (key1 !== "uuid")) && (key1 !== "isRecommended")) && (key1 !== "actions")) && (key1 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -1673,38 +1810,12 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
+if(!(validate43(data10))){
+errors++;
+}
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.code !== undefined){
-let data11 = data10.code;
-if((typeof data11 !== "string") && (data11 !== null)){
-errors++;
-}
-}
-if(data10.system !== undefined){
-let data12 = data10.system;
-if((typeof data12 !== "string") && (data12 !== null)){
-errors++;
-}
-if(typeof data12 === "string"){
-if(!(formats2(data12))){
-errors++;
-}
-}
-}
-if(data10.display !== undefined){
-let data13 = data10.display;
-if((typeof data13 !== "string") && (data13 !== null)){
-errors++;
-}
-}
-for(const key0 in data10){
-if(((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")){
-errors++;
-}
-}
-if(!(obj0 && data10.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data10);
-if(proto0 !== Object.prototype && proto0 !== null){
+for(const key2 in data10){
+if((((key2 !== "code") && (key2 !== "system")) && (key2 !== "display")) && (key2 !== "extension")){
 errors++;
 }
 }
@@ -1719,55 +1830,17 @@ errors++;
 }
 }
 if(data.links !== undefined){
-let data14 = data.links;
-if(Array.isArray(data14)){
-const len2 = data14.length;
+let data11 = data.links;
+if(Array.isArray(data11)){
+const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.label !== undefined){
-if(typeof data15.label !== "string"){
+let data12 = data11[i2];
+if(!(validate124(data12))){
 errors++;
 }
-}
-if(data15.url !== undefined){
-let data17 = data15.url;
-if(typeof data17 === "string"){
-if(!(formats2(data17))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data15.type !== undefined){
-let data18 = data15.type;
-if(typeof data18 !== "string"){
-errors++;
-}
-if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-errors++;
-}
-}
-if(data15.appContext !== undefined){
-if(typeof data15.appContext !== "string"){
-errors++;
-}
-}
-if(data15.autolaunchable !== undefined){
-if(typeof data15.autolaunchable !== "boolean"){
-errors++;
-}
-}
-for(const key1 in data15){
-if(((((key1 !== "label") && (key1 !== "url")) && (key1 !== "type")) && (key1 !== "appContext")) && (key1 !== "autolaunchable")){
-errors++;
-}
-}
-if(!(obj0 && data15.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data15);
-if(proto1 !== Object.prototype && proto1 !== null){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key3 in data12){
+if((((((key3 !== "label") && (key3 !== "url")) && (key3 !== "type")) && (key3 !== "appContext")) && (key3 !== "autolaunchable")) && (key3 !== "extension")){
 errors++;
 }
 }
@@ -1781,54 +1854,17 @@ else {
 errors++;
 }
 }
-if(data.suggestions !== undefined){
-const _errs44 = errors;
-let valid12 = false;
-const _errs45 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.selectionBehavior === undefined){
-errors++;
-}
+if(data.extension !== undefined){
+let data13 = data.extension;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-errors++;
-}
-var _valid0 = _errs45 === errors;
-valid12 = valid12 || _valid0;
-const _errs47 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.selectionsBehavior === undefined){
-errors++;
-}
-}
-else {
-errors++;
-}
-var _valid0 = _errs47 === errors;
-valid12 = valid12 || _valid0;
-if(!valid12){
-errors++;
-}
-else {
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-for(const key2 in data){
-if((((((((((key2 !== "uuid") && (key2 !== "summary")) && (key2 !== "detail")) && (key2 !== "indicator")) && (key2 !== "source")) && (key2 !== "suggestions")) && (key2 !== "selectionBehavior")) && (key2 !== "selectionsBehavior")) && (key2 !== "overrideReasons")) && (key2 !== "links")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data);
-if(proto2 !== Object.prototype && proto2 !== null){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
 }
@@ -1836,17 +1872,17 @@ errors++;
 else {
 errors++;
 }
-validate42.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data){
+function validate153(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1885,7 +1921,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1905,7 +1941,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -1945,7 +1981,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -1990,7 +2026,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -2001,7 +2037,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -2081,7 +2117,18 @@ let data19 = data.cards;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate42(data19[i2]))){
+let data20 = data19[i2];
+if(!(validate115(data20))){
+errors++;
+}
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key4 in data20){
+if(((((((((((key4 !== "uuid") && (key4 !== "summary")) && (key4 !== "detail")) && (key4 !== "indicator")) && (key4 !== "source")) && (key4 !== "suggestions")) && (key4 !== "selectionBehavior")) && (key4 !== "selectionsBehavior")) && (key4 !== "overrideReasons")) && (key4 !== "links")) && (key4 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -2095,7 +2142,13 @@ let data21 = data.systemActions;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate46(data21[i3]))){
+let data22 = data21[i3];
+if(!(validate120(data22))){
+errors++;
+}
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key5 in data22){
+if(((((key5 !== "type") && (key5 !== "description")) && (key5 !== "resource")) && (key5 !== "resourceId")) && (key5 !== "extension")){
 errors++;
 }
 }
@@ -2104,8 +2157,21 @@ else {
 errors++;
 }
 }
-for(const key4 in data){
-if(((key4 !== "Meta") && (key4 !== "cards")) && (key4 !== "systemActions")){
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data23 = data.extension;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+}
+else {
+errors++;
+}
+}
+for(const key6 in data){
+if((((key6 !== "Meta") && (key6 !== "cards")) && (key6 !== "systemActions")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -2119,10 +2185,10 @@ errors++;
 else {
 errors++;
 }
-validate41.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,20 +2,20 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate51;
-const schema65 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate156;
+const schema173 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const schema68 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema176 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -93,7 +93,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -103,7 +103,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -118,7 +118,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -134,7 +134,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -144,7 +144,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -159,7 +159,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -191,7 +191,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -201,7 +201,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -216,7 +216,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -260,7 +260,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -270,7 +270,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -285,7 +285,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -295,7 +295,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -334,7 +334,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data16 = data0.FacilityCode;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -518,7 +518,7 @@ if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.Department !== undefined && func0.call(data24, "Department")){
 let data25 = data24.Department;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err39 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema65.properties.Location.properties.Department.type}};
+const err39 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema173.properties.Location.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -546,7 +546,7 @@ if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.ID !== undefined && func0.call(data26, "ID")){
 let data27 = data26.ID;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err41 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema65.properties.Visit.properties.ID.type}};
+const err41 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema173.properties.Visit.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -559,7 +559,7 @@ errors++;
 if(data26.StartDateTime !== undefined && func0.call(data26, "StartDateTime")){
 let data28 = data26.StartDateTime;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err42 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema65.properties.Visit.properties.StartDateTime.type}};
+const err42 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema173.properties.Visit.properties.StartDateTime.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -569,7 +569,7 @@ vErrors.push(err42);
 errors++;
 }
 if(typeof data28 === "string"){
-if(!(formats6.test(data28))){
+if(!(formats68.test(data28))){
 const err43 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err43];
@@ -584,7 +584,7 @@ errors++;
 if(data26.EndDateTime !== undefined && func0.call(data26, "EndDateTime")){
 let data29 = data26.EndDateTime;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err44 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema65.properties.Visit.properties.EndDateTime.type}};
+const err44 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema173.properties.Visit.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -594,7 +594,7 @@ vErrors.push(err44);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!(formats6.test(data29))){
+if(!(formats68.test(data29))){
 const err45 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err45];
@@ -624,7 +624,7 @@ if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.StartDate !== undefined && func0.call(data30, "StartDate")){
 let data31 = data30.StartDate;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err47 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema65.properties.Document.properties.StartDate.type}};
+const err47 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema173.properties.Document.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -634,7 +634,7 @@ vErrors.push(err47);
 errors++;
 }
 if(typeof data31 === "string"){
-if(!(formats6.test(data31))){
+if(!(formats68.test(data31))){
 const err48 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err48];
@@ -649,7 +649,7 @@ errors++;
 if(data30.EndDate !== undefined && func0.call(data30, "EndDate")){
 let data32 = data30.EndDate;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err49 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema65.properties.Document.properties.EndDate.type}};
+const err49 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema173.properties.Document.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -659,7 +659,7 @@ vErrors.push(err49);
 errors++;
 }
 if(typeof data32 === "string"){
-if(!(formats6.test(data32))){
+if(!(formats68.test(data32))){
 const err50 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err50];
@@ -681,7 +681,7 @@ if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(data34.Code !== undefined && func0.call(data34, "Code")){
 let data35 = data34.Code;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err51 = {instancePath:instancePath+"/Document/Types/" + i3+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema68.properties.Code.type}};
+const err51 = {instancePath:instancePath+"/Document/Types/" + i3+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema176.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -694,7 +694,7 @@ errors++;
 if(data34.Codeset !== undefined && func0.call(data34, "Codeset")){
 let data36 = data34.Codeset;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err52 = {instancePath:instancePath+"/Document/Types/" + i3+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema68.properties.Codeset.type}};
+const err52 = {instancePath:instancePath+"/Document/Types/" + i3+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema176.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -707,7 +707,7 @@ errors++;
 if(data34.Name !== undefined && func0.call(data34, "Name")){
 let data37 = data34.Name;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err53 = {instancePath:instancePath+"/Document/Types/" + i3+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema68.properties.Name.type}};
+const err53 = {instancePath:instancePath+"/Document/Types/" + i3+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema176.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -764,10 +764,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -776,20 +776,20 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate51;
-const schema65 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate156;
+const schema173 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const schema68 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema176 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate51(data){
+function validate156(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -828,7 +828,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -848,7 +848,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -888,7 +888,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -933,7 +933,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -944,7 +944,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -1125,7 +1125,7 @@ if((typeof data28 !== "string") && (data28 !== null)){
 errors++;
 }
 if(typeof data28 === "string"){
-if(!(formats6.test(data28))){
+if(!(formats68.test(data28))){
 errors++;
 }
 }
@@ -1136,7 +1136,7 @@ if((typeof data29 !== "string") && (data29 !== null)){
 errors++;
 }
 if(typeof data29 === "string"){
-if(!(formats6.test(data29))){
+if(!(formats68.test(data29))){
 errors++;
 }
 }
@@ -1166,7 +1166,7 @@ if((typeof data31 !== "string") && (data31 !== null)){
 errors++;
 }
 if(typeof data31 === "string"){
-if(!(formats6.test(data31))){
+if(!(formats68.test(data31))){
 errors++;
 }
 }
@@ -1177,7 +1177,7 @@ if((typeof data32 !== "string") && (data32 !== null)){
 errors++;
 }
 if(typeof data32 === "string"){
-if(!(formats6.test(data32))){
+if(!(formats68.test(data32))){
 errors++;
 }
 }
@@ -1259,10 +1259,10 @@ errors++;
 else {
 errors++;
 }
-validate51.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

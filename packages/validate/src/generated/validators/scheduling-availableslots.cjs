@@ -2,26 +2,26 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate82;
-const schema111 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema114 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
-const schema117 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema118 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+exports.v0 = validate187;
+const schema219 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema193 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema222 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
+const schema225 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema226 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema73 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema181 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema182 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema183 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const formats134 = /^\+[1-9]\d{1,14}$/;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -32,7 +32,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema73.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema181.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +45,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema73.properties.MiddleName.type}};
+const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema181.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -58,7 +58,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema73.properties.LastName.type}};
+const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema181.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -71,7 +71,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema73.properties.DOB.type}};
+const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema181.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +81,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -96,7 +96,7 @@ errors++;
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema73.properties.SSN.type}};
+const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema181.properties.SSN.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -109,7 +109,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema73.properties.Sex.type}};
+const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema181.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -122,7 +122,7 @@ errors++;
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema73.properties.Race.type}};
+const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema181.properties.Race.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -135,7 +135,7 @@ errors++;
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema73.properties.IsHispanic.type}};
+const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema181.properties.IsHispanic.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -148,7 +148,7 @@ errors++;
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema73.properties.Religion.type}};
+const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema181.properties.Religion.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -161,7 +161,7 @@ errors++;
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema73.properties.MaritalStatus.type}};
+const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema181.properties.MaritalStatus.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -174,7 +174,7 @@ errors++;
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema73.properties.IsDeceased.type}};
+const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema181.properties.IsDeceased.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -187,7 +187,7 @@ errors++;
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema73.properties.DeathDateTime.type}};
+const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema181.properties.DeathDateTime.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -197,7 +197,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats6.test(data11))){
+if(!(formats68.test(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -215,7 +215,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema74.properties.Home.type}};
+const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema182.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -225,7 +225,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats82.test(data13))){
+if(!(formats134.test(data13))){
 const err15 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -240,7 +240,7 @@ errors++;
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema74.properties.Office.type}};
+const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema182.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -250,7 +250,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats82.test(data14))){
+if(!(formats134.test(data14))){
 const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -265,7 +265,7 @@ errors++;
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema74.properties.Mobile.type}};
+const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema182.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -275,7 +275,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats82.test(data15))){
+if(!(formats134.test(data15))){
 const err19 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -330,7 +330,7 @@ errors++;
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema73.properties.Language.type}};
+const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema181.properties.Language.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -374,7 +374,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err26 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err26 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema183.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -387,7 +387,7 @@ errors++;
 if(data21.City !== undefined && func0.call(data21, "City")){
 let data23 = data21.City;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err27 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err27 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema183.properties.City.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -400,7 +400,7 @@ errors++;
 if(data21.State !== undefined && func0.call(data21, "State")){
 let data24 = data21.State;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err28 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err28 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema183.properties.State.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -413,7 +413,7 @@ errors++;
 if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
 let data25 = data21.ZIP;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err29 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err29 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema183.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -426,7 +426,7 @@ errors++;
 if(data21.County !== undefined && func0.call(data21, "County")){
 let data26 = data21.County;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err30 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err30 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema183.properties.County.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -439,7 +439,7 @@ errors++;
 if(data21.Country !== undefined && func0.call(data21, "Country")){
 let data27 = data21.Country;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err31 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err31 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema183.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -472,20 +472,20 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema108 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema213 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema203 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema216 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -496,7 +496,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema108.properties.Type.type}};
+const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema216.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -509,7 +509,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema108.properties.Facility.type}};
+const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema216.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -529,7 +529,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema193.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -542,7 +542,7 @@ errors++;
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema193.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -579,7 +579,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema108.properties.Department.type}};
+const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema216.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -599,7 +599,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema193.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -612,7 +612,7 @@ errors++;
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema193.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -649,7 +649,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema108.properties.Room.type}};
+const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema216.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -670,17 +670,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -691,7 +691,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema105.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema213.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -704,7 +704,7 @@ errors++;
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema105.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema213.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -717,7 +717,7 @@ errors++;
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema105.properties.FirstName.type}};
+const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema213.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -730,7 +730,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema105.properties.LastName.type}};
+const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema213.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -774,7 +774,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema183.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -787,7 +787,7 @@ errors++;
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema183.properties.City.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -800,7 +800,7 @@ errors++;
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema183.properties.State.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -813,7 +813,7 @@ errors++;
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema183.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -826,7 +826,7 @@ errors++;
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema183.properties.County.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -839,7 +839,7 @@ errors++;
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema183.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -895,7 +895,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema95.properties.Office.type}};
+const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema203.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -905,7 +905,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats82.test(data16))){
+if(!(formats134.test(data16))){
 const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err16];
@@ -930,8 +930,8 @@ errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate77(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate77.errors; else for (const vError of validate77.errors) vErrors.push(vError);
+if(!(validate182(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate182.errors; else for (const vError of validate182.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -946,18 +946,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema115 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema91 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema223 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema199 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -968,7 +968,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema115.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema223.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -981,7 +981,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data1 = data.Type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema115.properties.Type.type}};
+const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema223.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -994,7 +994,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data2 = data.Facility;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema115.properties.Facility.type}};
+const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema223.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1007,7 +1007,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data3 = data.Department;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema115.properties.Department.type}};
+const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema223.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1023,7 +1023,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.Code !== undefined && func0.call(data4, "Code")){
 let data5 = data4.Code;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema91.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema199.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1036,7 +1036,7 @@ errors++;
 if(data4.Codeset !== undefined && func0.call(data4, "Codeset")){
 let data6 = data4.Codeset;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema91.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema199.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1049,7 +1049,7 @@ errors++;
 if(data4.Description !== undefined && func0.call(data4, "Description")){
 let data7 = data4.Description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema91.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema199.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1074,7 +1074,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data8 = data.Room;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema115.properties.Room.type}};
+const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema223.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1095,17 +1095,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"ID":true,"Type":true,"Facility":true,"Department":true,"SpecialtyDepartment":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"ID":true,"Type":true,"Facility":true,"Department":true,"SpecialtyDepartment":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1183,7 +1183,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1193,7 +1193,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1208,7 +1208,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1224,7 +1224,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1234,7 +1234,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1249,7 +1249,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1281,7 +1281,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1291,7 +1291,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1306,7 +1306,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1350,7 +1350,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1360,7 +1360,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -1375,7 +1375,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1385,7 +1385,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1424,7 +1424,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data16 = data0.FacilityCode;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1505,7 +1505,7 @@ errors++;
 if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
 let data19 = data.StartDateTime;
 if(typeof data19 === "string"){
-if(!(formats6.test(data19))){
+if(!(formats68.test(data19))){
 const err31 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err31];
@@ -1530,7 +1530,7 @@ errors++;
 if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
 let data20 = data.EndDateTime;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema111.properties.EndDateTime.type}};
+const err33 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema219.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1540,7 +1540,7 @@ vErrors.push(err33);
 errors++;
 }
 if(typeof data20 === "string"){
-if(!(formats6.test(data20))){
+if(!(formats68.test(data20))){
 const err34 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -1565,7 +1565,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.ID !== undefined && func0.call(data23, "ID")){
 let data24 = data23.ID;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema193.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1578,7 +1578,7 @@ errors++;
 if(data23.IDType !== undefined && func0.call(data23, "IDType")){
 let data25 = data23.IDType;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema193.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1613,8 +1613,8 @@ errors++;
 }
 }
 if(data21.Demographics !== undefined && func0.call(data21, "Demographics")){
-if(!(validate53(data21.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data21,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate53.errors; else for (const vError of validate53.errors) vErrors.push(vError);
+if(!(validate158(data21.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data21,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate158.errors; else for (const vError of validate158.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1656,7 +1656,7 @@ if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.Code !== undefined && func0.call(data30, "Code")){
 let data31 = data30.Code;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err41 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema114.properties.Code.type}};
+const err41 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema222.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1669,7 +1669,7 @@ errors++;
 if(data30.Codeset !== undefined && func0.call(data30, "Codeset")){
 let data32 = data30.Codeset;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err42 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema114.properties.Codeset.type}};
+const err42 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema222.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1679,7 +1679,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!(((((data32 === "ICD-9") || (data32 === "ICD-10")) || (data32 === "HCPCS")) || (data32 === "CPT")) || (data32 === null))){
-const err43 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema114.properties.Codeset.enum}};
+const err43 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema222.properties.Codeset.enum}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1692,7 +1692,7 @@ errors++;
 if(data30.Name !== undefined && func0.call(data30, "Name")){
 let data33 = data30.Name;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err44 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema114.properties.Name.type}};
+const err44 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema222.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1705,7 +1705,7 @@ errors++;
 if(data30.Type !== undefined && func0.call(data30, "Type")){
 let data34 = data30.Type;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err45 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema114.properties.Type.type}};
+const err45 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema222.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1718,7 +1718,7 @@ errors++;
 if(data30.DocumentedDateTime !== undefined && func0.call(data30, "DocumentedDateTime")){
 let data35 = data30.DocumentedDateTime;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err46 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema114.properties.DocumentedDateTime.type}};
+const err46 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema222.properties.DocumentedDateTime.type}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1728,7 +1728,7 @@ vErrors.push(err46);
 errors++;
 }
 if(typeof data35 === "string"){
-if(!(formats6.test(data35))){
+if(!(formats68.test(data35))){
 const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err47];
@@ -1812,8 +1812,8 @@ let data39 = data36.AttendingProviders;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate76(data39[i6], {instancePath:instancePath+"/Visit/AttendingProviders/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate76.errors; else for (const vError of validate76.errors) vErrors.push(vError);
+if(!(validate181(data39[i6], {instancePath:instancePath+"/Visit/AttendingProviders/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate181.errors; else for (const vError of validate181.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1834,8 +1834,8 @@ let data41 = data36.Locations;
 if(Array.isArray(data41)){
 const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate85(data41[i7], {instancePath:instancePath+"/Visit/Locations/" + i7,parentData:data41,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate85.errors; else for (const vError of validate85.errors) vErrors.push(vError);
+if(!(validate190(data41[i7], {instancePath:instancePath+"/Visit/Locations/" + i7,parentData:data41,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate190.errors; else for (const vError of validate190.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1861,7 +1861,7 @@ if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(data44.Code !== undefined && func0.call(data44, "Code")){
 let data45 = data44.Code;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err55 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema117.properties.Code.type}};
+const err55 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema225.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1874,7 +1874,7 @@ errors++;
 if(data44.Codeset !== undefined && func0.call(data44, "Codeset")){
 let data46 = data44.Codeset;
 if((typeof data46 !== "string") && (data46 !== null)){
-const err56 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema117.properties.Codeset.type}};
+const err56 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema225.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1887,7 +1887,7 @@ errors++;
 if(data44.Description !== undefined && func0.call(data44, "Description")){
 let data47 = data44.Description;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err57 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema117.properties.Description.type}};
+const err57 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema225.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1931,7 +1931,7 @@ if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(data49.Duration !== undefined && func0.call(data49, "Duration")){
 let data50 = data49.Duration;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err60 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema118.properties.Duration.type}};
+const err60 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema226.properties.Duration.type}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1944,7 +1944,7 @@ errors++;
 if(data49.DurationUnit !== undefined && func0.call(data49, "DurationUnit")){
 let data51 = data49.DurationUnit;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err61 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema118.properties.DurationUnit.type}};
+const err61 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema226.properties.DurationUnit.type}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2057,10 +2057,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"Meta":true,"StartDateTime":true,"EndDateTime":true,"Patient":true,"Visit":true},"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":{"Meta":true,"StartDateTime":true,"EndDateTime":true,"Patient":true,"Visit":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -2069,26 +2069,26 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate82;
-const schema111 = {"properties":{"EndDateTime":{"type":["string","null"]},"Patient":{"properties":{"Notes":{"const":null}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema114 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
-const schema117 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema118 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+exports.s0 = validate187;
+const schema219 = {"properties":{"EndDateTime":{"type":["string","null"]},"Patient":{"properties":{"Notes":{"const":null}}}}};
+const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema193 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema222 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
+const schema225 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema226 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema73 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const schema181 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema182 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema183 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const formats134 = /^\+[1-9]\d{1,14}$/;
 
-function validate53(data){
+function validate158(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2120,7 +2120,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -2173,7 +2173,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats6.test(data11))){
+if(!(formats68.test(data11))){
 errors++;
 }
 }
@@ -2187,7 +2187,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats82.test(data13))){
+if(!(formats134.test(data13))){
 errors++;
 }
 }
@@ -2198,7 +2198,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats82.test(data14))){
+if(!(formats134.test(data14))){
 errors++;
 }
 }
@@ -2209,7 +2209,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats82.test(data15))){
+if(!(formats134.test(data15))){
 errors++;
 }
 }
@@ -2339,20 +2339,20 @@ errors++;
 else {
 errors++;
 }
-validate53.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema108 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema213 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema203 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema216 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
 
-function validate77(data){
+function validate182(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2479,17 +2479,17 @@ errors++;
 else {
 errors++;
 }
-validate77.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data){
+function validate181(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2618,7 +2618,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats82.test(data16))){
+if(!(formats134.test(data16))){
 errors++;
 }
 }
@@ -2640,7 +2640,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate182(data.Location))){
 errors++;
 }
 }
@@ -2659,18 +2659,18 @@ errors++;
 else {
 errors++;
 }
-validate76.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema115 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"],"const":null},"Facility":{"type":["string","null"],"const":null},"Department":{"type":["string","null"]},"Room":{"type":["string","null"],"const":null}}};
-const schema91 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema223 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"],"const":null},"Facility":{"type":["string","null"],"const":null},"Department":{"type":["string","null"]},"Room":{"type":["string","null"],"const":null}}};
+const schema199 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate85(data){
+function validate190(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2769,17 +2769,17 @@ errors++;
 else {
 errors++;
 }
-validate85.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data){
+function validate187(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2818,7 +2818,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -2838,7 +2838,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -2878,7 +2878,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -2923,7 +2923,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -2934,7 +2934,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -3012,7 +3012,7 @@ errors++;
 if(data.StartDateTime !== undefined){
 let data19 = data.StartDateTime;
 if(typeof data19 === "string"){
-if(!(formats6.test(data19))){
+if(!(formats68.test(data19))){
 errors++;
 }
 }
@@ -3026,7 +3026,7 @@ if((typeof data20 !== "string") && (data20 !== null)){
 errors++;
 }
 if(typeof data20 === "string"){
-if(!(formats6.test(data20))){
+if(!(formats68.test(data20))){
 errors++;
 }
 }
@@ -3075,7 +3075,7 @@ errors++;
 }
 }
 if(data21.Demographics !== undefined){
-if(!(validate53(data21.Demographics))){
+if(!(validate158(data21.Demographics))){
 errors++;
 }
 }
@@ -3136,7 +3136,7 @@ if((typeof data35 !== "string") && (data35 !== null)){
 errors++;
 }
 if(typeof data35 === "string"){
-if(!(formats6.test(data35))){
+if(!(formats68.test(data35))){
 errors++;
 }
 }
@@ -3200,7 +3200,7 @@ let data39 = data36.AttendingProviders;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate76(data39[i6]))){
+if(!(validate181(data39[i6]))){
 errors++;
 }
 }
@@ -3214,7 +3214,7 @@ let data41 = data36.Locations;
 if(Array.isArray(data41)){
 const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate85(data41[i7]))){
+if(!(validate190(data41[i7]))){
 errors++;
 }
 }
@@ -3368,10 +3368,10 @@ errors++;
 else {
 errors++;
 }
-validate82.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
