@@ -172,9 +172,11 @@ const EXPECTED: Record<string, Expected | { skip: string }> = {
 const root = referenceCopy();
 
 describe('CDS Hooks specification examples', () => {
-  it('the reference copy is found (CI has shared/ beside the repository)', () => {
-    if (!process.env.CI && !root) return; // a clone on its own: nothing to read
-    expect(root, 'shared/spec/cds-hooks not found beside the repository; set CDX_CDS_HOOKS_SPEC').toBeDefined();
+  // The specification is not part of the repository: a clone without the reference copy beside it
+  // skips these tests (and says so); naming a copy with CDX_CDS_HOOKS_SPEC makes it required.
+  if (!root) console.warn('CDS Hooks specification examples skipped: no shared/spec/cds-hooks beside the repository (set CDX_CDS_HOOKS_SPEC).');
+  it.runIf(process.env.CDX_CDS_HOOKS_SPEC !== undefined)('the reference copy named by CDX_CDS_HOOKS_SPEC is there', () => {
+    expect(root, `${process.env.CDX_CDS_HOOKS_SPEC} holds no specification/current.md`).toBeDefined();
   });
 
   const blocks = root ? specBlocks(root) : [];
