@@ -11,8 +11,9 @@ function fromV8(error: unknown, text: string): SyntaxProblem {
   return {
     offset: position ? Number(position[1]) : text.length,
     length: 1,
-    // V8 quotes the surrounding source in some messages: keep only the part before any quote.
-    message: `Invalid JSON: ${message.split(/[,"]/)[0]!.trim()}.`,
+    // V8 quotes the surrounding source in some messages: keep only the part before any quote. Its
+    // "at position N" is dropped: the finding carries the line and column.
+    message: `Invalid JSON: ${message.split(/[,"]/)[0]!.replace(/\s*(?:in JSON\s*)?at position \d+.*$/, '').trim()}.`,
   };
 }
 
