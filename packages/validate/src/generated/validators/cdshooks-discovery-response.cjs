@@ -4,7 +4,7 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate35;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
@@ -330,10 +330,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -343,9 +350,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -354,9 +362,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -365,8 +375,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -375,9 +388,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -387,9 +401,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("discovery-response" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "discovery-response"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -399,9 +413,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -411,15 +426,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.services !== undefined && func0.call(data, "services")){
-let data19 = data.services;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if((data20.hook === undefined) || (!(func0.call(data20, "hook")))){
-const err31 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "hook"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -428,8 +437,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data20.id === undefined) || (!(func0.call(data20, "id")))){
-const err32 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "id"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -438,9 +448,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data20.hook !== undefined && func0.call(data20, "hook")){
-if(typeof data20.hook !== "string"){
-const err33 = {instancePath:instancePath+"/services/" + i2+"/hook",schemaPath:"#/$defs/service/properties/hook/type",keyword:"type",params:{type: "string"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -449,10 +458,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data20.id !== undefined && func0.call(data20, "id")){
-if(typeof data20.id !== "string"){
-const err34 = {instancePath:instancePath+"/services/" + i2+"/id",schemaPath:"#/$defs/service/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -462,10 +470,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data20.title !== undefined && func0.call(data20, "title")){
-let data23 = data20.title;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err35 = {instancePath:instancePath+"/services/" + i2+"/title",schemaPath:"#/$defs/service/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("discovery-response" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "discovery-response"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -475,10 +482,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data20.description !== undefined && func0.call(data20, "description")){
-let data24 = data20.description;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err36 = {instancePath:instancePath+"/services/" + i2+"/description",schemaPath:"#/$defs/service/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -488,13 +494,15 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data20.prefetch !== undefined && func0.call(data20, "prefetch")){
-let data25 = data20.prefetch;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key0 of Object.keys(data25)){
-let data26 = data25[key0];
-if((typeof data26 !== "string") && (data26 !== null)){
-const err37 = {instancePath:instancePath+"/services/" + i2+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/service/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
+if(data.services !== undefined && func0.call(data, "services")){
+let data25 = data.services;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if((data26.hook === undefined) || (!(func0.call(data26, "hook")))){
+const err37 = {instancePath:instancePath+"/services/" + i3,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "hook"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -503,10 +511,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/services/" + i2+"/prefetch",schemaPath:"#/$defs/service/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if((data26.id === undefined) || (!(func0.call(data26, "id")))){
+const err38 = {instancePath:instancePath+"/services/" + i3,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -515,11 +521,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data20.usageRequirements !== undefined && func0.call(data20, "usageRequirements")){
-let data27 = data20.usageRequirements;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err39 = {instancePath:instancePath+"/services/" + i2+"/usageRequirements",schemaPath:"#/$defs/service/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
+if(data26.hook !== undefined && func0.call(data26, "hook")){
+if(typeof data26.hook !== "string"){
+const err39 = {instancePath:instancePath+"/services/" + i3+"/hook",schemaPath:"#/$defs/service/properties/hook/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -529,10 +533,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data20.usageDescription !== undefined && func0.call(data20, "usageDescription")){
-let data28 = data20.usageDescription;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err40 = {instancePath:instancePath+"/services/" + i2+"/usageDescription",schemaPath:"#/$defs/service/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
+if(data26.id !== undefined && func0.call(data26, "id")){
+if(typeof data26.id !== "string"){
+const err40 = {instancePath:instancePath+"/services/" + i3+"/id",schemaPath:"#/$defs/service/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -542,9 +545,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/type",keyword:"type",params:{type: "object"}};
+if(data26.title !== undefined && func0.call(data26, "title")){
+let data29 = data26.title;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err41 = {instancePath:instancePath+"/services/" + i3+"/title",schemaPath:"#/$defs/service/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -554,9 +558,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
+if(data26.description !== undefined && func0.call(data26, "description")){
+let data30 = data26.description;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err42 = {instancePath:instancePath+"/services/" + i3+"/description",schemaPath:"#/$defs/service/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -566,14 +571,92 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data26.prefetch !== undefined && func0.call(data26, "prefetch")){
+let data31 = data26.prefetch;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key0 of Object.keys(data31)){
+let data32 = data31[key0];
+if((typeof data32 !== "string") && (data32 !== null)){
+const err43 = {instancePath:instancePath+"/services/" + i3+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/service/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/services/" + i3+"/prefetch",schemaPath:"#/$defs/service/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data26.usageRequirements !== undefined && func0.call(data26, "usageRequirements")){
+let data33 = data26.usageRequirements;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err45 = {instancePath:instancePath+"/services/" + i3+"/usageRequirements",schemaPath:"#/$defs/service/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data26.usageDescription !== undefined && func0.call(data26, "usageDescription")){
+let data34 = data26.usageDescription;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err46 = {instancePath:instancePath+"/services/" + i3+"/usageDescription",schemaPath:"#/$defs/service/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/services/" + i3,schemaPath:"#/$defs/service/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -585,13 +668,13 @@ validate35.evaluated = {"props":{"Meta":true,"services":true},"dynamicProps":fal
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"services":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"description":20,"hook":21,"id":22,"prefetch":23,"title":24,"usageDescription":25,"usageRequirements":26},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
+  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"services":24}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":25},{"p":{"description":26,"hook":27,"id":28,"prefetch":29,"title":30,"usageDescription":31,"usageRequirements":32},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
 };
 const twin = (function (exports) {
 "use strict";
 exports.s0 = validate35;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
@@ -782,15 +865,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -815,87 +950,13 @@ if("discovery-response" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.services !== undefined){
-let data19 = data.services;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.hook === undefined){
-errors++;
-}
-if(data20.id === undefined){
-errors++;
-}
-if(data20.hook !== undefined){
-if(typeof data20.hook !== "string"){
-errors++;
-}
-}
-if(data20.id !== undefined){
-if(typeof data20.id !== "string"){
-errors++;
-}
-}
-if(data20.title !== undefined){
-let data23 = data20.title;
-if((typeof data23 !== "string") && (data23 !== null)){
-errors++;
-}
-}
-if(data20.description !== undefined){
-let data24 = data20.description;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-}
-if(data20.prefetch !== undefined){
-let data25 = data20.prefetch;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key4 in data25){
-let data26 = data25[key4];
-if((typeof data26 !== "string") && (data26 !== null)){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data20.usageRequirements !== undefined){
-let data27 = data20.usageRequirements;
-if((typeof data27 !== "string") && (data27 !== null)){
-errors++;
-}
-}
-if(data20.usageDescription !== undefined){
-errors++;
-}
-for(const key5 in data20){
-if(((((((key5 !== "hook") && (key5 !== "id")) && (key5 !== "title")) && (key5 !== "description")) && (key5 !== "prefetch")) && (key5 !== "usageRequirements")) && (key5 !== "usageDescription")){
-errors++;
-}
-}
-if(!(obj0 && data20.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data20);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -905,19 +966,93 @@ else {
 errors++;
 }
 }
+if(data.services !== undefined){
+let data25 = data.services;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.hook === undefined){
+errors++;
+}
+if(data26.id === undefined){
+errors++;
+}
+if(data26.hook !== undefined){
+if(typeof data26.hook !== "string"){
+errors++;
+}
+}
+if(data26.id !== undefined){
+if(typeof data26.id !== "string"){
+errors++;
+}
+}
+if(data26.title !== undefined){
+let data29 = data26.title;
+if((typeof data29 !== "string") && (data29 !== null)){
+errors++;
+}
+}
+if(data26.description !== undefined){
+let data30 = data26.description;
+if((typeof data30 !== "string") && (data30 !== null)){
+errors++;
+}
+}
+if(data26.prefetch !== undefined){
+let data31 = data26.prefetch;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key5 in data31){
+let data32 = data31[key5];
+if((typeof data32 !== "string") && (data32 !== null)){
+errors++;
+}
+}
 }
 else {
 errors++;
 }
 }
-for(const key6 in data){
-if((key6 !== "Meta") && (key6 !== "services")){
+if(data26.usageRequirements !== undefined){
+let data33 = data26.usageRequirements;
+if((typeof data33 !== "string") && (data33 !== null)){
+errors++;
+}
+}
+if(data26.usageDescription !== undefined){
+errors++;
+}
+for(const key6 in data26){
+if(((((((key6 !== "hook") && (key6 !== "id")) && (key6 !== "title")) && (key6 !== "description")) && (key6 !== "prefetch")) && (key6 !== "usageRequirements")) && (key6 !== "usageDescription")){
+errors++;
+}
+}
+if(!(obj0 && data26.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data26);
+if(proto6 !== Object.prototype && proto6 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key7 in data){
+if((key7 !== "Meta") && (key7 !== "services")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
+const proto7 = Object.getPrototypeOf(data);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }

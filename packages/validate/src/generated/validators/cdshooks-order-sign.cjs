@@ -4,7 +4,7 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate36;
 const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
@@ -544,10 +544,17 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -557,9 +564,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -568,9 +576,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err29 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -579,8 +589,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -589,9 +602,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err31 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -601,9 +615,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("order-sign" !== data0.EventType){
-const err32 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -613,9 +627,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -625,10 +640,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.hook !== undefined && func0.call(data, "hook")){
-let data19 = data.hook;
-if(typeof data19 !== "string"){
-const err34 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err34 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -637,8 +651,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if("order-sign" !== data19){
-const err35 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -647,12 +662,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
-let data20 = data.hookInstance;
-if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
-const err36 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -661,9 +672,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err37 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -673,11 +684,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
-let data21 = data.fhirServer;
-if(typeof data21 === "string"){
-if(!(formats2(data21))){
-const err38 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("order-sign" !== data0.EventType){
+const err38 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -687,8 +696,9 @@ vErrors.push(err38);
 errors++;
 }
 }
+}
 else {
-const err39 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -698,11 +708,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.context !== undefined && func0.call(data, "context")){
-let data22 = data.context;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if((data22.patientId === undefined) || (!(func0.call(data22, "patientId")))){
-const err40 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "patientId"}};
+if(data.hook !== undefined && func0.call(data, "hook")){
+let data25 = data.hook;
+if(typeof data25 !== "string"){
+const err40 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -711,9 +720,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data22.patientId !== undefined && func0.call(data22, "patientId")){
-if(typeof data22.patientId !== "string"){
-const err41 = {instancePath:instancePath+"/context/patientId",schemaPath:"#/properties/context/properties/patientId/type",keyword:"type",params:{type: "string"}};
+if("order-sign" !== data25){
+const err41 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -723,10 +731,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data22.userId !== undefined && func0.call(data22, "userId")){
-let data24 = data22.userId;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema49.properties.context.properties.userId.type}};
+if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
+let data26 = data.hookInstance;
+if(typeof data26 === "string"){
+if(!(formats8.test(data26))){
+const err42 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -735,9 +744,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
-const err43 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
+}
+else {
+const err43 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -747,11 +756,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-if(data22.encounterId !== undefined && func0.call(data22, "encounterId")){
-let data25 = data22.encounterId;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err44 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema49.properties.context.properties.encounterId.type}};
+if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
+let data27 = data.fhirServer;
+if(typeof data27 === "string"){
+if(!(formats2(data27))){
+const err44 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -761,15 +770,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data22.draftOrders !== undefined && func0.call(data22, "draftOrders")){
-if(!(validate37(data22.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data22,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err45 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -779,10 +781,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.user !== undefined && func0.call(data, "user")){
-let data27 = data.user;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err46 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema49.properties.user.type}};
+if(data.context !== undefined && func0.call(data, "context")){
+let data28 = data.context;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if((data28.patientId === undefined) || (!(func0.call(data28, "patientId")))){
+const err46 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "patientId"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -791,14 +794,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-let data28 = data.fhirAuthorization;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.access_token !== undefined && func0.call(data28, "access_token")){
-let data29 = data28.access_token;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err47 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema54.properties.access_token.type}};
+if(data28.patientId !== undefined && func0.call(data28, "patientId")){
+if(typeof data28.patientId !== "string"){
+const err47 = {instancePath:instancePath+"/context/patientId",schemaPath:"#/properties/context/properties/patientId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -808,10 +806,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data28.token_type !== undefined && func0.call(data28, "token_type")){
-let data30 = data28.token_type;
+if(data28.userId !== undefined && func0.call(data28, "userId")){
+let data30 = data28.userId;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err48 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema54.properties.token_type.type}};
+const err48 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema49.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -820,11 +818,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data28.expires_in !== undefined && func0.call(data28, "expires_in")){
-let data31 = data28.expires_in;
-if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-const err49 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema54.properties.expires_in.type}};
+if(typeof data30 === "string"){
+if(!pattern8.test(data30)){
+const err49 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -833,9 +829,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
-const err50 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+}
+}
+if(data28.encounterId !== undefined && func0.call(data28, "encounterId")){
+let data31 = data28.encounterId;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err50 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema49.properties.context.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -845,11 +844,15 @@ vErrors.push(err50);
 errors++;
 }
 }
+if(data28.draftOrders !== undefined && func0.call(data28, "draftOrders")){
+if(!(validate37(data28.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data28,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-if(data28.scope !== undefined && func0.call(data28, "scope")){
-let data32 = data28.scope;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err51 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema54.properties.scope.type}};
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -859,9 +862,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data28.subject !== undefined && func0.call(data28, "subject")){
-if(typeof data28.subject !== "string"){
-const err52 = {instancePath:instancePath+"/fhirAuthorization/subject",schemaPath:"#/$defs/fhirAuthorization/properties/subject/type",keyword:"type",params:{type: "string"}};
+if(data.user !== undefined && func0.call(data, "user")){
+let data33 = data.user;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err52 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema49.properties.user.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -871,9 +875,13 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data28.patient !== undefined && func0.call(data28, "patient")){
-if(typeof data28.patient !== "string"){
-const err53 = {instancePath:instancePath+"/fhirAuthorization/patient",schemaPath:"#/$defs/fhirAuthorization/properties/patient/type",keyword:"type",params:{type: "string"}};
+if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
+let data34 = data.fhirAuthorization;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.access_token !== undefined && func0.call(data34, "access_token")){
+let data35 = data34.access_token;
+if((typeof data35 !== "string") && (data35 !== null)){
+const err53 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema54.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -883,10 +891,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data28.accessToken !== undefined && func0.call(data28, "accessToken")){
-let data35 = data28.accessToken;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err54 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema54.properties.accessToken.type}};
+if(data34.token_type !== undefined && func0.call(data34, "token_type")){
+let data36 = data34.token_type;
+if((typeof data36 !== "string") && (data36 !== null)){
+const err54 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema54.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -896,10 +904,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data28.tokenType !== undefined && func0.call(data28, "tokenType")){
-let data36 = data28.tokenType;
-if((typeof data36 !== "string") && (data36 !== null)){
-const err55 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema54.properties.tokenType.type}};
+if(data34.expires_in !== undefined && func0.call(data34, "expires_in")){
+let data37 = data34.expires_in;
+if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
+const err55 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema54.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -908,11 +916,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data28.expiresIn !== undefined && func0.call(data28, "expiresIn")){
-let data37 = data28.expiresIn;
-if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
-const err56 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema54.properties.expiresIn.type}};
+if(typeof data37 === "string"){
+if(!pattern9.test(data37)){
+const err56 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -921,9 +927,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(typeof data37 === "string"){
-if(!pattern9.test(data37)){
-const err57 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+}
+}
+if(data34.scope !== undefined && func0.call(data34, "scope")){
+let data38 = data34.scope;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err57 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema54.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -933,10 +942,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/fhirAuthorization",schemaPath:"#/$defs/fhirAuthorization/type",keyword:"type",params:{type: "object"}};
+if(data34.subject !== undefined && func0.call(data34, "subject")){
+if(typeof data34.subject !== "string"){
+const err58 = {instancePath:instancePath+"/fhirAuthorization/subject",schemaPath:"#/$defs/fhirAuthorization/properties/subject/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -946,13 +954,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data38 = data.prefetch;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key0 of Object.keys(data38)){
-let data39 = data38[key0];
-if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
-const err59 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema49.properties.prefetch.additionalProperties.type}};
+if(data34.patient !== undefined && func0.call(data34, "patient")){
+if(typeof data34.patient !== "string"){
+const err59 = {instancePath:instancePath+"/fhirAuthorization/patient",schemaPath:"#/$defs/fhirAuthorization/properties/patient/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -962,9 +966,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(data34.accessToken !== undefined && func0.call(data34, "accessToken")){
+let data41 = data34.accessToken;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err60 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema54.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -974,14 +979,92 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data34.tokenType !== undefined && func0.call(data34, "tokenType")){
+let data42 = data34.tokenType;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err61 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema54.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data34.expiresIn !== undefined && func0.call(data34, "expiresIn")){
+let data43 = data34.expiresIn;
+if(((!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))) && (typeof data43 !== "string")) && (data43 !== null)){
+const err62 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema54.properties.expiresIn.type}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(typeof data43 === "string"){
+if(!pattern9.test(data43)){
+const err63 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/fhirAuthorization",schemaPath:"#/$defs/fhirAuthorization/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.prefetch !== undefined && func0.call(data, "prefetch")){
+let data44 = data.prefetch;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key0 of Object.keys(data44)){
+let data45 = data44[key0];
+if(((typeof data45 !== "string") && (!(data45 && typeof data45 == "object" && !Array.isArray(data45)))) && (data45 !== null)){
+const err65 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema49.properties.prefetch.additionalProperties.type}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -993,13 +1076,13 @@ validate36.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fh
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":18,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":46}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":19,"encounterId":29,"patientId":30,"userId":31}},{"o":1,"p":{"entry":20,"id":26,"resourceType":27,"type":28}},{"i":21},{"o":1,"p":{"fullUrl":22,"resource":23}},{},{"o":1,"p":{"id":24,"resourceType":25}},{},{},{},{},{},{"l":"Probable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible"},{}] },
+  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":24,"fhirAuthorization":38,"fhirServer":48,"hook":49,"hookInstance":50,"prefetch":51,"user":52}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":25,"encounterId":35,"patientId":36,"userId":37}},{"o":1,"p":{"entry":26,"id":32,"resourceType":33,"type":34}},{"i":27},{"o":1,"p":{"fullUrl":28,"resource":29}},{},{"o":1,"p":{"id":30,"resourceType":31}},{},{},{},{},{},{"l":"Probable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":39,"access_token":40,"expiresIn":41,"expires_in":42,"patient":43,"scope":44,"subject":45,"tokenType":46,"token_type":47},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible"},{}] },
 };
 const twin = (function (exports) {
 "use strict";
 exports.s0 = validate36;
 const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
@@ -1323,15 +1406,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1356,93 +1491,13 @@ if("order-sign" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.hook !== undefined){
-let data19 = data.hook;
-if(typeof data19 !== "string"){
-errors++;
-}
-if("order-sign" !== data19){
-errors++;
-}
-}
-if(data.hookInstance !== undefined){
-let data20 = data.hookInstance;
-if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.fhirServer !== undefined){
-let data21 = data.fhirServer;
-if(typeof data21 === "string"){
-if(!(formats2(data21))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.context !== undefined){
-let data22 = data.context;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.patientId === undefined){
-errors++;
-}
-if(data22.patientId !== undefined){
-if(typeof data22.patientId !== "string"){
-errors++;
-}
-}
-if(data22.userId !== undefined){
-let data24 = data22.userId;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
-errors++;
-}
-}
-}
-if(data22.encounterId !== undefined){
-let data25 = data22.encounterId;
-if((typeof data25 !== "string") && (data25 !== null)){
-errors++;
-}
-}
-if(data22.draftOrders !== undefined){
-if(!(validate37(data22.draftOrders))){
-errors++;
-}
-}
-for(const key4 in data22){
-if((((key4 !== "patientId") && (key4 !== "userId")) && (key4 !== "encounterId")) && (key4 !== "draftOrders")){
-errors++;
-}
-}
-if(!(obj0 && data22.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data22);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1452,65 +1507,72 @@ else {
 errors++;
 }
 }
-if(data.user !== undefined){
-let data27 = data.user;
-if((typeof data27 !== "string") && (data27 !== null)){
+if(data.hook !== undefined){
+let data25 = data.hook;
+if(typeof data25 !== "string"){
+errors++;
+}
+if("order-sign" !== data25){
 errors++;
 }
 }
-if(data.fhirAuthorization !== undefined){
-let data28 = data.fhirAuthorization;
+if(data.hookInstance !== undefined){
+let data26 = data.hookInstance;
+if(typeof data26 === "string"){
+if(!(formats8.test(data26))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.fhirServer !== undefined){
+let data27 = data.fhirServer;
+if(typeof data27 === "string"){
+if(!(formats2(data27))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.context !== undefined){
+let data28 = data.context;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.access_token !== undefined){
-let data29 = data28.access_token;
-if((typeof data29 !== "string") && (data29 !== null)){
+if(data28.patientId === undefined){
+errors++;
+}
+if(data28.patientId !== undefined){
+if(typeof data28.patientId !== "string"){
 errors++;
 }
 }
-if(data28.token_type !== undefined){
-let data30 = data28.token_type;
+if(data28.userId !== undefined){
+let data30 = data28.userId;
 if((typeof data30 !== "string") && (data30 !== null)){
 errors++;
 }
-}
-if(data28.expires_in !== undefined){
-let data31 = data28.expires_in;
-if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-errors++;
-}
-if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
+if(typeof data30 === "string"){
+if(!pattern8.test(data30)){
 errors++;
 }
 }
 }
-if(data28.scope !== undefined){
-let data32 = data28.scope;
-if((typeof data32 !== "string") && (data32 !== null)){
+if(data28.encounterId !== undefined){
+let data31 = data28.encounterId;
+if((typeof data31 !== "string") && (data31 !== null)){
 errors++;
 }
 }
-if(data28.subject !== undefined){
-if(typeof data28.subject !== "string"){
+if(data28.draftOrders !== undefined){
+if(!(validate37(data28.draftOrders))){
 errors++;
 }
-}
-if(data28.patient !== undefined){
-if(typeof data28.patient !== "string"){
-errors++;
-}
-}
-if(data28.accessToken !== undefined){
-errors++;
-}
-if(data28.tokenType !== undefined){
-errors++;
-}
-if(data28.expiresIn !== undefined){
-errors++;
 }
 for(const key5 in data28){
-if(((((((((key5 !== "access_token") && (key5 !== "token_type")) && (key5 !== "expires_in")) && (key5 !== "scope")) && (key5 !== "subject")) && (key5 !== "patient")) && (key5 !== "accessToken")) && (key5 !== "tokenType")) && (key5 !== "expiresIn")){
+if((((key5 !== "patientId") && (key5 !== "userId")) && (key5 !== "encounterId")) && (key5 !== "draftOrders")){
 errors++;
 }
 }
@@ -1525,12 +1587,71 @@ else {
 errors++;
 }
 }
-if(data.prefetch !== undefined){
-let data38 = data.prefetch;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key6 in data38){
-let data39 = data38[key6];
-if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
+if(data.user !== undefined){
+let data33 = data.user;
+if((typeof data33 !== "string") && (data33 !== null)){
+errors++;
+}
+}
+if(data.fhirAuthorization !== undefined){
+let data34 = data.fhirAuthorization;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.access_token !== undefined){
+let data35 = data34.access_token;
+if((typeof data35 !== "string") && (data35 !== null)){
+errors++;
+}
+}
+if(data34.token_type !== undefined){
+let data36 = data34.token_type;
+if((typeof data36 !== "string") && (data36 !== null)){
+errors++;
+}
+}
+if(data34.expires_in !== undefined){
+let data37 = data34.expires_in;
+if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
+errors++;
+}
+if(typeof data37 === "string"){
+if(!pattern9.test(data37)){
+errors++;
+}
+}
+}
+if(data34.scope !== undefined){
+let data38 = data34.scope;
+if((typeof data38 !== "string") && (data38 !== null)){
+errors++;
+}
+}
+if(data34.subject !== undefined){
+if(typeof data34.subject !== "string"){
+errors++;
+}
+}
+if(data34.patient !== undefined){
+if(typeof data34.patient !== "string"){
+errors++;
+}
+}
+if(data34.accessToken !== undefined){
+errors++;
+}
+if(data34.tokenType !== undefined){
+errors++;
+}
+if(data34.expiresIn !== undefined){
+errors++;
+}
+for(const key6 in data34){
+if(((((((((key6 !== "access_token") && (key6 !== "token_type")) && (key6 !== "expires_in")) && (key6 !== "scope")) && (key6 !== "subject")) && (key6 !== "patient")) && (key6 !== "accessToken")) && (key6 !== "tokenType")) && (key6 !== "expiresIn")){
+errors++;
+}
+}
+if(!(obj0 && data34.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data34);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -1539,14 +1660,28 @@ else {
 errors++;
 }
 }
-for(const key7 in data){
-if((((((((key7 !== "Meta") && (key7 !== "hook")) && (key7 !== "hookInstance")) && (key7 !== "fhirServer")) && (key7 !== "context")) && (key7 !== "user")) && (key7 !== "fhirAuthorization")) && (key7 !== "prefetch")){
+if(data.prefetch !== undefined){
+let data44 = data.prefetch;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key7 in data44){
+let data45 = data44[key7];
+if(((typeof data45 !== "string") && (!(data45 && typeof data45 == "object" && !Array.isArray(data45)))) && (data45 !== null)){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key8 in data){
+if((((((((key8 !== "Meta") && (key8 !== "hook")) && (key8 !== "hookInstance")) && (key8 !== "fhirServer")) && (key8 !== "context")) && (key8 !== "user")) && (key8 !== "fhirAuthorization")) && (key8 !== "prefetch")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data);
-if(proto7 !== Object.prototype && proto7 !== null){
+const proto8 = Object.getPrototypeOf(data);
+if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
 }

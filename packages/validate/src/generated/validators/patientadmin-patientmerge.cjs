@@ -4,7 +4,7 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate52;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
@@ -795,10 +795,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -808,9 +815,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -819,9 +827,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -830,8 +840,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema47.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -840,9 +853,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("PatientAdmin" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -852,9 +866,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("PatientMerge" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -864,9 +878,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -876,11 +891,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if((data19.Identifiers === undefined) || (!(func0.call(data19, "Identifiers")))){
-const err31 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -889,8 +902,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data19.PreviousIdentifiers === undefined) || (!(func0.call(data19, "PreviousIdentifiers")))){
-const err32 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -899,15 +913,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data19.Identifiers !== undefined && func0.call(data19, "Identifiers")){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if((data21.ID === undefined) || (!(func0.call(data21, "ID")))){
-const err33 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -916,8 +923,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((data21.IDType === undefined) || (!(func0.call(data21, "IDType")))){
-const err34 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("PatientAdmin" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -926,9 +934,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-if(typeof data21.ID !== "string"){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("PatientMerge" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -938,9 +947,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data21.IDType !== undefined && func0.call(data21, "IDType")){
-if(typeof data21.IDType !== "string"){
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -950,9 +959,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data25 = data.Patient;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if((data25.Identifiers === undefined) || (!(func0.call(data25, "Identifiers")))){
+const err37 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -961,10 +972,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if((data25.PreviousIdentifiers === undefined) || (!(func0.call(data25, "PreviousIdentifiers")))){
+const err38 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -973,16 +982,15 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data19.PreviousIdentifiers !== undefined && func0.call(data19, "PreviousIdentifiers")){
-let data24 = data19.PreviousIdentifiers;
-if(Array.isArray(data24)){
-const len3 = data24.length;
+if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if((data25.ID === undefined) || (!(func0.call(data25, "ID")))){
-const err39 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
+const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -991,8 +999,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((data25.IDType === undefined) || (!(func0.call(data25, "IDType")))){
-const err40 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
+const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1001,9 +1009,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data25.ID !== undefined && func0.call(data25, "ID")){
-if(typeof data25.ID !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+if(data27.ID !== undefined && func0.call(data27, "ID")){
+if(typeof data27.ID !== "string"){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1013,9 +1021,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data25.IDType !== undefined && func0.call(data25, "IDType")){
-if(typeof data25.IDType !== "string"){
-const err42 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data27.IDType !== undefined && func0.call(data27, "IDType")){
+if(typeof data27.IDType !== "string"){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1027,7 +1035,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1039,7 +1047,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1049,19 +1057,15 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data19.Demographics !== undefined && func0.call(data19, "Demographics")){
-if(!(validate53(data19.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data19,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate53.errors; else for (const vError of validate53.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data19.Notes !== undefined && func0.call(data19, "Notes")){
-let data29 = data19.Notes;
-if(Array.isArray(data29)){
-const len4 = data29.length;
+if(data25.PreviousIdentifiers !== undefined && func0.call(data25, "PreviousIdentifiers")){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data29[i4] !== "string"){
-const err45 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
+const err45 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1070,10 +1074,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
+const err46 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1082,10 +1084,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data31.ID !== undefined && func0.call(data31, "ID")){
+if(typeof data31.ID !== "string"){
+const err47 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1095,14 +1096,96 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data31.IDType !== undefined && func0.call(data31, "IDType")){
+if(typeof data31.IDType !== "string"){
+const err48 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data25.Demographics !== undefined && func0.call(data25, "Demographics")){
+if(!(validate53(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate53.errors; else for (const vError of validate53.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data25.Notes !== undefined && func0.call(data25, "Notes")){
+let data35 = data25.Notes;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data35[i5] !== "string"){
+const err51 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1114,13 +1197,13 @@ validate52.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":fals
 return exports;
 })({});
 exports.kinds = {
-  "PatientAdmin/PatientMerge": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Patient":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":19,"Identifiers":48,"Notes":52,"PreviousIdentifiers":54}},{"p":{"Address":20,"Citizenship":27,"DOB":29,"DeathDateTime":30,"EmailAddresses":31,"FirstName":33,"IsDeceased":34,"IsHispanic":35,"Language":36,"LastName":37,"MaritalStatus":38,"MiddleName":39,"PhoneNumber":40,"Race":44,"Religion":45,"SSN":46,"Sex":47}},{"p":{"City":21,"Country":22,"County":23,"State":24,"StreetAddress":25,"ZIP":26}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":28},{},{"l":"Reliable"},{"l":"Possible"},{"i":32},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":41,"Mobile":42,"Office":43}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":49},{"p":{"ID":50,"IDType":51}},{},{},{"i":53},{},{"i":49}] },
+  "PatientAdmin/PatientMerge": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Patient":24}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":25,"Identifiers":54,"Notes":58,"PreviousIdentifiers":60}},{"p":{"Address":26,"Citizenship":33,"DOB":35,"DeathDateTime":36,"EmailAddresses":37,"FirstName":39,"IsDeceased":40,"IsHispanic":41,"Language":42,"LastName":43,"MaritalStatus":44,"MiddleName":45,"PhoneNumber":46,"Race":50,"Religion":51,"SSN":52,"Sex":53}},{"p":{"City":27,"Country":28,"County":29,"State":30,"StreetAddress":31,"ZIP":32}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":34},{},{"l":"Reliable"},{"l":"Possible"},{"i":38},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":47,"Mobile":48,"Office":49}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":55},{"p":{"ID":56,"IDType":57}},{},{},{"i":59},{},{"i":55}] },
 };
 const twin = (function (exports) {
 "use strict";
 exports.s0 = validate52;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
@@ -1576,15 +1659,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1609,61 +1744,13 @@ if("PatientMerge" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.Patient !== undefined){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.Identifiers === undefined){
-errors++;
-}
-if(data19.PreviousIdentifiers === undefined){
-errors++;
-}
-if(data19.Identifiers !== undefined){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID === undefined){
-errors++;
-}
-if(data21.IDType === undefined){
-errors++;
-}
-if(data21.ID !== undefined){
-if(typeof data21.ID !== "string"){
-errors++;
-}
-}
-if(data21.IDType !== undefined){
-if(typeof data21.IDType !== "string"){
-errors++;
-}
-}
-for(const key4 in data21){
-if((key4 !== "ID") && (key4 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data21.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data21);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1673,41 +1760,45 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data19.PreviousIdentifiers !== undefined){
-let data24 = data19.PreviousIdentifiers;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
+if(data.Patient !== undefined){
+let data25 = data.Patient;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.ID === undefined){
+if(data25.Identifiers === undefined){
 errors++;
 }
-if(data25.IDType === undefined){
+if(data25.PreviousIdentifiers === undefined){
 errors++;
 }
-if(data25.ID !== undefined){
-if(typeof data25.ID !== "string"){
+if(data25.Identifiers !== undefined){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.ID === undefined){
+errors++;
+}
+if(data27.IDType === undefined){
+errors++;
+}
+if(data27.ID !== undefined){
+if(typeof data27.ID !== "string"){
 errors++;
 }
 }
-if(data25.IDType !== undefined){
-if(typeof data25.IDType !== "string"){
+if(data27.IDType !== undefined){
+if(typeof data27.IDType !== "string"){
 errors++;
 }
 }
-for(const key5 in data25){
+for(const key5 in data27){
 if((key5 !== "ID") && (key5 !== "IDType")){
 errors++;
 }
 }
-if(!(obj0 && data25.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data25);
+if(!(obj0 && data27.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data27);
 if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
@@ -1722,32 +1813,36 @@ else {
 errors++;
 }
 }
-if(data19.Demographics !== undefined){
-if(!(validate53(data19.Demographics))){
-errors++;
-}
-}
-if(data19.Notes !== undefined){
-let data29 = data19.Notes;
-if(Array.isArray(data29)){
-const len4 = data29.length;
+if(data25.PreviousIdentifiers !== undefined){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data29[i4] !== "string"){
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.ID === undefined){
+errors++;
+}
+if(data31.IDType === undefined){
+errors++;
+}
+if(data31.ID !== undefined){
+if(typeof data31.ID !== "string"){
 errors++;
 }
 }
-}
-else {
+if(data31.IDType !== undefined){
+if(typeof data31.IDType !== "string"){
 errors++;
 }
 }
-for(const key6 in data19){
-if((((key6 !== "Identifiers") && (key6 !== "PreviousIdentifiers")) && (key6 !== "Demographics")) && (key6 !== "Notes")){
+for(const key6 in data31){
+if((key6 !== "ID") && (key6 !== "IDType")){
 errors++;
 }
 }
-if(!(obj0 && data19.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data19);
+if(!(obj0 && data31.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data31);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -1757,14 +1852,54 @@ else {
 errors++;
 }
 }
-for(const key7 in data){
-if((key7 !== "Meta") && (key7 !== "Patient")){
+}
+else {
+errors++;
+}
+}
+if(data25.Demographics !== undefined){
+if(!(validate53(data25.Demographics))){
+errors++;
+}
+}
+if(data25.Notes !== undefined){
+let data35 = data25.Notes;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data35[i5] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key7 in data25){
+if((((key7 !== "Identifiers") && (key7 !== "PreviousIdentifiers")) && (key7 !== "Demographics")) && (key7 !== "Notes")){
+errors++;
+}
+}
+if(!(obj0 && data25.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data25);
+if(proto8 !== Object.prototype && proto8 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key8 in data){
+if((key8 !== "Meta") && (key8 !== "Patient")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data);
-if(proto8 !== Object.prototype && proto8 !== null){
+const proto9 = Object.getPrototypeOf(data);
+if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
 }
