@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { codeListFormats } from './code-lists.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -41,6 +42,9 @@ export const CDX_FORMATS = {
   iso8601: /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/,
   // E.164: a plus sign and up to fifteen digits, no leading zero.
   e164: /^\+[1-9]\d{1,14}$/,
+  // ISO 639-1 language codes and ISO 3166-1 alpha-2 country codes, either case: built from the
+  // packages that keep the lists (scripts/lib/code-lists.mjs), so the generated code holds them.
+  ...codeListFormats(),
 };
 
 /**

@@ -14,6 +14,7 @@ import { standalone, withoutContext, withoutErrorObjects } from './standalone.mj
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
+import { emitCodeLists } from './code-lists.mjs';
 
 /**
  * One standalone module's code in its own function scope, so that two of them (each names its
@@ -88,5 +89,6 @@ export async function emitValidators(entries, kinds, banner) {
     '',
   ];
   files.set('kinds.ts', registry.join('\n'));
+  files.set('code-lists.ts', emitCodeLists(banner));
   return files;
 }

@@ -1,4 +1,5 @@
 import { childPointer, parsePointer, quote } from './finding.js';
+import { codeHint } from './code-hint.js';
 import { code, fieldPath } from './display.js';
 import { listKinds, type AjvError } from './registry.js';
 import { notR4Message } from './rules/unknown-kind.js';
@@ -13,6 +14,8 @@ const FORMAT_TEXT: Record<string, string> = {
   email: 'an email address',
   e164: 'an E.164 phone number (+ and up to 15 digits, e.g. +16085551234)',
   base64: 'base64 text (A–Z, a–z, 0–9, + and /, with = padding only at the end)',
+  'iso639-1': 'an ISO 639-1 language code (two letters, e.g. en)',
+  'iso3166-alpha2': 'an ISO 3166-1 alpha-2 country code (two letters, e.g. US)',
 };
 
 function valueAt(root: unknown, pointer: string): unknown {
@@ -63,7 +66,7 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
       return { pointer: at, message: `${field} must be ${quote(params.allowedValue)}; got ${quote(value)}.` };
     case 'format': {
       const format = String(params.format);
-      return { pointer: at, message: `${field} must be ${FORMAT_TEXT[format] ?? `in ${format} format`}; got ${quote(value)}.` };
+      return { pointer: at, message: `${field} must be ${FORMAT_TEXT[format] ?? `in ${format} format`}; got ${quote(value)}.${codeHint(format, value)}` };
     }
     case 'pattern':
       return { pointer: at, message: `${field} does not have the expected form (${String(params.pattern).slice(0, 80)}); got ${quote(value)}.` };
