@@ -24,6 +24,8 @@ export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter
 export const CDX_KEYWORDS = {
   cdxKind: { type: 'string' },
   cdxQuery: { type: 'boolean' },
+  // An event the spec names without showing its payload: only the Meta envelope is checked.
+  cdxUnpublished: { type: 'boolean' },
   cdxBeta: { type: 'boolean' },
   cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'] },
   cdxNoDataOnDemand: { type: 'boolean' },

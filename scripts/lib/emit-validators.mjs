@@ -81,6 +81,7 @@ export async function emitValidators(entries, kinds, banner) {
         ...modules,
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
+        ...(k.entry.schema.cdxUnpublished ? { unpublished: true } : {}),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),
       };
       return `  ${JSON.stringify(info)},`;

@@ -16,6 +16,8 @@ export interface KindInfo {
   /** A synchronous query: exactly one destination; data-on-demand checks apply. */
   readonly query: boolean;
   readonly beta: boolean;
+  /** An event the spec names without showing its payload: only the Meta envelope is checked (`cdxUnpublished`). */
+  readonly unpublished?: true;
   /** Extra detection hints for non-Data-Model kinds (schema keyword `cdxDetect`). */
   readonly detect?: Readonly<Record<string, string>>;
   /** FHIR: the R4 resource type the payload is validated as (`module` and `twinModule` are its). */

@@ -15,6 +15,7 @@ import { sourceIdRule } from './source-id.js';
 import { spellingDriftRule } from './spelling-drift.js';
 import { unknownFieldRule } from './unknown-field.js';
 import { unknownKindMeta } from './unknown-kind.js';
+import { unpublishedPayloadRule } from './unpublished-payload.js';
 
 /** Checks run on a payload of a known kind, in this order (schema first). Alphabetical after it. */
 export const RULES: readonly Rule[] = [
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   sourceIdRule,
   spellingDriftRule,
   unknownFieldRule,
+  unpublishedPayloadRule,
 ];
 
 /** Id, default severity and description of every rule @cdx/validate can report. */
