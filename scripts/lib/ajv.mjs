@@ -31,6 +31,9 @@ export const CDX_KEYWORDS = {
   cdxNoDataOnDemand: { type: 'boolean' },
   cdxVariantOf: { type: 'string' },
   cdxDetect: { type: 'object' },
+  // A FHIR profile's Reference member: the resource types the spec says it refers to
+  // (scripts/lib/reference-targets.mjs; rules reference-target and service-profile).
+  cdxTargets: { type: 'array', items: { type: 'string' } },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
   cdxResource: { type: 'boolean' },
 };

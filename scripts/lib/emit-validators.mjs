@@ -15,6 +15,11 @@ import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
 import { emitCodeLists } from './code-lists.mjs';
+import { emitReferenceTargets } from './reference-targets.mjs';
+import { fileURLToPath } from 'node:url';
+
+/** The repository, where the R4 definitions package is installed. */
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * One standalone module's code in its own function scope, so that two of them (each names its
@@ -91,5 +96,6 @@ export async function emitValidators(entries, kinds, banner) {
   ];
   files.set('kinds.ts', registry.join('\n'));
   files.set('code-lists.ts', emitCodeLists(banner));
+  files.set('reference-targets.ts', emitReferenceTargets(entries, kinds, banner, REPO));
   return files;
 }

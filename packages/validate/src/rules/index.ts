@@ -6,6 +6,7 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
+import { referenceTargetRule } from './fhir/reference-target.js';
 import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
 import { nestingDepthMeta } from './nesting-depth.js';
 import type { Rule } from './rule.js';
@@ -28,6 +29,7 @@ export const RULES: readonly Rule[] = [
   bundleRequiredEntryRule,
   dataOnDemandRule,
   destinationsRule,
+  referenceTargetRule,
   serviceProfileRule,
   serviceResourceTypeRule,
   sourceIdRule,

@@ -2,24 +2,24 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate38;
-const schema52 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema57 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+exports.v0 = validate39;
+const schema53 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema58 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema54 = {"properties":{"id":{"type":["string","null"]}}};
+const schema55 = {"properties":{"id":{"type":["string","null"]}}};
 
-const schema56 = {"properties":{"id":{"type":["string","null"]}}};
+const schema57 = {"properties":{"id":{"type":["string","null"]}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -57,7 +57,7 @@ errors++;
 if(data1.id !== undefined && func0.call(data1, "id")){
 let data3 = data1.id;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err2 = {instancePath:instancePath+"/resource/id",schemaPath:"../defs/cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema56.properties.id.type}};
+const err2 = {instancePath:instancePath+"/resource/id",schemaPath:"../defs/cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema57.properties.id.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -90,16 +90,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -133,7 +133,7 @@ errors++;
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema54.properties.id.type}};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema55.properties.id.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -160,8 +160,8 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate40(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate40.errors; else for (const vError of validate40.errors) vErrors.push(vError);
+if(!(validate41(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate41.errors; else for (const vError of validate41.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -188,17 +188,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -306,7 +306,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema48.properties.EventDateTime.type}};
+const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema49.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -331,7 +331,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema48.properties.Test.type}};
+const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema49.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -347,7 +347,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema48.properties.Source.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema49.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -372,7 +372,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema48.properties.Source.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema49.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -404,7 +404,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -429,7 +429,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -473,7 +473,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.ID.type}};
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -498,7 +498,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.AttemptID.type}};
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -554,7 +554,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.ID.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -567,7 +567,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Text.type}};
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -580,7 +580,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Type.type}};
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -593,7 +593,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Module.type}};
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -630,7 +630,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema48.properties.FacilityCode.type}};
+const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema49.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -809,7 +809,7 @@ errors++;
 if(data28.userId !== undefined && func0.call(data28, "userId")){
 let data30 = data28.userId;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err48 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema52.properties.context.properties.userId.type}};
+const err48 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema53.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -834,7 +834,7 @@ errors++;
 if(data28.encounterId !== undefined && func0.call(data28, "encounterId")){
 let data31 = data28.encounterId;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err50 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema52.properties.context.properties.encounterId.type}};
+const err50 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema53.properties.context.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -845,8 +845,8 @@ errors++;
 }
 }
 if(data28.draftOrders !== undefined && func0.call(data28, "draftOrders")){
-if(!(validate39(data28.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data28,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate39.errors; else for (const vError of validate39.errors) vErrors.push(vError);
+if(!(validate40(data28.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data28,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate40.errors; else for (const vError of validate40.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -865,7 +865,7 @@ errors++;
 if(data.user !== undefined && func0.call(data, "user")){
 let data33 = data.user;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err52 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema52.properties.user.type}};
+const err52 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema53.properties.user.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -881,7 +881,7 @@ if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(data34.access_token !== undefined && func0.call(data34, "access_token")){
 let data35 = data34.access_token;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err53 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema57.properties.access_token.type}};
+const err53 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema58.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -894,7 +894,7 @@ errors++;
 if(data34.token_type !== undefined && func0.call(data34, "token_type")){
 let data36 = data34.token_type;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err54 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema57.properties.token_type.type}};
+const err54 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema58.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -907,7 +907,7 @@ errors++;
 if(data34.expires_in !== undefined && func0.call(data34, "expires_in")){
 let data37 = data34.expires_in;
 if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
-const err55 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema57.properties.expires_in.type}};
+const err55 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema58.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -932,7 +932,7 @@ errors++;
 if(data34.scope !== undefined && func0.call(data34, "scope")){
 let data38 = data34.scope;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err57 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema57.properties.scope.type}};
+const err57 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema58.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -969,7 +969,7 @@ errors++;
 if(data34.accessToken !== undefined && func0.call(data34, "accessToken")){
 let data41 = data34.accessToken;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err60 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema57.properties.accessToken.type}};
+const err60 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema58.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -982,7 +982,7 @@ errors++;
 if(data34.tokenType !== undefined && func0.call(data34, "tokenType")){
 let data42 = data34.tokenType;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err61 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema57.properties.tokenType.type}};
+const err61 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema58.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -995,7 +995,7 @@ errors++;
 if(data34.expiresIn !== undefined && func0.call(data34, "expiresIn")){
 let data43 = data34.expiresIn;
 if(((!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))) && (typeof data43 !== "string")) && (data43 !== null)){
-const err62 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema57.properties.expiresIn.type}};
+const err62 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema58.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1035,7 +1035,7 @@ if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 for(const key0 of Object.keys(data44)){
 let data45 = data44[key0];
 if(((typeof data45 !== "string") && (!(data45 && typeof data45 == "object" && !Array.isArray(data45)))) && (data45 !== null)){
-const err65 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema52.properties.prefetch.additionalProperties.type}};
+const err65 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema53.properties.prefetch.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1068,10 +1068,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true},"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -1080,24 +1080,24 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate38;
-const schema52 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema57 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
+exports.s0 = validate39;
+const schema53 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema58 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema54 = {"properties":{"id":{"type":["string","null"]}}};
+const schema55 = {"properties":{"id":{"type":["string","null"]}}};
 
-const schema56 = {"properties":{"id":{"type":["string","null"]}}};
+const schema57 = {"properties":{"id":{"type":["string","null"]}}};
 
-function validate40(data){
+function validate41(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1145,16 +1145,16 @@ errors++;
 else {
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate39(data){
+function validate40(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1187,7 +1187,7 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate40(data3[i0]))){
+if(!(validate41(data3[i0]))){
 errors++;
 }
 }
@@ -1206,17 +1206,17 @@ errors++;
 else {
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate38(data){
+function validate39(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1567,7 +1567,7 @@ errors++;
 }
 }
 if(data28.draftOrders !== undefined){
-if(!(validate39(data28.draftOrders))){
+if(!(validate40(data28.draftOrders))){
 errors++;
 }
 }
@@ -1689,10 +1689,10 @@ errors++;
 else {
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

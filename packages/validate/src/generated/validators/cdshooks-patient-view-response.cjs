@@ -2,22 +2,22 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate44;
+exports.v0 = validate45;
 
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema62 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema64 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const schema69 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema63 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema63 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema65 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema70 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema64 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -28,7 +28,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema63.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema64.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +41,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema63.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema64.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -94,7 +94,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.code !== undefined && func0.call(data3, "code")){
 let data4 = data3.code;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/topic/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema64.properties.code.type}};
+const err5 = {instancePath:instancePath+"/topic/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema65.properties.code.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -107,7 +107,7 @@ errors++;
 if(data3.system !== undefined && func0.call(data3, "system")){
 let data5 = data3.system;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema64.properties.system.type}};
+const err6 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema65.properties.system.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,7 +132,7 @@ errors++;
 if(data3.display !== undefined && func0.call(data3, "display")){
 let data6 = data3.display;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/topic/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema64.properties.display.type}};
+const err8 = {instancePath:instancePath+"/topic/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema65.properties.display.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -165,20 +165,20 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema66 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const schema56 = {"properties":{"id":{"type":["string","null"]}}};
+const schema66 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema67 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const schema57 = {"properties":{"id":{"type":["string","null"]}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -189,7 +189,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema66.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema67.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,7 +199,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema66.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema67.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -212,7 +212,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema66.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema67.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -240,7 +240,7 @@ errors++;
 if(data2.id !== undefined && func0.call(data2, "id")){
 let data4 = data2.id;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/resource/id",schemaPath:"cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema56.properties.id.type}};
+const err4 = {instancePath:instancePath+"/resource/id",schemaPath:"cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema57.properties.id.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -285,16 +285,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true},"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -305,7 +305,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema65.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema66.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -318,7 +318,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema65.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema66.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -345,8 +345,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate49(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
+if(!(validate50(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate50.errors; else for (const vError of validate50.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -373,17 +373,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true},"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -414,7 +414,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema62.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema63.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -439,7 +439,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema62.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema63.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -462,7 +462,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema62.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema63.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -473,8 +473,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate46(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
+if(!(validate47(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate47.errors; else for (const vError of validate47.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -483,8 +483,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate48(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate48.errors; else for (const vError of validate48.errors) vErrors.push(vError);
+if(!(validate49(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -503,7 +503,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema62.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema63.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -513,7 +513,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema62.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema63.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -526,7 +526,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema62.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema63.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -536,7 +536,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema62.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema63.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -556,7 +556,7 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.code !== undefined && func0.call(data10, "code")){
 let data11 = data10.code;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/overrideReasons/" + i1+"/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema64.properties.code.type}};
+const err12 = {instancePath:instancePath+"/overrideReasons/" + i1+"/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema65.properties.code.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -569,7 +569,7 @@ errors++;
 if(data10.system !== undefined && func0.call(data10, "system")){
 let data12 = data10.system;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err13 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema64.properties.system.type}};
+const err13 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema65.properties.system.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -594,7 +594,7 @@ errors++;
 if(data10.display !== undefined && func0.call(data10, "display")){
 let data13 = data10.display;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/overrideReasons/" + i1+"/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema64.properties.display.type}};
+const err15 = {instancePath:instancePath+"/overrideReasons/" + i1+"/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema65.properties.display.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -685,7 +685,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-const err22 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/enum",keyword:"enum",params:{allowedValues: schema69.properties.type.enum}};
+const err22 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/enum",keyword:"enum",params:{allowedValues: schema70.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -859,18 +859,18 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate45.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -948,7 +948,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema48.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema49.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -973,7 +973,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema48.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema49.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -989,7 +989,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema48.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema49.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1014,7 +1014,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema48.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema49.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1046,7 +1046,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1071,7 +1071,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1115,7 +1115,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1140,7 +1140,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1196,7 +1196,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1209,7 +1209,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1222,7 +1222,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1235,7 +1235,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1272,7 +1272,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema48.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema49.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1355,8 +1355,8 @@ let data25 = data.cards;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate45(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate46(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1377,8 +1377,8 @@ let data27 = data.systemActions;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate49(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
+if(!(validate50(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate50.errors; else for (const vError of validate50.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1405,10 +1405,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -1417,22 +1417,22 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate44;
+exports.s0 = validate45;
 
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema62 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema64 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const schema69 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema63 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema63 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema65 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema70 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema64 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
 
-function validate46(data){
+function validate47(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1525,20 +1525,20 @@ errors++;
 else {
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema66 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const schema56 = {"properties":{"id":{"type":["string","null"]}}};
+const schema66 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema67 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const schema57 = {"properties":{"id":{"type":["string","null"]}}};
 
-function validate49(data){
+function validate50(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1606,16 +1606,16 @@ errors++;
 else {
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data){
+function validate49(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1645,7 +1645,7 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate49(data3[i0]))){
+if(!(validate50(data3[i0]))){
 errors++;
 }
 }
@@ -1669,17 +1669,17 @@ errors++;
 else {
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data){
+function validate46(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1720,7 +1720,7 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate46(data.source))){
+if(!(validate47(data.source))){
 errors++;
 }
 }
@@ -1729,7 +1729,7 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate48(data5[i0]))){
+if(!(validate49(data5[i0]))){
 errors++;
 }
 }
@@ -1919,17 +1919,17 @@ errors++;
 else {
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate44(data){
+function validate45(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2216,7 +2216,7 @@ let data25 = data.cards;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate45(data25[i3]))){
+if(!(validate46(data25[i3]))){
 errors++;
 }
 }
@@ -2230,7 +2230,7 @@ let data27 = data.systemActions;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate49(data27[i4]))){
+if(!(validate50(data27[i4]))){
 errors++;
 }
 }
@@ -2254,10 +2254,10 @@ errors++;
 else {
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,20 +2,20 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate55;
-const schema72 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate56;
+const schema73 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const schema75 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema76 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -93,7 +93,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema48.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema49.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -118,7 +118,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema48.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema49.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -134,7 +134,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema48.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema49.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -159,7 +159,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema48.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema49.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -191,7 +191,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -216,7 +216,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -260,7 +260,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -285,7 +285,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -341,7 +341,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -354,7 +354,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -367,7 +367,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -380,7 +380,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -417,7 +417,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema48.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema49.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -601,7 +601,7 @@ if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.Department !== undefined && func0.call(data30, "Department")){
 let data31 = data30.Department;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema72.properties.Location.properties.Department.type}};
+const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema73.properties.Location.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -629,7 +629,7 @@ if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(data32.ID !== undefined && func0.call(data32, "ID")){
 let data33 = data32.ID;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema72.properties.Visit.properties.ID.type}};
+const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema73.properties.Visit.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -642,7 +642,7 @@ errors++;
 if(data32.StartDateTime !== undefined && func0.call(data32, "StartDateTime")){
 let data34 = data32.StartDateTime;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema72.properties.Visit.properties.StartDateTime.type}};
+const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema73.properties.Visit.properties.StartDateTime.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -667,7 +667,7 @@ errors++;
 if(data32.EndDateTime !== undefined && func0.call(data32, "EndDateTime")){
 let data35 = data32.EndDateTime;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema72.properties.Visit.properties.EndDateTime.type}};
+const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema73.properties.Visit.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -707,7 +707,7 @@ if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.StartDate !== undefined && func0.call(data36, "StartDate")){
 let data37 = data36.StartDate;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema72.properties.Document.properties.StartDate.type}};
+const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema73.properties.Document.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -732,7 +732,7 @@ errors++;
 if(data36.EndDate !== undefined && func0.call(data36, "EndDate")){
 let data38 = data36.EndDate;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema72.properties.Document.properties.EndDate.type}};
+const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema73.properties.Document.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -764,7 +764,7 @@ if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.Code !== undefined && func0.call(data40, "Code")){
 let data41 = data40.Code;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema75.properties.Code.type}};
+const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema76.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -777,7 +777,7 @@ errors++;
 if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
 let data42 = data40.Codeset;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema75.properties.Codeset.type}};
+const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema76.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -790,7 +790,7 @@ errors++;
 if(data40.Name !== undefined && func0.call(data40, "Name")){
 let data43 = data40.Name;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema75.properties.Name.type}};
+const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema76.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -847,10 +847,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -859,20 +859,20 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate55;
-const schema72 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate56;
+const schema73 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const schema75 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema76 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate55(data){
+function validate56(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1394,10 +1394,10 @@ errors++;
 else {
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

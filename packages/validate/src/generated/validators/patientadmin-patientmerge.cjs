@@ -2,25 +2,25 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate57;
+exports.v0 = validate58;
 
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema82 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema83 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema84 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema83 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema84 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema85 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 const formats122 = /^\+[1-9]\d{1,14}$/;
 const formats128 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
 const formats130 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +31,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema82.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema83.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +44,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema82.properties.MiddleName.type}};
+const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema83.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +57,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema82.properties.LastName.type}};
+const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema83.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -70,7 +70,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema82.properties.DOB.type}};
+const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema83.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -95,7 +95,7 @@ errors++;
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema82.properties.SSN.type}};
+const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema83.properties.SSN.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,7 +108,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema82.properties.Sex.type}};
+const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema83.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -121,7 +121,7 @@ errors++;
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema82.properties.Race.type}};
+const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema83.properties.Race.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -134,7 +134,7 @@ errors++;
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema82.properties.IsHispanic.type}};
+const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema83.properties.IsHispanic.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -147,7 +147,7 @@ errors++;
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema82.properties.Religion.type}};
+const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema83.properties.Religion.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -160,7 +160,7 @@ errors++;
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema82.properties.MaritalStatus.type}};
+const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema83.properties.MaritalStatus.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -173,7 +173,7 @@ errors++;
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema82.properties.IsDeceased.type}};
+const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema83.properties.IsDeceased.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -186,7 +186,7 @@ errors++;
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema82.properties.DeathDateTime.type}};
+const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema83.properties.DeathDateTime.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -214,7 +214,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema83.properties.Home.type}};
+const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema84.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -239,7 +239,7 @@ errors++;
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema83.properties.Office.type}};
+const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema84.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -264,7 +264,7 @@ errors++;
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema83.properties.Mobile.type}};
+const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema84.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -329,7 +329,7 @@ errors++;
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema82.properties.Language.type}};
+const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema83.properties.Language.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -398,7 +398,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema84.properties.StreetAddress.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema85.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -411,7 +411,7 @@ errors++;
 if(data21.City !== undefined && func0.call(data21, "City")){
 let data23 = data21.City;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema84.properties.City.type}};
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema85.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -424,7 +424,7 @@ errors++;
 if(data21.State !== undefined && func0.call(data21, "State")){
 let data24 = data21.State;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema84.properties.State.type}};
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema85.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -437,7 +437,7 @@ errors++;
 if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
 let data25 = data21.ZIP;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema84.properties.ZIP.type}};
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema85.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -450,7 +450,7 @@ errors++;
 if(data21.County !== undefined && func0.call(data21, "County")){
 let data26 = data21.County;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema84.properties.County.type}};
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema85.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -463,7 +463,7 @@ errors++;
 if(data21.Country !== undefined && func0.call(data21, "Country")){
 let data27 = data21.Country;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema84.properties.Country.type}};
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema85.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -496,17 +496,17 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -584,7 +584,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema48.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema49.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -609,7 +609,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema48.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema49.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -625,7 +625,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema48.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema49.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -650,7 +650,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema48.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema49.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -682,7 +682,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -707,7 +707,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -751,7 +751,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -776,7 +776,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -832,7 +832,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -845,7 +845,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -858,7 +858,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -871,7 +871,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -908,7 +908,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema48.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema49.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1160,8 +1160,8 @@ errors++;
 }
 }
 if(data25.Demographics !== undefined && func0.call(data25, "Demographics")){
-if(!(validate58(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate58.errors; else for (const vError of validate58.errors) vErrors.push(vError);
+if(!(validate59(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate59.errors; else for (const vError of validate59.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1216,10 +1216,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -1228,25 +1228,25 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate57;
+exports.s0 = validate58;
 
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema82 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema83 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema84 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema83 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema84 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema85 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 const formats122 = /^\+[1-9]\d{1,14}$/;
 const formats128 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
 const formats130 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate58(data){
+function validate59(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1508,17 +1508,17 @@ errors++;
 else {
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate57(data){
+function validate58(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1898,7 +1898,7 @@ errors++;
 }
 }
 if(data25.Demographics !== undefined){
-if(!(validate58(data25.Demographics))){
+if(!(validate59(data25.Demographics))){
 errors++;
 }
 }
@@ -1947,10 +1947,10 @@ errors++;
 else {
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

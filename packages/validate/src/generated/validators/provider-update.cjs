@@ -2,24 +2,24 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate78;
+exports.v0 = validate79;
 
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-const schema88 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema89 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
-const schema83 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema90 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema84 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema89 = {"properties":{"IDType":{"type":["string","null"]}}};
+const schema90 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
+const schema84 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema91 = {"properties":{"Use":{"type":["string","null"]}}};
+const schema85 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -30,7 +30,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.StreetAddress !== undefined && func0.call(data, "StreetAddress")){
 let data0 = data.StreetAddress;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema84.properties.StreetAddress.type}};
+const err0 = {instancePath:instancePath+"/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema85.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43,7 +43,7 @@ errors++;
 if(data.City !== undefined && func0.call(data, "City")){
 let data1 = data.City;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema84.properties.City.type}};
+const err1 = {instancePath:instancePath+"/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema85.properties.City.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +56,7 @@ errors++;
 if(data.State !== undefined && func0.call(data, "State")){
 let data2 = data.State;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema84.properties.State.type}};
+const err2 = {instancePath:instancePath+"/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema85.properties.State.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +69,7 @@ errors++;
 if(data.ZIP !== undefined && func0.call(data, "ZIP")){
 let data3 = data.ZIP;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema84.properties.ZIP.type}};
+const err3 = {instancePath:instancePath+"/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema85.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -82,7 +82,7 @@ errors++;
 if(data.County !== undefined && func0.call(data, "County")){
 let data4 = data.County;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema84.properties.County.type}};
+const err4 = {instancePath:instancePath+"/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema85.properties.County.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +95,7 @@ errors++;
 if(data.Country !== undefined && func0.call(data, "Country")){
 let data5 = data.Country;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema84.properties.Country.type}};
+const err5 = {instancePath:instancePath+"/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema85.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,7 +120,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Use !== undefined && func0.call(data, "Use")){
 let data6 = data.Use;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Use",schemaPath:"#/properties/Use/type",keyword:"type",params:{type: schema90.properties.Use.type}};
+const err7 = {instancePath:instancePath+"/Use",schemaPath:"#/properties/Use/type",keyword:"type",params:{type: schema91.properties.Use.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,18 +141,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"Use":true,"StreetAddress":true,"City":true,"State":true,"ZIP":true,"County":true,"Country":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":{"Use":true,"StreetAddress":true,"City":true,"State":true,"ZIP":true,"County":true,"Country":true},"dynamicProps":false,"dynamicItems":false};
 
 const formats122 = /^\+[1-9]\d{1,14}$/;
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -163,7 +163,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema89.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema90.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -176,7 +176,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data1 = data.LastName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema89.properties.LastName.type}};
+const err1 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema90.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -189,7 +189,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data2 = data.MiddleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema89.properties.MiddleName.type}};
+const err2 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema90.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -232,8 +232,8 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate63(data5[i1], {instancePath:instancePath+"/Addresses/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate63.errors; else for (const vError of validate63.errors) vErrors.push(vError);
+if(!(validate64(data5[i1], {instancePath:instancePath+"/Addresses/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate64.errors; else for (const vError of validate64.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -283,7 +283,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.Home !== undefined && func0.call(data9, "Home")){
 let data10 = data9.Home;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema83.properties.Home.type}};
+const err8 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema84.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -308,7 +308,7 @@ errors++;
 if(data9.Office !== undefined && func0.call(data9, "Office")){
 let data11 = data9.Office;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema83.properties.Office.type}};
+const err10 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema84.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -333,7 +333,7 @@ errors++;
 if(data9.Mobile !== undefined && func0.call(data9, "Mobile")){
 let data12 = data9.Mobile;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err12 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema83.properties.Mobile.type}};
+const err12 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema84.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -370,7 +370,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data13 = data.Sex;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema89.properties.Sex.type}};
+const err15 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema90.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -383,7 +383,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data14 = data.DOB;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema89.properties.DOB.type}};
+const err16 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema90.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -444,19 +444,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"FirstName":true,"LastName":true,"MiddleName":true,"Credentials":true,"Addresses":true,"EmailAddresses":true,"PhoneNumber":true,"Sex":true,"DOB":true,"Languages":true},"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":{"FirstName":true,"LastName":true,"MiddleName":true,"Credentials":true,"Addresses":true,"EmailAddresses":true,"PhoneNumber":true,"Sex":true,"DOB":true,"Languages":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
-const schema94 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema94 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
+const schema95 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -474,7 +474,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -487,7 +487,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -524,7 +524,7 @@ errors++;
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data4 = data.Code;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/type",keyword:"type",params:{type: schema93.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/type",keyword:"type",params:{type: schema94.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -537,7 +537,7 @@ errors++;
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data5 = data.Codeset;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Codeset",schemaPath:"#/properties/Codeset/type",keyword:"type",params:{type: schema93.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/Codeset",schemaPath:"#/properties/Codeset/type",keyword:"type",params:{type: schema94.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -550,7 +550,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema93.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema94.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -563,7 +563,7 @@ errors++;
 if(data.StartDate !== undefined && func0.call(data, "StartDate")){
 let data7 = data.StartDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/type",keyword:"type",params:{type: schema93.properties.StartDate.type}};
+const err7 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/type",keyword:"type",params:{type: schema94.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -588,7 +588,7 @@ errors++;
 if(data.EndDate !== undefined && func0.call(data, "EndDate")){
 let data8 = data.EndDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/type",keyword:"type",params:{type: schema93.properties.EndDate.type}};
+const err9 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/type",keyword:"type",params:{type: schema94.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -621,20 +621,20 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":{"Identifiers":true,"Code":true,"Codeset":true,"Description":true,"StartDate":true,"EndDate":true},"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":{"Identifiers":true,"Code":true,"Codeset":true,"Description":true,"StartDate":true,"EndDate":true},"dynamicProps":false,"dynamicItems":false};
 
 
-const schema100 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema108 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
-const schema97 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema101 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema109 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
+const schema98 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -652,7 +652,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -665,7 +665,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -702,7 +702,7 @@ errors++;
 if(data.IsActive !== undefined && func0.call(data, "IsActive")){
 let data4 = data.IsActive;
 if(((typeof data4 !== "boolean") && (typeof data4 !== "string")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/IsActive",schemaPath:"#/properties/IsActive/type",keyword:"type",params:{type: schema97.properties.IsActive.type}};
+const err4 = {instancePath:instancePath+"/IsActive",schemaPath:"#/properties/IsActive/type",keyword:"type",params:{type: schema98.properties.IsActive.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -715,7 +715,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data5 = data.Type;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema97.properties.Type.type}};
+const err5 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema98.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -728,7 +728,7 @@ errors++;
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data6 = data.Name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema97.properties.Name.type}};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema98.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -744,7 +744,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema84.properties.StreetAddress.type}};
+const err7 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema85.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -757,7 +757,7 @@ errors++;
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema84.properties.City.type}};
+const err8 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema85.properties.City.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -770,7 +770,7 @@ errors++;
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema84.properties.State.type}};
+const err9 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema85.properties.State.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -783,7 +783,7 @@ errors++;
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema84.properties.ZIP.type}};
+const err10 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema85.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -796,7 +796,7 @@ errors++;
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema84.properties.County.type}};
+const err11 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema85.properties.County.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -809,7 +809,7 @@ errors++;
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err12 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema84.properties.Country.type}};
+const err12 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema85.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -842,18 +842,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":{"Identifiers":true,"IsActive":true,"Type":true,"Name":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate70.evaluated = {"props":{"Identifiers":true,"IsActive":true,"Type":true,"Name":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema104 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema102 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema105 = {"properties":{"Office":{"type":["string","null"]}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -871,7 +871,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -884,7 +884,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -921,7 +921,7 @@ errors++;
 if(data.Status !== undefined && func0.call(data, "Status")){
 let data4 = data.Status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/type",keyword:"type",params:{type: schema101.properties.Status.type}};
+const err4 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/type",keyword:"type",params:{type: schema102.properties.Status.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -931,7 +931,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data4 === "Active") || (data4 === "Suspended")) || (data4 === "Inactive")) || (data4 === null))){
-const err5 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/enum",keyword:"enum",params:{allowedValues: schema101.properties.Status.enum}};
+const err5 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/enum",keyword:"enum",params:{allowedValues: schema102.properties.Status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -944,7 +944,7 @@ errors++;
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data5 = data.Name;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema101.properties.Name.type}};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema102.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -957,7 +957,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema101.properties.Description.type}};
+const err7 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema102.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -973,7 +973,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema84.properties.StreetAddress.type}};
+const err8 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema85.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -986,7 +986,7 @@ errors++;
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema84.properties.City.type}};
+const err9 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema85.properties.City.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -999,7 +999,7 @@ errors++;
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err10 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema84.properties.State.type}};
+const err10 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema85.properties.State.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1012,7 +1012,7 @@ errors++;
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema84.properties.ZIP.type}};
+const err11 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema85.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1025,7 +1025,7 @@ errors++;
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err12 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema84.properties.County.type}};
+const err12 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema85.properties.County.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1038,7 +1038,7 @@ errors++;
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err13 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema84.properties.Country.type}};
+const err13 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema85.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1094,7 +1094,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.Office !== undefined && func0.call(data16, "Office")){
 let data17 = data16.Office;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema104.properties.Office.type}};
+const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema105.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1139,17 +1139,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":{"Identifiers":true,"Status":true,"Name":true,"Description":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":{"Identifiers":true,"Status":true,"Name":true,"Description":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema106 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate74.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1167,7 +1167,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1180,7 +1180,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1217,7 +1217,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data4 = data.Type;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema105.properties.Type.type}};
+const err4 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema106.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1230,7 +1230,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data5 = data.Description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema105.properties.Description.type}};
+const err5 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema106.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1246,7 +1246,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Office !== undefined && func0.call(data6, "Office")){
 let data7 = data6.Office;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema104.properties.Office.type}};
+const err6 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema105.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1291,18 +1291,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"Identifiers":true,"Type":true,"Description":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
+validate74.evaluated = {"props":{"Identifiers":true,"Type":true,"Description":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
 
 const pattern11 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1320,7 +1320,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1333,7 +1333,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1368,8 +1368,8 @@ errors++;
 }
 }
 if(data.Organization !== undefined && func0.call(data, "Organization")){
-if(!(validate69(data.Organization, {instancePath:instancePath+"/Organization",parentData:data,parentDataProperty:"Organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate69.errors; else for (const vError of validate69.errors) vErrors.push(vError);
+if(!(validate70(data.Organization, {instancePath:instancePath+"/Organization",parentData:data,parentDataProperty:"Organization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate70.errors; else for (const vError of validate70.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1383,7 +1383,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Code !== undefined && func0.call(data6, "Code")){
 let data7 = data6.Code;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err4 = {instancePath:instancePath+"/Specialties/" + i1+"/Code",schemaPath:"coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema100.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/Specialties/" + i1+"/Code",schemaPath:"coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema101.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1396,7 +1396,7 @@ errors++;
 if(data6.Codeset !== undefined && func0.call(data6, "Codeset")){
 let data8 = data6.Codeset;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err5 = {instancePath:instancePath+"/Specialties/" + i1+"/Codeset",schemaPath:"coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema100.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/Specialties/" + i1+"/Codeset",schemaPath:"coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema101.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1409,7 +1409,7 @@ errors++;
 if(data6.Description !== undefined && func0.call(data6, "Description")){
 let data9 = data6.Description;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err6 = {instancePath:instancePath+"/Specialties/" + i1+"/Description",schemaPath:"coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema100.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/Specialties/" + i1+"/Description",schemaPath:"coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema101.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1448,8 +1448,8 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate71(data10[i2], {instancePath:instancePath+"/Locations/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate71.errors; else for (const vError of validate71.errors) vErrors.push(vError);
+if(!(validate72(data10[i2], {instancePath:instancePath+"/Locations/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate72.errors; else for (const vError of validate72.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1470,8 +1470,8 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate73(data12[i3], {instancePath:instancePath+"/Services/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate73.errors; else for (const vError of validate73.errors) vErrors.push(vError);
+if(!(validate74(data12[i3], {instancePath:instancePath+"/Services/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate74.errors; else for (const vError of validate74.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1511,7 +1511,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((((data17 === "Monday") || (data17 === "Tuesday")) || (data17 === "Wednesday")) || (data17 === "Thursday")) || (data17 === "Friday")) || (data17 === "Saturday")) || (data17 === "Sunday"))){
-const err12 = {instancePath:instancePath+"/Availability/" + i4+"/Days/" + i5,schemaPath:"#/$defs/availability/properties/Days/items/enum",keyword:"enum",params:{allowedValues: schema108.properties.Days.items.enum}};
+const err12 = {instancePath:instancePath+"/Availability/" + i4+"/Days/" + i5,schemaPath:"#/$defs/availability/properties/Days/items/enum",keyword:"enum",params:{allowedValues: schema109.properties.Days.items.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1536,7 +1536,7 @@ errors++;
 if(data15.AvailableStartTime !== undefined && func0.call(data15, "AvailableStartTime")){
 let data18 = data15.AvailableStartTime;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err14 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/type",keyword:"type",params:{type: schema108.properties.AvailableStartTime.type}};
+const err14 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/type",keyword:"type",params:{type: schema109.properties.AvailableStartTime.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1561,7 +1561,7 @@ errors++;
 if(data15.AvailableEndTime !== undefined && func0.call(data15, "AvailableEndTime")){
 let data19 = data15.AvailableEndTime;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err16 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/type",keyword:"type",params:{type: schema108.properties.AvailableEndTime.type}};
+const err16 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/type",keyword:"type",params:{type: schema109.properties.AvailableEndTime.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1618,17 +1618,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":{"Identifiers":true,"Organization":true,"Specialties":true,"Locations":true,"Services":true,"Availability":true},"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":{"Identifiers":true,"Organization":true,"Specialties":true,"Locations":true,"Services":true,"Availability":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1678,7 +1678,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema88.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema89.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1713,8 +1713,8 @@ errors++;
 }
 }
 if(data.Demographics !== undefined && func0.call(data, "Demographics")){
-if(!(validate62(data.Demographics, {instancePath:instancePath+"/Demographics",parentData:data,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate62.errors; else for (const vError of validate62.errors) vErrors.push(vError);
+if(!(validate63(data.Demographics, {instancePath:instancePath+"/Demographics",parentData:data,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate63.errors; else for (const vError of validate63.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1723,8 +1723,8 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate66(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate66.errors; else for (const vError of validate66.errors) vErrors.push(vError);
+if(!(validate67(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate67.errors; else for (const vError of validate67.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1745,8 +1745,8 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate68(data7[i2], {instancePath:instancePath+"/Roles/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate68.errors; else for (const vError of validate68.errors) vErrors.push(vError);
+if(!(validate69(data7[i2], {instancePath:instancePath+"/Roles/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate69.errors; else for (const vError of validate69.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1773,17 +1773,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/provider/update.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1861,7 +1861,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema48.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema49.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1886,7 +1886,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema48.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema49.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1902,7 +1902,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema48.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema49.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1927,7 +1927,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema48.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema49.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1959,7 +1959,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1984,7 +1984,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2028,7 +2028,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2053,7 +2053,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2109,7 +2109,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2122,7 +2122,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2135,7 +2135,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2148,7 +2148,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2185,7 +2185,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema48.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema49.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2269,8 +2269,8 @@ if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
-if(!(validate61(data26, {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate61.errors; else for (const vError of validate61.errors) vErrors.push(vError);
+if(!(validate62(data26, {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate62.errors; else for (const vError of validate62.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
@@ -2331,10 +2331,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -2343,24 +2343,24 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate78;
+exports.s0 = validate79;
 
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-const schema88 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema89 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
-const schema83 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema90 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema84 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema89 = {"properties":{"IDType":{"type":["string","null"]}}};
+const schema90 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
+const schema84 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema91 = {"properties":{"Use":{"type":["string","null"]}}};
+const schema85 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 
-function validate63(data){
+function validate64(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2436,18 +2436,18 @@ errors++;
 else {
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const formats122 = /^\+[1-9]\d{1,14}$/;
 
-function validate62(data){
+function validate63(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2492,7 +2492,7 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate63(data5[i1]))){
+if(!(validate64(data5[i1]))){
 errors++;
 }
 }
@@ -2613,19 +2613,19 @@ errors++;
 else {
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
-const schema94 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema94 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
+const schema95 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate66(data){
+function validate67(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2728,20 +2728,20 @@ errors++;
 else {
 errors++;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema100 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema108 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
-const schema97 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema101 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema109 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
+const schema98 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 
-function validate69(data){
+function validate70(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2882,18 +2882,18 @@ errors++;
 else {
 errors++;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema104 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema102 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema105 = {"properties":{"Office":{"type":["string","null"]}}};
 
-function validate71(data){
+function validate72(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3081,17 +3081,17 @@ errors++;
 else {
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema106 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate73(data){
+function validate74(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate74.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3196,18 +3196,18 @@ errors++;
 else {
 errors++;
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const pattern10 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate68(data){
+function validate69(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3256,7 +3256,7 @@ errors++;
 }
 }
 if(data.Organization !== undefined){
-if(!(validate69(data.Organization))){
+if(!(validate70(data.Organization))){
 errors++;
 }
 }
@@ -3311,7 +3311,7 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate71(data10[i2]))){
+if(!(validate72(data10[i2]))){
 errors++;
 }
 }
@@ -3325,7 +3325,7 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate73(data12[i3]))){
+if(!(validate74(data12[i3]))){
 errors++;
 }
 }
@@ -3417,17 +3417,17 @@ errors++;
 else {
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate61(data){
+function validate62(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3481,7 +3481,7 @@ errors++;
 }
 }
 if(data.Demographics !== undefined){
-if(!(validate62(data.Demographics))){
+if(!(validate63(data.Demographics))){
 errors++;
 }
 }
@@ -3490,7 +3490,7 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate66(data5[i1]))){
+if(!(validate67(data5[i1]))){
 errors++;
 }
 }
@@ -3504,7 +3504,7 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate68(data7[i2]))){
+if(!(validate69(data7[i2]))){
 errors++;
 }
 }
@@ -3523,17 +3523,17 @@ errors++;
 else {
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate78(data){
+function validate79(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/provider/update.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3821,7 +3821,7 @@ if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
-if(!(validate61(data26))){
+if(!(validate62(data26))){
 errors++;
 }
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
@@ -3869,10 +3869,10 @@ errors++;
 else {
 errors++;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,25 +2,25 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate80;
-const schema113 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate81;
+const schema114 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema115 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
-const schema116 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema84 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const schema104 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema116 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
+const schema117 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema85 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema105 = {"properties":{"Office":{"type":["string","null"]}}};
 const formats122 = /^\+[1-9]\d{1,14}$/;
-const schema119 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema94 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema120 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema95 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +31,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema119.properties.Type.type}};
+const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema120.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +44,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema119.properties.Facility.type}};
+const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema120.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -64,7 +64,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -77,7 +77,7 @@ errors++;
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -114,7 +114,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema119.properties.Department.type}};
+const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema120.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,7 +134,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema94.properties.ID.type}};
+const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema95.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,7 +147,7 @@ errors++;
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema94.properties.IDType.type}};
+const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema95.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -184,7 +184,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema119.properties.Room.type}};
+const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema120.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,17 +205,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -226,7 +226,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema116.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema117.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -239,7 +239,7 @@ errors++;
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema116.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema117.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -252,7 +252,7 @@ errors++;
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema116.properties.FirstName.type}};
+const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema117.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -265,7 +265,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema116.properties.LastName.type}};
+const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema117.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -309,7 +309,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema84.properties.StreetAddress.type}};
+const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema85.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -322,7 +322,7 @@ errors++;
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema84.properties.City.type}};
+const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema85.properties.City.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -335,7 +335,7 @@ errors++;
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema84.properties.State.type}};
+const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema85.properties.State.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -348,7 +348,7 @@ errors++;
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema84.properties.ZIP.type}};
+const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema85.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -361,7 +361,7 @@ errors++;
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema84.properties.County.type}};
+const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema85.properties.County.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -374,7 +374,7 @@ errors++;
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema84.properties.Country.type}};
+const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema85.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -430,7 +430,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema104.properties.Office.type}};
+const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema105.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -465,8 +465,8 @@ errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate83(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate83.errors; else for (const vError of validate83.errors) vErrors.push(vError);
+if(!(validate84(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate84.errors; else for (const vError of validate84.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -481,16 +481,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -521,7 +521,7 @@ errors++;
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema115.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema116.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -572,7 +572,7 @@ errors++;
 if(data.Reason !== undefined && func0.call(data, "Reason")){
 let data3 = data.Reason;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema115.properties.Reason.type}};
+const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema116.properties.Reason.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -583,14 +583,14 @@ errors++;
 }
 }
 if(data.Provider !== undefined && func0.call(data, "Provider")){
-if(!(validate82(data.Provider, {instancePath:instancePath+"/Provider",parentData:data,parentDataProperty:"Provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate82.errors; else for (const vError of validate82.errors) vErrors.push(vError);
+if(!(validate83(data.Provider, {instancePath:instancePath+"/Provider",parentData:data,parentDataProperty:"Provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate83.errors; else for (const vError of validate83.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate83(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate83.errors; else for (const vError of validate83.errors) vErrors.push(vError);
+if(!(validate84(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate84.errors; else for (const vError of validate84.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -633,17 +633,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":{"ID":true,"DateTime":true,"Duration":true,"Reason":true,"Provider":true,"Location":true,"Notes":true},"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":{"ID":true,"DateTime":true,"Duration":true,"Reason":true,"Provider":true,"Location":true,"Notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -721,7 +721,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema48.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema49.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -746,7 +746,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema48.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema49.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -762,7 +762,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema48.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema49.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -787,7 +787,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema48.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema49.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -819,7 +819,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -844,7 +844,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema48.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema49.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -888,7 +888,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -913,7 +913,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema48.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema49.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -969,7 +969,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -982,7 +982,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -995,7 +995,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1008,7 +1008,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema48.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema49.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1045,7 +1045,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema48.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema49.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1114,7 +1114,7 @@ errors++;
 if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
 let data25 = data0.IsIncomplete;
 if((typeof data25 !== "boolean") && (data25 !== null)){
-const err36 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema113.properties.Meta.properties.IsIncomplete.type}};
+const err36 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema114.properties.Meta.properties.IsIncomplete.type}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1141,8 +1141,8 @@ let data26 = data.AvailableSlots;
 if(Array.isArray(data26)){
 const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate81(data26[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data26,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate81.errors; else for (const vError of validate81.errors) vErrors.push(vError);
+if(!(validate82(data26[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data26,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate82.errors; else for (const vError of validate82.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1169,10 +1169,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -1181,25 +1181,25 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate80;
-const schema113 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
-const schema48 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate81;
+const schema114 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
+const schema49 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema115 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
-const schema116 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema84 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const schema104 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema116 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
+const schema117 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema85 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema105 = {"properties":{"Office":{"type":["string","null"]}}};
 const formats122 = /^\+[1-9]\d{1,14}$/;
-const schema119 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema94 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema120 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema95 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate83(data){
+function validate84(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1326,17 +1326,17 @@ errors++;
 else {
 errors++;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data){
+function validate83(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1487,7 +1487,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate83(data.Location))){
+if(!(validate84(data.Location))){
 errors++;
 }
 }
@@ -1506,16 +1506,16 @@ errors++;
 else {
 errors++;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate81(data){
+function validate82(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1559,12 +1559,12 @@ errors++;
 }
 }
 if(data.Provider !== undefined){
-if(!(validate82(data.Provider))){
+if(!(validate83(data.Provider))){
 errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate83(data.Location))){
+if(!(validate84(data.Location))){
 errors++;
 }
 }
@@ -1597,17 +1597,17 @@ errors++;
 else {
 errors++;
 }
-validate81.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate80(data){
+function validate81(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1900,7 +1900,7 @@ let data26 = data.AvailableSlots;
 if(Array.isArray(data26)){
 const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate81(data26[i3]))){
+if(!(validate82(data26[i3]))){
 errors++;
 }
 }
@@ -1924,10 +1924,10 @@ errors++;
 else {
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
