@@ -13,6 +13,9 @@ const require = createRequire(import.meta.url);
  * folder, in src/ and in dist/ alike.
  */
 const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
+/** packages/validate/src/choice.cjs: what `cdxChoice` calls, in process and in generated code. */
+const CHOICE = require('../../packages/validate/src/choice.cjs');
+const { _ } = Ajv2020;
 
 /**
  * The way from a generated module's folder to packages/validate/src/ (or dist/).
@@ -36,6 +39,8 @@ export const CDX_KEYWORDS = {
   cdxTargets: { type: 'array', items: { type: 'string' } },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
   cdxResource: { type: 'boolean' },
+  // Each choice element's forms, of which an object gives at most one (coded: choiceKeyword below).
+  cdxChoice: { type: 'object' },
 };
 
 /**
@@ -51,6 +56,37 @@ export const CDX_FORMATS = {
   // packages that keep the lists (scripts/lib/code-lists.mjs), so the generated code holds them.
   ...codeListFormats(),
 };
+
+/**
+ * `cdxChoice: { "value[x]": ["valueString", "valueUrl", …], … }` (derived R4 definitions): at most
+ * one form of each choice element. Fails with params `{ choice, forms }` (the forms present).
+ * @param {string} moduleDir
+ * @returns {import('ajv').KeywordDefinition}
+ */
+function choiceKeyword(moduleDir) {
+  return {
+    keyword: 'cdxChoice',
+    type: 'object',
+    schemaType: 'object',
+    error: {
+      message: ({ params }) => _`"must give one form of " + ${params.choice}`,
+      params: ({ params }) => _`{choice: ${params.choice}, forms: ${params.forms}}`,
+    },
+    code(cxt) {
+      const { gen, data, schema } = cxt;
+      const helper = gen.scopeValue('func', { key: 'choiceForms', ref: CHOICE.choiceForms, code: _`require(${`${toSrc(moduleDir)}choice.cjs`}).choiceForms` });
+      for (const [choice, forms] of Object.entries(schema)) {
+        const items = forms.reduce((code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
+        const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
+        const present = gen.const('forms', _`${helper}(${data}, ${set})`);
+        gen.if(_`${present} !== null`, () => {
+          cxt.setParams({ choice: _`${choice}`, forms: present });
+          cxt.error();
+        });
+      }
+    },
+  };
+}
 
 /**
  * @param {{ ownProperties?: boolean, strictRequired?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
@@ -74,6 +110,7 @@ export function createAjv({ ownProperties = true, strictRequired = true, keyword
   addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri', 'email']);
   ajv.addFormat('base64', FUNCTION_FORMATS.base64);
   for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
+  keywords = [...keywords, choiceKeyword(moduleDir)];
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
     if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });

@@ -99,6 +99,15 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
         : { pointer: at, message: `${field} does not match any of the allowed forms.` };
     case 'if':
       return undefined; // the failing then/else branch reports the real problem
+    case 'cdxChoice': {
+      // Two or more forms of one choice element (R4 JSON allows one): reported at the second form.
+      const forms = Array.isArray(params.forms) ? params.forms.map(String) : [];
+      const choice = String(params.choice);
+      return {
+        pointer: childPointer(at, forms[1] ?? choice),
+        message: `${field} gives ${forms.map((f) => code(f)).join(' and ')}: ${code(choice)} is a choice, so only one of its forms may be present. Keep one.`,
+      };
+    }
     case 'cdxResourceType': // a resource slot (fhir/resources.cjs) holding a resourceType R4 does not define
       return { pointer: at, message: notR4Message(field, String(params.resourceType), listKinds()) };
     default:

@@ -1,4 +1,4 @@
-import { quote } from '../finding.js';
+import { memberPointer, quote } from '../finding.js';
 import type { Rule } from './rule.js';
 
 /**
@@ -14,7 +14,8 @@ export const unpublishedPayloadRule: Rule = {
   check(context) {
     const [model, event] = [context.kind.id.slice(0, context.kind.id.indexOf('/')), context.kind.id.slice(context.kind.id.indexOf('/') + 1)];
     context.report({
-      pointer: '/Meta/EventType',
+      // With an explicit kind, Meta may be missing or not an object: the schema reports that.
+      pointer: memberPointer(context.payload, ['Meta', 'EventType']) ?? '',
       message: `${model} / ${event} is an event the spec names without publishing its payload: only the Meta envelope was checked, not the body. Send it as the destination's interface describes; ${quote(event)} is not misspelt.`,
     });
   },

@@ -5,16 +5,16 @@ const schema141 = {"properties":{"status":{"enum":["active","inactive","entered-
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -164,8 +164,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -195,8 +195,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -226,14 +226,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -242,8 +242,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -264,8 +264,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -286,8 +286,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -308,8 +308,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -339,14 +339,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -376,8 +376,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -386,8 +386,8 @@ let data22 = data.subject;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data22[i4], {instancePath:instancePath+"/subject/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data22[i4], {instancePath:instancePath+"/subject/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -404,8 +404,8 @@ errors++;
 }
 }
 if(data.servicePeriod !== undefined && func0.call(data, "servicePeriod")){
-if(!(func2223(data.servicePeriod, {instancePath:instancePath+"/servicePeriod",parentData:data,parentDataProperty:"servicePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicePeriod, {instancePath:instancePath+"/servicePeriod",parentData:data,parentDataProperty:"servicePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -456,8 +456,8 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data28[i6], {instancePath:instancePath+"/coverage/" + i5+"/extension/" + i6,parentData:data28,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i6], {instancePath:instancePath+"/coverage/" + i5+"/extension/" + i6,parentData:data28,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -478,8 +478,8 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data30[i7], {instancePath:instancePath+"/coverage/" + i5+"/modifierExtension/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i7], {instancePath:instancePath+"/coverage/" + i5+"/modifierExtension/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -496,8 +496,8 @@ errors++;
 }
 }
 if(data26.coverage !== undefined && func0.call(data26, "coverage")){
-if(!(func2221(data26.coverage, {instancePath:instancePath+"/coverage/" + i5+"/coverage",parentData:data26,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data26.coverage, {instancePath:instancePath+"/coverage/" + i5+"/coverage",parentData:data26,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -537,8 +537,8 @@ errors++;
 }
 }
 if(data26._priority !== undefined && func0.call(data26, "_priority")){
-if(!(func2197(data26._priority, {instancePath:instancePath+"/coverage/" + i5+"/_priority",parentData:data26,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._priority, {instancePath:instancePath+"/coverage/" + i5+"/_priority",parentData:data26,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -567,8 +567,8 @@ errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func2221(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -598,8 +598,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -650,8 +650,8 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data41[i9], {instancePath:instancePath+"/guarantor/" + i8+"/extension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i9], {instancePath:instancePath+"/guarantor/" + i8+"/extension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -672,8 +672,8 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data43[i10], {instancePath:instancePath+"/guarantor/" + i8+"/modifierExtension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i10], {instancePath:instancePath+"/guarantor/" + i8+"/modifierExtension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -690,8 +690,8 @@ errors++;
 }
 }
 if(data39.party !== undefined && func0.call(data39, "party")){
-if(!(func2221(data39.party, {instancePath:instancePath+"/guarantor/" + i8+"/party",parentData:data39,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data39.party, {instancePath:instancePath+"/guarantor/" + i8+"/party",parentData:data39,parentDataProperty:"party",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -708,14 +708,14 @@ errors++;
 }
 }
 if(data39._onHold !== undefined && func0.call(data39, "_onHold")){
-if(!(func2197(data39._onHold, {instancePath:instancePath+"/guarantor/" + i8+"/_onHold",parentData:data39,parentDataProperty:"_onHold",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data39._onHold, {instancePath:instancePath+"/guarantor/" + i8+"/_onHold",parentData:data39,parentDataProperty:"_onHold",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data39.period !== undefined && func0.call(data39, "period")){
-if(!(func2223(data39.period, {instancePath:instancePath+"/guarantor/" + i8+"/period",parentData:data39,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data39.period, {instancePath:instancePath+"/guarantor/" + i8+"/period",parentData:data39,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -744,8 +744,8 @@ errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func2221(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

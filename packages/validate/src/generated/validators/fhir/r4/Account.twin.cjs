@@ -7,15 +7,15 @@ const schema141 = {"properties":{"status":{"enum":["active","inactive","entered-
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1082(data){
@@ -81,7 +81,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -113,12 +113,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -155,7 +155,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -185,12 +185,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ let data22 = data.subject;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data22[i4]))){
+if(!(func39(data22[i4]))){
 errors++;
 }
 }
@@ -225,7 +225,7 @@ errors++;
 }
 }
 if(data.servicePeriod !== undefined){
-if(!(func17(data.servicePeriod))){
+if(!(func40(data.servicePeriod))){
 errors++;
 }
 }
@@ -255,7 +255,7 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data28[i6]))){
+if(!(func33(data28[i6]))){
 errors++;
 }
 }
@@ -269,7 +269,7 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data30[i7]))){
+if(!(func33(data30[i7]))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 if(data26.coverage !== undefined){
-if(!(func16(data26.coverage))){
+if(!(func39(data26.coverage))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ errors++;
 }
 }
 if(data26._priority !== undefined){
-if(!(func6(data26._priority))){
+if(!(func29(data26._priority))){
 errors++;
 }
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 if(data.owner !== undefined){
-if(!(func16(data.owner))){
+if(!(func39(data.owner))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -370,7 +370,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func33(data41[i9]))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data43[i10]))){
+if(!(func33(data43[i10]))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ errors++;
 }
 }
 if(data39.party !== undefined){
-if(!(func16(data39.party))){
+if(!(func39(data39.party))){
 errors++;
 }
 }
@@ -404,12 +404,12 @@ errors++;
 }
 }
 if(data39._onHold !== undefined){
-if(!(func6(data39._onHold))){
+if(!(func29(data39._onHold))){
 errors++;
 }
 }
 if(data39.period !== undefined){
-if(!(func17(data39.period))){
+if(!(func40(data39.period))){
 errors++;
 }
 }
@@ -435,7 +435,7 @@ errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func16(data.partOf))){
+if(!(func39(data.partOf))){
 errors++;
 }
 }

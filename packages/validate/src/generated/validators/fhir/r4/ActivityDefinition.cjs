@@ -5,31 +5,35 @@ const schema144 = {"properties":{"status":{"enum":["draft","active","retired","u
 const schema145 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2417 = require("./datatypes.cjs")["Dosage"];
-const func2444 = require("./datatypes.cjs")["Expression"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2440 = require("./datatypes.cjs")["Dosage"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj30 = new Set(["timingTiming", "timingDateTime", "timingAge", "timingPeriod", "timingRange", "timingDuration"]);
+const obj31 = new Set(["productReference", "productCodeableConcept"]);
 
 function validate1083(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ActivityDefinition.schema.json" */;
@@ -238,8 +242,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -269,8 +273,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -300,14 +304,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -316,8 +320,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -338,8 +342,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -360,8 +364,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -403,8 +407,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -413,8 +417,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -456,8 +460,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -487,8 +491,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -518,8 +522,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -549,8 +553,8 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -568,8 +572,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -586,20 +590,20 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func2215(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func2221(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -629,8 +633,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -660,8 +664,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -670,8 +674,8 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data37[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data37[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -713,8 +717,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -723,8 +727,8 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2326(data41[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data41[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -745,8 +749,8 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data43,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data43,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -788,8 +792,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -819,8 +823,8 @@ errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2197(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -850,8 +854,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -881,8 +885,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -912,14 +916,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -928,8 +932,8 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data56[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data56,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data56,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,8 +954,8 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2320(data58[i8], {instancePath:instancePath+"/author/" + i8,parentData:data58,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data58[i8], {instancePath:instancePath+"/author/" + i8,parentData:data58,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -972,8 +976,8 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2320(data60[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data60,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data60[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data60,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +998,8 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2320(data62[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data62[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1016,8 +1020,8 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2320(data64[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data64,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data64[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data64,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1038,8 +1042,8 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2360(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data66,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data66,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1101,8 +1105,8 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2197(data70[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data70,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data70,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1142,8 +1146,8 @@ errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2197(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1173,14 +1177,14 @@ errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2197(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1208,8 +1212,8 @@ errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2197(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1237,8 +1241,8 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1255,14 +1259,14 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2197(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func2382(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1292,38 +1296,38 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2197(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func2387(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func2223(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func2391(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func2393(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func2221(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1430,8 +1434,8 @@ let data95 = data92.extension;
 if(Array.isArray(data95)){
 const len16 = data95.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data95[i16], {instancePath:instancePath+"/participant/" + i15+"/extension/" + i16,parentData:data95,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data95[i16], {instancePath:instancePath+"/participant/" + i15+"/extension/" + i16,parentData:data95,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1452,8 +1456,8 @@ let data97 = data92.modifierExtension;
 if(Array.isArray(data97)){
 const len17 = data97.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data97[i17], {instancePath:instancePath+"/participant/" + i15+"/modifierExtension/" + i17,parentData:data97,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data97[i17], {instancePath:instancePath+"/participant/" + i15+"/modifierExtension/" + i17,parentData:data97,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1493,14 +1497,14 @@ errors++;
 }
 }
 if(data92._type !== undefined && func0.call(data92, "_type")){
-if(!(func2197(data92._type, {instancePath:instancePath+"/participant/" + i15+"/_type",parentData:data92,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data92._type, {instancePath:instancePath+"/participant/" + i15+"/_type",parentData:data92,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data92.role !== undefined && func0.call(data92, "role")){
-if(!(func2215(data92.role, {instancePath:instancePath+"/participant/" + i15+"/role",parentData:data92,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data92.role, {instancePath:instancePath+"/participant/" + i15+"/role",parentData:data92,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1529,20 +1533,20 @@ errors++;
 }
 }
 if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func2221(data.productReference, {instancePath:instancePath+"/productReference",parentData:data,parentDataProperty:"productReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.productReference, {instancePath:instancePath+"/productReference",parentData:data,parentDataProperty:"productReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func2215(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept",parentData:data,parentDataProperty:"productCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept",parentData:data,parentDataProperty:"productCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1551,8 +1555,8 @@ let data105 = data.dosage;
 if(Array.isArray(data105)){
 const len18 = data105.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2417(data105[i18], {instancePath:instancePath+"/dosage/" + i18,parentData:data105,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
+if(!(func2440(data105[i18], {instancePath:instancePath+"/dosage/" + i18,parentData:data105,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1573,8 +1577,8 @@ let data107 = data.bodySite;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2215(data107[i19], {instancePath:instancePath+"/bodySite/" + i19,parentData:data107,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data107[i19], {instancePath:instancePath+"/bodySite/" + i19,parentData:data107,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1595,8 +1599,8 @@ let data109 = data.specimenRequirement;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2221(data109[i20], {instancePath:instancePath+"/specimenRequirement/" + i20,parentData:data109,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data109[i20], {instancePath:instancePath+"/specimenRequirement/" + i20,parentData:data109,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1617,8 +1621,8 @@ let data111 = data.observationRequirement;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2221(data111[i21], {instancePath:instancePath+"/observationRequirement/" + i21,parentData:data111,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data111[i21], {instancePath:instancePath+"/observationRequirement/" + i21,parentData:data111,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1639,8 +1643,8 @@ let data113 = data.observationResultRequirement;
 if(Array.isArray(data113)){
 const len22 = data113.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2221(data113[i22], {instancePath:instancePath+"/observationResultRequirement/" + i22,parentData:data113,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data113[i22], {instancePath:instancePath+"/observationResultRequirement/" + i22,parentData:data113,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1682,8 +1686,8 @@ errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2197(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1800,8 +1804,8 @@ let data121 = data118.extension;
 if(Array.isArray(data121)){
 const len24 = data121.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2206(data121[i24], {instancePath:instancePath+"/dynamicValue/" + i23+"/extension/" + i24,parentData:data121,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data121[i24], {instancePath:instancePath+"/dynamicValue/" + i23+"/extension/" + i24,parentData:data121,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1822,8 +1826,8 @@ let data123 = data118.modifierExtension;
 if(Array.isArray(data123)){
 const len25 = data123.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func2206(data123[i25], {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension/" + i25,parentData:data123,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data123[i25], {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension/" + i25,parentData:data123,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1865,14 +1869,14 @@ errors++;
 }
 }
 if(data118._path !== undefined && func0.call(data118, "_path")){
-if(!(func2197(data118._path, {instancePath:instancePath+"/dynamicValue/" + i23+"/_path",parentData:data118,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data118._path, {instancePath:instancePath+"/dynamicValue/" + i23+"/_path",parentData:data118,parentDataProperty:"_path",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data118.expression !== undefined && func0.call(data118, "expression")){
-if(!(func2444(data118.expression, {instancePath:instancePath+"/dynamicValue/" + i23+"/expression",parentData:data118,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data118.expression, {instancePath:instancePath+"/dynamicValue/" + i23+"/expression",parentData:data118,parentDataProperty:"expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1900,14 +1904,47 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj3);
+if(forms0 !== null){
+const err97 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+const forms1 = func196(data, obj30);
+if(forms1 !== null){
+const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const forms2 = func196(data, obj31);
+if(forms2 !== null){
+const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "product[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

@@ -9,26 +9,30 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj139 = new Set(["timingTiming", "timingDateTime", "timingAge", "timingPeriod", "timingRange", "timingDuration"]);
+const obj140 = new Set(["productReference", "productCodeableConcept"]);
 
 function validate1083(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ActivityDefinition.schema.json" */;
@@ -93,7 +97,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -109,7 +113,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -125,12 +129,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -139,7 +143,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -153,7 +157,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -167,7 +171,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -188,7 +192,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -197,7 +201,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -218,7 +222,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -234,7 +238,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -250,7 +254,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -266,7 +270,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -277,7 +281,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -287,17 +291,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -313,7 +317,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -329,7 +333,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -338,7 +342,7 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data37[i4]))){
+if(!(func72(data37[i4]))){
 errors++;
 }
 }
@@ -359,7 +363,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -368,7 +372,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data41[i5]))){
+if(!(func74(data41[i5]))){
 errors++;
 }
 }
@@ -382,7 +386,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data43[i6]))){
+if(!(func37(data43[i6]))){
 errors++;
 }
 }
@@ -403,7 +407,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -419,7 +423,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -435,7 +439,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -451,7 +455,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -467,12 +471,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -481,7 +485,7 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data56[i7]))){
+if(!(func37(data56[i7]))){
 errors++;
 }
 }
@@ -495,7 +499,7 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data58[i8]))){
+if(!(func72(data58[i8]))){
 errors++;
 }
 }
@@ -509,7 +513,7 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data60[i9]))){
+if(!(func72(data60[i9]))){
 errors++;
 }
 }
@@ -523,7 +527,7 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data62[i10]))){
+if(!(func72(data62[i10]))){
 errors++;
 }
 }
@@ -537,7 +541,7 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data64[i11]))){
+if(!(func72(data64[i11]))){
 errors++;
 }
 }
@@ -551,7 +555,7 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data66[i12]))){
+if(!(func87(data66[i12]))){
 errors++;
 }
 }
@@ -585,7 +589,7 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data70[i14]))){
+if(!(func29(data70[i14]))){
 errors++;
 }
 }
@@ -604,7 +608,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func29(data._kind))){
 errors++;
 }
 }
@@ -620,12 +624,12 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(func6(data._profile))){
+if(!(func29(data._profile))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -639,7 +643,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -653,7 +657,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -663,12 +667,12 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func29(data._doNotPerform))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func95(data.timingTiming))){
 errors++;
 }
 }
@@ -684,32 +688,32 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func29(data._timingDateTime))){
 errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func74(data.timingAge))){
+if(!(func97(data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func40(data.timingPeriod))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func76(data.timingRange))){
+if(!(func99(data.timingRange))){
 errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func77(data.timingDuration))){
+if(!(func100(data.timingDuration))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -767,7 +771,7 @@ let data95 = data92.extension;
 if(Array.isArray(data95)){
 const len16 = data95.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data95[i16]))){
+if(!(func33(data95[i16]))){
 errors++;
 }
 }
@@ -781,7 +785,7 @@ let data97 = data92.modifierExtension;
 if(Array.isArray(data97)){
 const len17 = data97.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data97[i17]))){
+if(!(func33(data97[i17]))){
 errors++;
 }
 }
@@ -800,12 +804,12 @@ errors++;
 }
 }
 if(data92._type !== undefined){
-if(!(func6(data92._type))){
+if(!(func29(data92._type))){
 errors++;
 }
 }
 if(data92.role !== undefined){
-if(!(func14(data92.role))){
+if(!(func37(data92.role))){
 errors++;
 }
 }
@@ -831,17 +835,17 @@ errors++;
 }
 }
 if(data.productReference !== undefined){
-if(!(func16(data.productReference))){
+if(!(func39(data.productReference))){
 errors++;
 }
 }
 if(data.productCodeableConcept !== undefined){
-if(!(func14(data.productCodeableConcept))){
+if(!(func37(data.productCodeableConcept))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
@@ -850,7 +854,7 @@ let data105 = data.dosage;
 if(Array.isArray(data105)){
 const len18 = data105.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func86(data105[i18]))){
+if(!(func109(data105[i18]))){
 errors++;
 }
 }
@@ -864,7 +868,7 @@ let data107 = data.bodySite;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func14(data107[i19]))){
+if(!(func37(data107[i19]))){
 errors++;
 }
 }
@@ -878,7 +882,7 @@ let data109 = data.specimenRequirement;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func16(data109[i20]))){
+if(!(func39(data109[i20]))){
 errors++;
 }
 }
@@ -892,7 +896,7 @@ let data111 = data.observationRequirement;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func16(data111[i21]))){
+if(!(func39(data111[i21]))){
 errors++;
 }
 }
@@ -906,7 +910,7 @@ let data113 = data.observationResultRequirement;
 if(Array.isArray(data113)){
 const len22 = data113.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func16(data113[i22]))){
+if(!(func39(data113[i22]))){
 errors++;
 }
 }
@@ -927,7 +931,7 @@ errors++;
 }
 }
 if(data._transform !== undefined){
-if(!(func6(data._transform))){
+if(!(func29(data._transform))){
 errors++;
 }
 }
@@ -988,7 +992,7 @@ let data121 = data118.extension;
 if(Array.isArray(data121)){
 const len24 = data121.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data121[i24]))){
+if(!(func33(data121[i24]))){
 errors++;
 }
 }
@@ -1002,7 +1006,7 @@ let data123 = data118.modifierExtension;
 if(Array.isArray(data123)){
 const len25 = data123.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data123[i25]))){
+if(!(func33(data123[i25]))){
 errors++;
 }
 }
@@ -1023,12 +1027,12 @@ errors++;
 }
 }
 if(data118._path !== undefined){
-if(!(func6(data118._path))){
+if(!(func29(data118._path))){
 errors++;
 }
 }
 if(data118.expression !== undefined){
-if(!(func95(data118.expression))){
+if(!(func118(data118.expression))){
 errors++;
 }
 }
@@ -1057,6 +1061,18 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "subtitle")) && (key2 !== "_subtitle")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "subjectCodeableConcept")) && (key2 !== "subjectReference")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "usage")) && (key2 !== "_usage")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "approvalDate")) && (key2 !== "_approvalDate")) && (key2 !== "lastReviewDate")) && (key2 !== "_lastReviewDate")) && (key2 !== "effectivePeriod")) && (key2 !== "topic")) && (key2 !== "author")) && (key2 !== "editor")) && (key2 !== "reviewer")) && (key2 !== "endorser")) && (key2 !== "relatedArtifact")) && (key2 !== "library")) && (key2 !== "_library")) && (key2 !== "kind")) && (key2 !== "_kind")) && (key2 !== "profile")) && (key2 !== "_profile")) && (key2 !== "code")) && (key2 !== "intent")) && (key2 !== "_intent")) && (key2 !== "priority")) && (key2 !== "_priority")) && (key2 !== "doNotPerform")) && (key2 !== "_doNotPerform")) && (key2 !== "timingTiming")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) && (key2 !== "timingAge")) && (key2 !== "timingPeriod")) && (key2 !== "timingRange")) && (key2 !== "timingDuration")) && (key2 !== "location")) && (key2 !== "participant")) && (key2 !== "productReference")) && (key2 !== "productCodeableConcept")) && (key2 !== "quantity")) && (key2 !== "dosage")) && (key2 !== "bodySite")) && (key2 !== "specimenRequirement")) && (key2 !== "observationRequirement")) && (key2 !== "observationResultRequirement")) && (key2 !== "transform")) && (key2 !== "_transform")) && (key2 !== "dynamicValue")){
 errors++;
 }
+}
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj139);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj140);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

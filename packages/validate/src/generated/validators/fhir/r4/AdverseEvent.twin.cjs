@@ -6,14 +6,14 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -48,7 +48,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -62,7 +62,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -72,7 +72,7 @@ errors++;
 }
 }
 if(data.instance !== undefined){
-if(!(func16(data.instance))){
+if(!(func39(data.instance))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ errors++;
 }
 }
 if(data7.assessment !== undefined){
-if(!(func14(data7.assessment))){
+if(!(func37(data7.assessment))){
 errors++;
 }
 }
@@ -139,17 +139,17 @@ errors++;
 }
 }
 if(data7._productRelatedness !== undefined){
-if(!(func6(data7._productRelatedness))){
+if(!(func29(data7._productRelatedness))){
 errors++;
 }
 }
 if(data7.author !== undefined){
-if(!(func16(data7.author))){
+if(!(func39(data7.author))){
 errors++;
 }
 }
 if(data7.method !== undefined){
-if(!(func14(data7.method))){
+if(!(func37(data7.method))){
 errors++;
 }
 }
@@ -261,7 +261,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -293,12 +293,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -345,7 +345,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 if(data._actuality !== undefined){
-if(!(func6(data._actuality))){
+if(!(func29(data._actuality))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data18[i3]))){
+if(!(func37(data18[i3]))){
 errors++;
 }
 }
@@ -375,17 +375,17 @@ errors++;
 }
 }
 if(data.event !== undefined){
-if(!(func14(data.event))){
+if(!(func37(data.event))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -401,7 +401,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -417,7 +417,7 @@ errors++;
 }
 }
 if(data._detected !== undefined){
-if(!(func6(data._detected))){
+if(!(func29(data._detected))){
 errors++;
 }
 }
@@ -433,7 +433,7 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined){
-if(!(func6(data._recordedDate))){
+if(!(func29(data._recordedDate))){
 errors++;
 }
 }
@@ -442,7 +442,7 @@ let data29 = data.resultingCondition;
 if(Array.isArray(data29)){
 const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data29[i4]))){
+if(!(func39(data29[i4]))){
 errors++;
 }
 }
@@ -452,27 +452,27 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
 if(data.seriousness !== undefined){
-if(!(func14(data.seriousness))){
+if(!(func37(data.seriousness))){
 errors++;
 }
 }
 if(data.severity !== undefined){
-if(!(func14(data.severity))){
+if(!(func37(data.severity))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func14(data.outcome))){
+if(!(func37(data.outcome))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func39(data.recorder))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ let data36 = data.contributor;
 if(Array.isArray(data36)){
 const len5 = data36.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data36[i5]))){
+if(!(func39(data36[i5]))){
 errors++;
 }
 }
@@ -509,7 +509,7 @@ let data40 = data.subjectMedicalHistory;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data40[i7]))){
+if(!(func39(data40[i7]))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ let data42 = data.referenceDocument;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data42[i8]))){
+if(!(func39(data42[i8]))){
 errors++;
 }
 }
@@ -537,7 +537,7 @@ let data44 = data.study;
 if(Array.isArray(data44)){
 const len9 = data44.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data44[i9]))){
+if(!(func39(data44[i9]))){
 errors++;
 }
 }

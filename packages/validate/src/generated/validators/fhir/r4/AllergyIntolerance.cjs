@@ -4,23 +4,25 @@ exports.validate = validate1087;
 const schema150 = {"properties":{"type":{"enum":["allergy","intolerance"]},"category":{"items":{"enum":["food","medication","environment","biologic"]}},"criticality":{"enum":["low","high","unable-to-assess"]}}};
 const schema151 = {"properties":{"severity":{"enum":["mild","moderate","severe"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2391 = require("./datatypes.cjs")["Range"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2414 = require("./datatypes.cjs")["Range"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj32 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 
 function validate1087(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/AllergyIntolerance.schema.json" */;
@@ -92,8 +94,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -123,8 +125,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -154,14 +156,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -170,8 +172,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -192,8 +194,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,8 +216,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -236,8 +238,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -254,14 +256,14 @@ errors++;
 }
 }
 if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
-if(!(func2215(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus",parentData:data,parentDataProperty:"clinicalStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus",parentData:data,parentDataProperty:"clinicalStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.verificationStatus !== undefined && func0.call(data, "verificationStatus")){
-if(!(func2215(data.verificationStatus, {instancePath:instancePath+"/verificationStatus",parentData:data,parentDataProperty:"verificationStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.verificationStatus, {instancePath:instancePath+"/verificationStatus",parentData:data,parentDataProperty:"verificationStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -279,8 +281,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -318,8 +320,8 @@ let data22 = data._category;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data22[i5], {instancePath:instancePath+"/_category/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22[i5], {instancePath:instancePath+"/_category/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -349,26 +351,26 @@ errors++;
 }
 }
 if(data._criticality !== undefined && func0.call(data, "_criticality")){
-if(!(func2197(data._criticality, {instancePath:instancePath+"/_criticality",parentData:data,parentDataProperty:"_criticality",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._criticality, {instancePath:instancePath+"/_criticality",parentData:data,parentDataProperty:"_criticality",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -398,26 +400,26 @@ errors++;
 }
 }
 if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
-if(!(func2197(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime",parentData:data,parentDataProperty:"_onsetDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime",parentData:data,parentDataProperty:"_onsetDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
-if(!(func2387(data.onsetAge, {instancePath:instancePath+"/onsetAge",parentData:data,parentDataProperty:"onsetAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.onsetAge, {instancePath:instancePath+"/onsetAge",parentData:data,parentDataProperty:"onsetAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
-if(!(func2223(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod",parentData:data,parentDataProperty:"onsetPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod",parentData:data,parentDataProperty:"onsetPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
-if(!(func2391(data.onsetRange, {instancePath:instancePath+"/onsetRange",parentData:data,parentDataProperty:"onsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.onsetRange, {instancePath:instancePath+"/onsetRange",parentData:data,parentDataProperty:"onsetRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -447,8 +449,8 @@ errors++;
 }
 }
 if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
-if(!(func2197(data._onsetString, {instancePath:instancePath+"/_onsetString",parentData:data,parentDataProperty:"_onsetString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._onsetString, {instancePath:instancePath+"/_onsetString",parentData:data,parentDataProperty:"_onsetString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -478,20 +480,20 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func2197(data._recordedDate, {instancePath:instancePath+"/_recordedDate",parentData:data,parentDataProperty:"_recordedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._recordedDate, {instancePath:instancePath+"/_recordedDate",parentData:data,parentDataProperty:"_recordedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func2221(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func2221(data.asserter, {instancePath:instancePath+"/asserter",parentData:data,parentDataProperty:"asserter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.asserter, {instancePath:instancePath+"/asserter",parentData:data,parentDataProperty:"asserter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -521,8 +523,8 @@ errors++;
 }
 }
 if(data._lastOccurrence !== undefined && func0.call(data, "_lastOccurrence")){
-if(!(func2197(data._lastOccurrence, {instancePath:instancePath+"/_lastOccurrence",parentData:data,parentDataProperty:"_lastOccurrence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastOccurrence, {instancePath:instancePath+"/_lastOccurrence",parentData:data,parentDataProperty:"_lastOccurrence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -531,8 +533,8 @@ let data42 = data.note;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2601(data42[i6], {instancePath:instancePath+"/note/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data42[i6], {instancePath:instancePath+"/note/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -595,8 +597,8 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data47[i8], {instancePath:instancePath+"/reaction/" + i7+"/extension/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i8], {instancePath:instancePath+"/reaction/" + i7+"/extension/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -617,8 +619,8 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len9 = data49.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data49[i9], {instancePath:instancePath+"/reaction/" + i7+"/modifierExtension/" + i9,parentData:data49,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i9], {instancePath:instancePath+"/reaction/" + i7+"/modifierExtension/" + i9,parentData:data49,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -635,8 +637,8 @@ errors++;
 }
 }
 if(data45.substance !== undefined && func0.call(data45, "substance")){
-if(!(func2215(data45.substance, {instancePath:instancePath+"/reaction/" + i7+"/substance",parentData:data45,parentDataProperty:"substance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.substance, {instancePath:instancePath+"/reaction/" + i7+"/substance",parentData:data45,parentDataProperty:"substance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -645,8 +647,8 @@ let data52 = data45.manifestation;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data52[i10], {instancePath:instancePath+"/reaction/" + i7+"/manifestation/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52[i10], {instancePath:instancePath+"/reaction/" + i7+"/manifestation/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -688,8 +690,8 @@ errors++;
 }
 }
 if(data45._description !== undefined && func0.call(data45, "_description")){
-if(!(func2197(data45._description, {instancePath:instancePath+"/reaction/" + i7+"/_description",parentData:data45,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45._description, {instancePath:instancePath+"/reaction/" + i7+"/_description",parentData:data45,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -719,8 +721,8 @@ errors++;
 }
 }
 if(data45._onset !== undefined && func0.call(data45, "_onset")){
-if(!(func2197(data45._onset, {instancePath:instancePath+"/reaction/" + i7+"/_onset",parentData:data45,parentDataProperty:"_onset",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45._onset, {instancePath:instancePath+"/reaction/" + i7+"/_onset",parentData:data45,parentDataProperty:"_onset",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -738,14 +740,14 @@ errors++;
 }
 }
 if(data45._severity !== undefined && func0.call(data45, "_severity")){
-if(!(func2197(data45._severity, {instancePath:instancePath+"/reaction/" + i7+"/_severity",parentData:data45,parentDataProperty:"_severity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45._severity, {instancePath:instancePath+"/reaction/" + i7+"/_severity",parentData:data45,parentDataProperty:"_severity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.exposureRoute !== undefined && func0.call(data45, "exposureRoute")){
-if(!(func2215(data45.exposureRoute, {instancePath:instancePath+"/reaction/" + i7+"/exposureRoute",parentData:data45,parentDataProperty:"exposureRoute",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.exposureRoute, {instancePath:instancePath+"/reaction/" + i7+"/exposureRoute",parentData:data45,parentDataProperty:"exposureRoute",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -754,8 +756,8 @@ let data61 = data45.note;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2601(data61[i11], {instancePath:instancePath+"/reaction/" + i7+"/note/" + i11,parentData:data61,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data61[i11], {instancePath:instancePath+"/reaction/" + i7+"/note/" + i11,parentData:data61,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -795,14 +797,25 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj32);
+if(forms0 !== null){
+const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }

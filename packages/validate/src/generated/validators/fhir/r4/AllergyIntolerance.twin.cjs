@@ -7,19 +7,21 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj146 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 
 function validate1087(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/AllergyIntolerance.schema.json" */;
@@ -56,7 +58,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -72,7 +74,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -88,12 +90,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -102,7 +104,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -116,7 +118,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -130,7 +132,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -144,7 +146,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -154,12 +156,12 @@ errors++;
 }
 }
 if(data.clinicalStatus !== undefined){
-if(!(func14(data.clinicalStatus))){
+if(!(func37(data.clinicalStatus))){
 errors++;
 }
 }
 if(data.verificationStatus !== undefined){
-if(!(func14(data.verificationStatus))){
+if(!(func37(data.verificationStatus))){
 errors++;
 }
 }
@@ -170,7 +172,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -194,7 +196,7 @@ let data22 = data._category;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data22[i5]))){
+if(!(func29(data22[i5]))){
 errors++;
 }
 }
@@ -210,22 +212,22 @@ errors++;
 }
 }
 if(data._criticality !== undefined){
-if(!(func6(data._criticality))){
+if(!(func29(data._criticality))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -241,22 +243,22 @@ errors++;
 }
 }
 if(data._onsetDateTime !== undefined){
-if(!(func6(data._onsetDateTime))){
+if(!(func29(data._onsetDateTime))){
 errors++;
 }
 }
 if(data.onsetAge !== undefined){
-if(!(func74(data.onsetAge))){
+if(!(func97(data.onsetAge))){
 errors++;
 }
 }
 if(data.onsetPeriod !== undefined){
-if(!(func17(data.onsetPeriod))){
+if(!(func40(data.onsetPeriod))){
 errors++;
 }
 }
 if(data.onsetRange !== undefined){
-if(!(func76(data.onsetRange))){
+if(!(func99(data.onsetRange))){
 errors++;
 }
 }
@@ -272,7 +274,7 @@ errors++;
 }
 }
 if(data._onsetString !== undefined){
-if(!(func6(data._onsetString))){
+if(!(func29(data._onsetString))){
 errors++;
 }
 }
@@ -288,17 +290,17 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined){
-if(!(func6(data._recordedDate))){
+if(!(func29(data._recordedDate))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func39(data.recorder))){
 errors++;
 }
 }
 if(data.asserter !== undefined){
-if(!(func16(data.asserter))){
+if(!(func39(data.asserter))){
 errors++;
 }
 }
@@ -314,7 +316,7 @@ errors++;
 }
 }
 if(data._lastOccurrence !== undefined){
-if(!(func6(data._lastOccurrence))){
+if(!(func29(data._lastOccurrence))){
 errors++;
 }
 }
@@ -323,7 +325,7 @@ let data42 = data.note;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func156(data42[i6]))){
+if(!(func180(data42[i6]))){
 errors++;
 }
 }
@@ -358,7 +360,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data47[i8]))){
+if(!(func33(data47[i8]))){
 errors++;
 }
 }
@@ -372,7 +374,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len9 = data49.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data49[i9]))){
+if(!(func33(data49[i9]))){
 errors++;
 }
 }
@@ -382,7 +384,7 @@ errors++;
 }
 }
 if(data45.substance !== undefined){
-if(!(func14(data45.substance))){
+if(!(func37(data45.substance))){
 errors++;
 }
 }
@@ -391,7 +393,7 @@ let data52 = data45.manifestation;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data52[i10]))){
+if(!(func37(data52[i10]))){
 errors++;
 }
 }
@@ -412,7 +414,7 @@ errors++;
 }
 }
 if(data45._description !== undefined){
-if(!(func6(data45._description))){
+if(!(func29(data45._description))){
 errors++;
 }
 }
@@ -428,7 +430,7 @@ errors++;
 }
 }
 if(data45._onset !== undefined){
-if(!(func6(data45._onset))){
+if(!(func29(data45._onset))){
 errors++;
 }
 }
@@ -439,12 +441,12 @@ errors++;
 }
 }
 if(data45._severity !== undefined){
-if(!(func6(data45._severity))){
+if(!(func29(data45._severity))){
 errors++;
 }
 }
 if(data45.exposureRoute !== undefined){
-if(!(func14(data45.exposureRoute))){
+if(!(func37(data45.exposureRoute))){
 errors++;
 }
 }
@@ -453,7 +455,7 @@ let data61 = data45.note;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data61[i11]))){
+if(!(func180(data61[i11]))){
 errors++;
 }
 }
@@ -487,6 +489,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "clinicalStatus")) && (key1 !== "verificationStatus")) && (key1 !== "type")) && (key1 !== "_type")) && (key1 !== "category")) && (key1 !== "_category")) && (key1 !== "criticality")) && (key1 !== "_criticality")) && (key1 !== "code")) && (key1 !== "patient")) && (key1 !== "encounter")) && (key1 !== "onsetDateTime")) && (key1 !== "_onsetDateTime")) && (key1 !== "onsetAge")) && (key1 !== "onsetPeriod")) && (key1 !== "onsetRange")) && (key1 !== "onsetString")) && (key1 !== "_onsetString")) && (key1 !== "recordedDate")) && (key1 !== "_recordedDate")) && (key1 !== "recorder")) && (key1 !== "asserter")) && (key1 !== "lastOccurrence")) && (key1 !== "_lastOccurrence")) && (key1 !== "note")) && (key1 !== "reaction")){
 errors++;
 }
+}
+const forms0 = func1(data, obj146);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

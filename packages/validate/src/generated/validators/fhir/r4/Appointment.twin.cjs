@@ -8,15 +8,15 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1088(data){
@@ -85,7 +85,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -101,7 +101,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -117,12 +117,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -159,7 +159,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -189,12 +189,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.cancelationReason !== undefined){
-if(!(func14(data.cancelationReason))){
+if(!(func37(data.cancelationReason))){
 errors++;
 }
 }
@@ -203,7 +203,7 @@ let data20 = data.serviceCategory;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func37(data20[i4]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data22 = data.serviceType;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data22[i5]))){
+if(!(func37(data22[i5]))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data24 = data.specialty;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data24[i6]))){
+if(!(func37(data24[i6]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ errors++;
 }
 }
 if(data.appointmentType !== undefined){
-if(!(func14(data.appointmentType))){
+if(!(func37(data.appointmentType))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ let data27 = data.reasonCode;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data27[i7]))){
+if(!(func37(data27[i7]))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ let data29 = data.reasonReference;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data29[i8]))){
+if(!(func39(data29[i8]))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -304,7 +304,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -313,7 +313,7 @@ let data35 = data.supportingInformation;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data35[i9]))){
+if(!(func39(data35[i9]))){
 errors++;
 }
 }
@@ -334,7 +334,7 @@ errors++;
 }
 }
 if(data._start !== undefined){
-if(!(func6(data._start))){
+if(!(func29(data._start))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(func6(data._end))){
+if(!(func29(data._end))){
 errors++;
 }
 }
@@ -369,7 +369,7 @@ errors++;
 }
 }
 if(data._minutesDuration !== undefined){
-if(!(func6(data._minutesDuration))){
+if(!(func29(data._minutesDuration))){
 errors++;
 }
 }
@@ -378,7 +378,7 @@ let data43 = data.slot;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data43[i10]))){
+if(!(func39(data43[i10]))){
 errors++;
 }
 }
@@ -399,7 +399,7 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
@@ -415,7 +415,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }
@@ -431,7 +431,7 @@ errors++;
 }
 }
 if(data._patientInstruction !== undefined){
-if(!(func6(data._patientInstruction))){
+if(!(func29(data._patientInstruction))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ let data51 = data.basedOn;
 if(Array.isArray(data51)){
 const len11 = data51.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data51[i11]))){
+if(!(func39(data51[i11]))){
 errors++;
 }
 }
@@ -503,7 +503,7 @@ let data57 = data54.extension;
 if(Array.isArray(data57)){
 const len13 = data57.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data57[i13]))){
+if(!(func33(data57[i13]))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ let data59 = data54.modifierExtension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data59[i14]))){
+if(!(func33(data59[i14]))){
 errors++;
 }
 }
@@ -531,7 +531,7 @@ let data61 = data54.type;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data61[i15]))){
+if(!(func37(data61[i15]))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ errors++;
 }
 }
 if(data54.actor !== undefined){
-if(!(func16(data54.actor))){
+if(!(func39(data54.actor))){
 errors++;
 }
 }
@@ -552,7 +552,7 @@ errors++;
 }
 }
 if(data54._required !== undefined){
-if(!(func6(data54._required))){
+if(!(func29(data54._required))){
 errors++;
 }
 }
@@ -563,12 +563,12 @@ errors++;
 }
 }
 if(data54._status !== undefined){
-if(!(func6(data54._status))){
+if(!(func29(data54._status))){
 errors++;
 }
 }
 if(data54.period !== undefined){
-if(!(func17(data54.period))){
+if(!(func40(data54.period))){
 errors++;
 }
 }
@@ -598,7 +598,7 @@ let data69 = data.requestedPeriod;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func17(data69[i16]))){
+if(!(func40(data69[i16]))){
 errors++;
 }
 }

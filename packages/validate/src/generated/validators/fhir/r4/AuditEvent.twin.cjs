@@ -7,15 +7,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 
 const schema157 = {"properties":{"type":{"enum":["1","2","3","4","5"]}}};
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -78,7 +78,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -92,7 +92,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data7 = data.role;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data7[i2]))){
+if(!(func37(data7[i2]))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ errors++;
 }
 }
 if(data.who !== undefined){
-if(!(func16(data.who))){
+if(!(func39(data.who))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ errors++;
 }
 }
 if(data._altId !== undefined){
-if(!(func6(data._altId))){
+if(!(func29(data._altId))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -163,12 +163,12 @@ errors++;
 }
 }
 if(data._requestor !== undefined){
-if(!(func6(data._requestor))){
+if(!(func29(data._requestor))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ let data19 = data._policy;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data19[i4]))){
+if(!(func29(data19[i4]))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ errors++;
 }
 }
 if(data.media !== undefined){
-if(!(func223(data.media))){
+if(!(func248(data.media))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data24[i5]))){
+if(!(func33(data24[i5]))){
 errors++;
 }
 }
@@ -244,7 +244,7 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func33(data26[i6]))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ errors++;
 }
 }
 if(data22._address !== undefined){
-if(!(func6(data22._address))){
+if(!(func29(data22._address))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ errors++;
 }
 }
 if(data22._type !== undefined){
-if(!(func6(data22._type))){
+if(!(func29(data22._type))){
 errors++;
 }
 }
@@ -301,7 +301,7 @@ let data32 = data.purposeOfUse;
 if(Array.isArray(data32)){
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data32[i7]))){
+if(!(func37(data32[i7]))){
 errors++;
 }
 }
@@ -332,7 +332,9 @@ validate1091.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
+const func1 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs").base64;
+const obj154 = new Set(["valueString", "valueBase64Binary"]);
 
 function validate1093(data){
 let vErrors = null;
@@ -361,7 +363,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -375,7 +377,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -385,22 +387,22 @@ errors++;
 }
 }
 if(data.what !== undefined){
-if(!(func16(data.what))){
+if(!(func39(data.what))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func223(data.type))){
+if(!(func248(data.type))){
 errors++;
 }
 }
 if(data.role !== undefined){
-if(!(func223(data.role))){
+if(!(func248(data.role))){
 errors++;
 }
 }
 if(data.lifecycle !== undefined){
-if(!(func223(data.lifecycle))){
+if(!(func248(data.lifecycle))){
 errors++;
 }
 }
@@ -409,7 +411,7 @@ let data9 = data.securityLabel;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func223(data9[i2]))){
+if(!(func248(data9[i2]))){
 errors++;
 }
 }
@@ -430,7 +432,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -446,7 +448,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -462,7 +464,7 @@ errors++;
 }
 }
 if(data._query !== undefined){
-if(!(func6(data._query))){
+if(!(func29(data._query))){
 errors++;
 }
 }
@@ -582,7 +584,7 @@ let data25 = data18.extension;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data25[i4]))){
+if(!(func33(data25[i4]))){
 errors++;
 }
 }
@@ -596,7 +598,7 @@ let data27 = data18.modifierExtension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data27[i5]))){
+if(!(func33(data27[i5]))){
 errors++;
 }
 }
@@ -617,7 +619,7 @@ errors++;
 }
 }
 if(data18._type !== undefined){
-if(!(func6(data18._type))){
+if(!(func29(data18._type))){
 errors++;
 }
 }
@@ -633,7 +635,7 @@ errors++;
 }
 }
 if(data18._valueString !== undefined){
-if(!(func6(data18._valueString))){
+if(!(func29(data18._valueString))){
 errors++;
 }
 }
@@ -649,7 +651,7 @@ errors++;
 }
 }
 if(data18._valueBase64Binary !== undefined){
-if(!(func6(data18._valueBase64Binary))){
+if(!(func29(data18._valueBase64Binary))){
 errors++;
 }
 }
@@ -657,6 +659,10 @@ for(const key0 in data18){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")){
 errors++;
 }
+}
+const forms0 = func1(data18, obj154);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data18);
@@ -767,7 +773,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -783,7 +789,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -799,12 +805,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -813,7 +819,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -827,7 +833,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -841,7 +847,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -851,7 +857,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func223(data.type))){
+if(!(func248(data.type))){
 errors++;
 }
 }
@@ -860,7 +866,7 @@ let data16 = data.subtype;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func223(data16[i3]))){
+if(!(func248(data16[i3]))){
 errors++;
 }
 }
@@ -876,12 +882,12 @@ errors++;
 }
 }
 if(data._action !== undefined){
-if(!(func6(data._action))){
+if(!(func29(data._action))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -897,7 +903,7 @@ errors++;
 }
 }
 if(data._recorded !== undefined){
-if(!(func6(data._recorded))){
+if(!(func29(data._recorded))){
 errors++;
 }
 }
@@ -908,7 +914,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func29(data._outcome))){
 errors++;
 }
 }
@@ -924,7 +930,7 @@ errors++;
 }
 }
 if(data._outcomeDesc !== undefined){
-if(!(func6(data._outcomeDesc))){
+if(!(func29(data._outcomeDesc))){
 errors++;
 }
 }
@@ -933,7 +939,7 @@ let data27 = data.purposeOfEvent;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data27[i4]))){
+if(!(func37(data27[i4]))){
 errors++;
 }
 }
@@ -978,7 +984,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data33[i6]))){
+if(!(func33(data33[i6]))){
 errors++;
 }
 }
@@ -992,7 +998,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data35[i7]))){
+if(!(func33(data35[i7]))){
 errors++;
 }
 }
@@ -1013,12 +1019,12 @@ errors++;
 }
 }
 if(data31._site !== undefined){
-if(!(func6(data31._site))){
+if(!(func29(data31._site))){
 errors++;
 }
 }
 if(data31.observer !== undefined){
-if(!(func16(data31.observer))){
+if(!(func39(data31.observer))){
 errors++;
 }
 }
@@ -1027,7 +1033,7 @@ let data40 = data31.type;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func223(data40[i8]))){
+if(!(func248(data40[i8]))){
 errors++;
 }
 }

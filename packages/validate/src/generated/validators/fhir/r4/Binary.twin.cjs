@@ -5,9 +5,9 @@ exports.validate = validate1096;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const formats0 = require("../../../../formats.cjs").base64;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -74,7 +74,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -90,7 +90,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
@@ -122,12 +122,12 @@ errors++;
 }
 }
 if(data._contentType !== undefined){
-if(!(func6(data._contentType))){
+if(!(func29(data._contentType))){
 errors++;
 }
 }
 if(data.securityContext !== undefined){
-if(!(func16(data.securityContext))){
+if(!(func39(data.securityContext))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ errors++;
 }
 }
 if(data._data !== undefined){
-if(!(func6(data._data))){
+if(!(func29(data._data))){
 errors++;
 }
 }

@@ -7,20 +7,23 @@ const schema163 = {"properties":{"productCategory":{"enum":["organ","tissue","fl
 
 const schema167 = {"properties":{"scale":{"enum":["farenheit","celsius","kelvin"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj34 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj35 = new Set(["timeDateTime", "timePeriod"]);
 
 function validate1097(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/BiologicallyDerivedProduct.schema.json" */;
@@ -82,8 +85,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -113,8 +116,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -144,14 +147,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -160,8 +163,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -182,8 +185,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -204,8 +207,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -226,8 +229,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -257,14 +260,14 @@ errors++;
 }
 }
 if(data._productCategory !== undefined && func0.call(data, "_productCategory")){
-if(!(func2197(data._productCategory, {instancePath:instancePath+"/_productCategory",parentData:data,parentDataProperty:"_productCategory",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._productCategory, {instancePath:instancePath+"/_productCategory",parentData:data,parentDataProperty:"_productCategory",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productCode !== undefined && func0.call(data, "productCode")){
-if(!(func2215(data.productCode, {instancePath:instancePath+"/productCode",parentData:data,parentDataProperty:"productCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productCode, {instancePath:instancePath+"/productCode",parentData:data,parentDataProperty:"productCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -282,8 +285,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -292,8 +295,8 @@ let data21 = data.request;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data21[i4], {instancePath:instancePath+"/request/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data21[i4], {instancePath:instancePath+"/request/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -345,8 +348,8 @@ errors++;
 }
 }
 if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func2197(data._quantity, {instancePath:instancePath+"/_quantity",parentData:data,parentDataProperty:"_quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._quantity, {instancePath:instancePath+"/_quantity",parentData:data,parentDataProperty:"_quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -355,8 +358,8 @@ let data25 = data.parent;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data25[i5], {instancePath:instancePath+"/parent/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i5], {instancePath:instancePath+"/parent/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -405,8 +408,8 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -427,8 +430,8 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -445,14 +448,14 @@ errors++;
 }
 }
 if(data27.collector !== undefined && func0.call(data27, "collector")){
-if(!(func2221(data27.collector, {instancePath:instancePath+"/collection/collector",parentData:data27,parentDataProperty:"collector",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27.collector, {instancePath:instancePath+"/collection/collector",parentData:data27,parentDataProperty:"collector",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.source !== undefined && func0.call(data27, "source")){
-if(!(func2221(data27.source, {instancePath:instancePath+"/collection/source",parentData:data27,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27.source, {instancePath:instancePath+"/collection/source",parentData:data27,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,25 +485,36 @@ errors++;
 }
 }
 if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
-if(!(func2197(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime",parentData:data27,parentDataProperty:"_collectedDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime",parentData:data27,parentDataProperty:"_collectedDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.collectedPeriod !== undefined && func0.call(data27, "collectedPeriod")){
-if(!(func2223(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod",parentData:data27,parentDataProperty:"collectedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod",parentData:data27,parentDataProperty:"collectedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data27, obj34);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -516,18 +530,7 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func61(data40) < 1){
-const err26 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -537,19 +540,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data39.extension !== undefined && func0.call(data39, "extension")){
-let data41 = data39.extension;
-if(Array.isArray(data41)){
-const len9 = data41.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2206(data41[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -559,19 +551,19 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
-let data43 = data39.modifierExtension;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2206(data43[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data39.extension !== undefined && func0.call(data39, "extension")){
+let data41 = data39.extension;
+if(Array.isArray(data41)){
+const len9 = data41.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2229(data41[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -581,11 +573,19 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data39.description !== undefined && func0.call(data39, "description")){
-let data45 = data39.description;
-if(typeof data45 === "string"){
-if(func61(data45) < 1){
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
+let data43 = data39.modifierExtension;
+if(Array.isArray(data43)){
+const len10 = data43.length;
+for(let i10=0; i10<len10; i10++){
+if(!(func2229(data43[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -595,8 +595,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data39.description !== undefined && func0.call(data39, "description")){
+let data45 = data39.description;
+if(typeof data45 === "string"){
+if(func61(data45) < 1){
+const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -606,29 +609,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data39._description !== undefined && func0.call(data39, "_description")){
-if(!(func2197(data39._description, {instancePath:instancePath+"/processing/" + i8+"/_description",parentData:data39,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data39.procedure !== undefined && func0.call(data39, "procedure")){
-if(!(func2215(data39.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure",parentData:data39,parentDataProperty:"procedure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data39.additive !== undefined && func0.call(data39, "additive")){
-if(!(func2221(data39.additive, {instancePath:instancePath+"/processing/" + i8+"/additive",parentData:data39,parentDataProperty:"additive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data39.timeDateTime !== undefined && func0.call(data39, "timeDateTime")){
-let data49 = data39.timeDateTime;
-if(typeof data49 === "string"){
-if(!pattern8.test(data49)){
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err32 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -638,8 +620,29 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+if(data39._description !== undefined && func0.call(data39, "_description")){
+if(!(func2220(data39._description, {instancePath:instancePath+"/processing/" + i8+"/_description",parentData:data39,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data39.procedure !== undefined && func0.call(data39, "procedure")){
+if(!(func2238(data39.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure",parentData:data39,parentDataProperty:"procedure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data39.additive !== undefined && func0.call(data39, "additive")){
+if(!(func2244(data39.additive, {instancePath:instancePath+"/processing/" + i8+"/additive",parentData:data39,parentDataProperty:"additive",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data39.timeDateTime !== undefined && func0.call(data39, "timeDateTime")){
+let data49 = data39.timeDateTime;
+if(typeof data49 === "string"){
+if(!pattern8.test(data49)){
+const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -649,21 +652,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data39._timeDateTime !== undefined && func0.call(data39, "_timeDateTime")){
-if(!(func2197(data39._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime",parentData:data39,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data39.timePeriod !== undefined && func0.call(data39, "timePeriod")){
-if(!(func2223(data39.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod",parentData:data39,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err34 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -673,14 +663,49 @@ vErrors.push(err34);
 errors++;
 }
 }
+if(data39._timeDateTime !== undefined && func0.call(data39, "_timeDateTime")){
+if(!(func2220(data39._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime",parentData:data39,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err35 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+}
+if(data39.timePeriod !== undefined && func0.call(data39, "timePeriod")){
+if(!(func2246(data39.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod",parentData:data39,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms1 = func196(data39, obj35);
+if(forms1 !== null){
+const err35 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -692,40 +717,7 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func61(data53) < 1){
-const err36 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data52.extension !== undefined && func0.call(data52, "extension")){
-let data54 = data52.extension;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2206(data54[i11], {instancePath:instancePath+"/manipulation/extension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/manipulation/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -735,19 +727,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
-let data56 = data52.modifierExtension;
-if(Array.isArray(data56)){
-const len12 = data56.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func2206(data56[i12], {instancePath:instancePath+"/manipulation/modifierExtension/" + i12,parentData:data56,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err39 = {instancePath:instancePath+"/manipulation/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -757,11 +738,19 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data52.description !== undefined && func0.call(data52, "description")){
-let data58 = data52.description;
-if(typeof data58 === "string"){
-if(func61(data58) < 1){
-const err40 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+if(data52.extension !== undefined && func0.call(data52, "extension")){
+let data54 = data52.extension;
+if(Array.isArray(data54)){
+const len11 = data54.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2229(data54[i11], {instancePath:instancePath+"/manipulation/extension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/manipulation/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -771,8 +760,19 @@ vErrors.push(err40);
 errors++;
 }
 }
+if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
+let data56 = data52.modifierExtension;
+if(Array.isArray(data56)){
+const len12 = data56.length;
+for(let i12=0; i12<len12; i12++){
+if(!(func2229(data56[i12], {instancePath:instancePath+"/manipulation/modifierExtension/" + i12,parentData:data56,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err41 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/manipulation/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -782,17 +782,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data52._description !== undefined && func0.call(data52, "_description")){
-if(!(func2197(data52._description, {instancePath:instancePath+"/manipulation/_description",parentData:data52,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data52.timeDateTime !== undefined && func0.call(data52, "timeDateTime")){
-let data60 = data52.timeDateTime;
-if(typeof data60 === "string"){
-if(!pattern8.test(data60)){
-const err42 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+if(data52.description !== undefined && func0.call(data52, "description")){
+let data58 = data52.description;
+if(typeof data58 === "string"){
+if(func61(data58) < 1){
+const err42 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -803,7 +797,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -813,26 +807,68 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data52._timeDateTime !== undefined && func0.call(data52, "_timeDateTime")){
-if(!(func2197(data52._timeDateTime, {instancePath:instancePath+"/manipulation/_timeDateTime",parentData:data52,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data52._description !== undefined && func0.call(data52, "_description")){
+if(!(func2220(data52._description, {instancePath:instancePath+"/manipulation/_description",parentData:data52,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data52.timePeriod !== undefined && func0.call(data52, "timePeriod")){
-if(!(func2223(data52.timePeriod, {instancePath:instancePath+"/manipulation/timePeriod",parentData:data52,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/type",keyword:"type",params:{type: "object"}};
+if(data52.timeDateTime !== undefined && func0.call(data52, "timeDateTime")){
+let data60 = data52.timeDateTime;
+if(typeof data60 === "string"){
+if(!pattern8.test(data60)){
+const err44 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data52._timeDateTime !== undefined && func0.call(data52, "_timeDateTime")){
+if(!(func2220(data52._timeDateTime, {instancePath:instancePath+"/manipulation/_timeDateTime",parentData:data52,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data52.timePeriod !== undefined && func0.call(data52, "timePeriod")){
+if(!(func2246(data52.timePeriod, {instancePath:instancePath+"/manipulation/timePeriod",parentData:data52,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms2 = func196(data52, obj35);
+if(forms2 !== null){
+const err46 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -848,62 +884,7 @@ if(data64.id !== undefined && func0.call(data64, "id")){
 let data65 = data64.id;
 if(typeof data65 === "string"){
 if(func61(data65) < 1){
-const err45 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data64.extension !== undefined && func0.call(data64, "extension")){
-let data66 = data64.extension;
-if(Array.isArray(data66)){
-const len14 = data66.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2206(data66[i14], {instancePath:instancePath+"/storage/" + i13+"/extension/" + i14,parentData:data66,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/storage/" + i13+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data64.modifierExtension !== undefined && func0.call(data64, "modifierExtension")){
-let data68 = data64.modifierExtension;
-if(Array.isArray(data68)){
-const len15 = data68.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2206(data68[i15], {instancePath:instancePath+"/storage/" + i13+"/modifierExtension/" + i15,parentData:data68,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/storage/" + i13+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -913,11 +894,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data64.description !== undefined && func0.call(data64, "description")){
-let data70 = data64.description;
-if(typeof data70 === "string"){
-if(func61(data70) < 1){
-const err49 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err49 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -927,8 +905,19 @@ vErrors.push(err49);
 errors++;
 }
 }
+if(data64.extension !== undefined && func0.call(data64, "extension")){
+let data66 = data64.extension;
+if(Array.isArray(data66)){
+const len14 = data66.length;
+for(let i14=0; i14<len14; i14++){
+if(!(func2229(data66[i14], {instancePath:instancePath+"/storage/" + i13+"/extension/" + i14,parentData:data66,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err50 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/storage/" + i13+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -938,16 +927,19 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data64._description !== undefined && func0.call(data64, "_description")){
-if(!(func2197(data64._description, {instancePath:instancePath+"/storage/" + i13+"/_description",parentData:data64,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data64.modifierExtension !== undefined && func0.call(data64, "modifierExtension")){
+let data68 = data64.modifierExtension;
+if(Array.isArray(data68)){
+const len15 = data68.length;
+for(let i15=0; i15<len15; i15++){
+if(!(func2229(data68[i15], {instancePath:instancePath+"/storage/" + i13+"/modifierExtension/" + i15,parentData:data68,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data64.temperature !== undefined && func0.call(data64, "temperature")){
-let data72 = data64.temperature;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err51 = {instancePath:instancePath+"/storage/" + i13+"/temperature",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type",keyword:"type",params:{type: "number"}};
+}
+else {
+const err51 = {instancePath:instancePath+"/storage/" + i13+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -957,16 +949,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data64._temperature !== undefined && func0.call(data64, "_temperature")){
-if(!(func2197(data64._temperature, {instancePath:instancePath+"/storage/" + i13+"/_temperature",parentData:data64,parentDataProperty:"_temperature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data64.scale !== undefined && func0.call(data64, "scale")){
-let data74 = data64.scale;
-if(!(((data74 === "farenheit") || (data74 === "celsius")) || (data74 === "kelvin"))){
-const err52 = {instancePath:instancePath+"/storage/" + i13+"/scale",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum",keyword:"enum",params:{allowedValues: schema167.properties.scale.enum}};
+if(data64.description !== undefined && func0.call(data64, "description")){
+let data70 = data64.description;
+if(typeof data70 === "string"){
+if(func61(data70) < 1){
+const err52 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -976,21 +963,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data64._scale !== undefined && func0.call(data64, "_scale")){
-if(!(func2197(data64._scale, {instancePath:instancePath+"/storage/" + i13+"/_scale",parentData:data64,parentDataProperty:"_scale",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data64.duration !== undefined && func0.call(data64, "duration")){
-if(!(func2223(data64.duration, {instancePath:instancePath+"/storage/" + i13+"/duration",parentData:data64,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err53 = {instancePath:instancePath+"/storage/" + i13,schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/type",keyword:"type",params:{type: "object"}};
+const err53 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1000,9 +974,16 @@ vErrors.push(err53);
 errors++;
 }
 }
+if(data64._description !== undefined && func0.call(data64, "_description")){
+if(!(func2220(data64._description, {instancePath:instancePath+"/storage/" + i13+"/_description",parentData:data64,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err54 = {instancePath:instancePath+"/storage",schemaPath:"#/properties/storage/type",keyword:"type",params:{type: "array"}};
+}
+if(data64.temperature !== undefined && func0.call(data64, "temperature")){
+let data72 = data64.temperature;
+if(!((typeof data72 == "number") && (isFinite(data72)))){
+const err54 = {instancePath:instancePath+"/storage/" + i13+"/temperature",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1012,14 +993,69 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data64._temperature !== undefined && func0.call(data64, "_temperature")){
+if(!(func2220(data64._temperature, {instancePath:instancePath+"/storage/" + i13+"/_temperature",parentData:data64,parentDataProperty:"_temperature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+}
+if(data64.scale !== undefined && func0.call(data64, "scale")){
+let data74 = data64.scale;
+if(!(((data74 === "farenheit") || (data74 === "celsius")) || (data74 === "kelvin"))){
+const err55 = {instancePath:instancePath+"/storage/" + i13+"/scale",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum",keyword:"enum",params:{allowedValues: schema167.properties.scale.enum}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data64._scale !== undefined && func0.call(data64, "_scale")){
+if(!(func2220(data64._scale, {instancePath:instancePath+"/storage/" + i13+"/_scale",parentData:data64,parentDataProperty:"_scale",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data64.duration !== undefined && func0.call(data64, "duration")){
+if(!(func2246(data64.duration, {instancePath:instancePath+"/storage/" + i13+"/duration",parentData:data64,parentDataProperty:"duration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/storage/" + i13,schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/storage",schemaPath:"#/properties/storage/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -10,16 +10,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj160 = new Set(["collectedDateTime", "collectedPeriod"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj162 = new Set(["timeDateTime", "timePeriod"]);
 
 function validate1097(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/BiologicallyDerivedProduct.schema.json" */;
@@ -53,7 +56,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -69,7 +72,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +88,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -99,7 +102,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +116,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +130,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -141,7 +144,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -157,12 +160,12 @@ errors++;
 }
 }
 if(data._productCategory !== undefined){
-if(!(func6(data._productCategory))){
+if(!(func29(data._productCategory))){
 errors++;
 }
 }
 if(data.productCode !== undefined){
-if(!(func14(data.productCode))){
+if(!(func37(data.productCode))){
 errors++;
 }
 }
@@ -173,7 +176,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -182,7 +185,7 @@ let data21 = data.request;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data21[i4]))){
+if(!(func39(data21[i4]))){
 errors++;
 }
 }
@@ -206,7 +209,7 @@ errors++;
 }
 }
 if(data._quantity !== undefined){
-if(!(func6(data._quantity))){
+if(!(func29(data._quantity))){
 errors++;
 }
 }
@@ -215,7 +218,7 @@ let data25 = data.parent;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func39(data25[i5]))){
 errors++;
 }
 }
@@ -243,7 +246,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func33(data29[i6]))){
 errors++;
 }
 }
@@ -257,7 +260,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data31[i7]))){
+if(!(func33(data31[i7]))){
 errors++;
 }
 }
@@ -267,12 +270,12 @@ errors++;
 }
 }
 if(data27.collector !== undefined){
-if(!(func16(data27.collector))){
+if(!(func39(data27.collector))){
 errors++;
 }
 }
 if(data27.source !== undefined){
-if(!(func16(data27.source))){
+if(!(func39(data27.source))){
 errors++;
 }
 }
@@ -288,12 +291,12 @@ errors++;
 }
 }
 if(data27._collectedDateTime !== undefined){
-if(!(func6(data27._collectedDateTime))){
+if(!(func29(data27._collectedDateTime))){
 errors++;
 }
 }
 if(data27.collectedPeriod !== undefined){
-if(!(func17(data27.collectedPeriod))){
+if(!(func40(data27.collectedPeriod))){
 errors++;
 }
 }
@@ -301,6 +304,10 @@ for(const key0 in data27){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "collector")) && (key0 !== "source")) && (key0 !== "collectedDateTime")) && (key0 !== "_collectedDateTime")) && (key0 !== "collectedPeriod")){
 errors++;
 }
+}
+const forms0 = func1(data27, obj160);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data27.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data27);
@@ -336,7 +343,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func33(data41[i9]))){
 errors++;
 }
 }
@@ -350,7 +357,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data43[i10]))){
+if(!(func33(data43[i10]))){
 errors++;
 }
 }
@@ -371,17 +378,17 @@ errors++;
 }
 }
 if(data39._description !== undefined){
-if(!(func6(data39._description))){
+if(!(func29(data39._description))){
 errors++;
 }
 }
 if(data39.procedure !== undefined){
-if(!(func14(data39.procedure))){
+if(!(func37(data39.procedure))){
 errors++;
 }
 }
 if(data39.additive !== undefined){
-if(!(func16(data39.additive))){
+if(!(func39(data39.additive))){
 errors++;
 }
 }
@@ -397,12 +404,12 @@ errors++;
 }
 }
 if(data39._timeDateTime !== undefined){
-if(!(func6(data39._timeDateTime))){
+if(!(func29(data39._timeDateTime))){
 errors++;
 }
 }
 if(data39.timePeriod !== undefined){
-if(!(func17(data39.timePeriod))){
+if(!(func40(data39.timePeriod))){
 errors++;
 }
 }
@@ -410,6 +417,10 @@ for(const key1 in data39){
 if((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "procedure")) && (key1 !== "additive")) && (key1 !== "timeDateTime")) && (key1 !== "_timeDateTime")) && (key1 !== "timePeriod")){
 errors++;
 }
+}
+const forms1 = func1(data39, obj162);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data39.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data39);
@@ -446,7 +457,7 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data54[i11]))){
+if(!(func33(data54[i11]))){
 errors++;
 }
 }
@@ -460,7 +471,7 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data56[i12]))){
+if(!(func33(data56[i12]))){
 errors++;
 }
 }
@@ -481,7 +492,7 @@ errors++;
 }
 }
 if(data52._description !== undefined){
-if(!(func6(data52._description))){
+if(!(func29(data52._description))){
 errors++;
 }
 }
@@ -497,12 +508,12 @@ errors++;
 }
 }
 if(data52._timeDateTime !== undefined){
-if(!(func6(data52._timeDateTime))){
+if(!(func29(data52._timeDateTime))){
 errors++;
 }
 }
 if(data52.timePeriod !== undefined){
-if(!(func17(data52.timePeriod))){
+if(!(func40(data52.timePeriod))){
 errors++;
 }
 }
@@ -510,6 +521,10 @@ for(const key2 in data52){
 if((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "timeDateTime")) && (key2 !== "_timeDateTime")) && (key2 !== "timePeriod")){
 errors++;
 }
+}
+const forms2 = func1(data52, obj162);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data52.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data52);
@@ -545,7 +560,7 @@ let data66 = data64.extension;
 if(Array.isArray(data66)){
 const len14 = data66.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data66[i14]))){
+if(!(func33(data66[i14]))){
 errors++;
 }
 }
@@ -559,7 +574,7 @@ let data68 = data64.modifierExtension;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data68[i15]))){
+if(!(func33(data68[i15]))){
 errors++;
 }
 }
@@ -580,7 +595,7 @@ errors++;
 }
 }
 if(data64._description !== undefined){
-if(!(func6(data64._description))){
+if(!(func29(data64._description))){
 errors++;
 }
 }
@@ -591,7 +606,7 @@ errors++;
 }
 }
 if(data64._temperature !== undefined){
-if(!(func6(data64._temperature))){
+if(!(func29(data64._temperature))){
 errors++;
 }
 }
@@ -602,12 +617,12 @@ errors++;
 }
 }
 if(data64._scale !== undefined){
-if(!(func6(data64._scale))){
+if(!(func29(data64._scale))){
 errors++;
 }
 }
 if(data64.duration !== undefined){
-if(!(func17(data64.duration))){
+if(!(func40(data64.duration))){
 errors++;
 }
 }

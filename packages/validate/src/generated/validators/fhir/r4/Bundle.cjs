@@ -4,12 +4,12 @@ exports.validate = validate1099;
 const schema169 = {"properties":{"type":{"enum":["document","message","transaction","transaction-response","batch","batch-response","history","searchset","collection"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func3272 = require("./datatypes.cjs")["Signature"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func3301 = require("./datatypes.cjs")["Signature"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -18,7 +18,7 @@ const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000
 const schema173 = {"properties":{"mode":{"enum":["match","include","outcome"]}}};
 const schema174 = {"properties":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
 
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
 
 function validate1100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -61,8 +61,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -83,8 +83,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -270,8 +270,8 @@ let data10 = data6.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data10[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -292,8 +292,8 @@ let data12 = data6.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data12[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -335,8 +335,8 @@ errors++;
 }
 }
 if(data6._relation !== undefined && func0.call(data6, "_relation")){
-if(!(func2197(data6._relation, {instancePath:instancePath+"/link/" + i2+"/_relation",parentData:data6,parentDataProperty:"_relation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._relation, {instancePath:instancePath+"/link/" + i2+"/_relation",parentData:data6,parentDataProperty:"_relation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -366,8 +366,8 @@ errors++;
 }
 }
 if(data6._url !== undefined && func0.call(data6, "_url")){
-if(!(func2197(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url",parentData:data6,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url",parentData:data6,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -421,14 +421,14 @@ errors++;
 }
 }
 if(data._fullUrl !== undefined && func0.call(data, "_fullUrl")){
-if(!(func2197(data._fullUrl, {instancePath:instancePath+"/_fullUrl",parentData:data,parentDataProperty:"_fullUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._fullUrl, {instancePath:instancePath+"/_fullUrl",parentData:data,parentDataProperty:"_fullUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func2204(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -465,8 +465,8 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data23[i5], {instancePath:instancePath+"/search/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data23[i5], {instancePath:instancePath+"/search/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -487,8 +487,8 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data25[i6], {instancePath:instancePath+"/search/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data25[i6], {instancePath:instancePath+"/search/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -518,8 +518,8 @@ errors++;
 }
 }
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
-if(!(func2197(data21._mode, {instancePath:instancePath+"/search/_mode",parentData:data21,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._mode, {instancePath:instancePath+"/search/_mode",parentData:data21,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -537,8 +537,8 @@ errors++;
 }
 }
 if(data21._score !== undefined && func0.call(data21, "_score")){
-if(!(func2197(data21._score, {instancePath:instancePath+"/search/_score",parentData:data21,parentDataProperty:"_score",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._score, {instancePath:instancePath+"/search/_score",parentData:data21,parentDataProperty:"_score",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -728,8 +728,8 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data35[i7], {instancePath:instancePath+"/request/extension/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data35[i7], {instancePath:instancePath+"/request/extension/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -750,8 +750,8 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data37[i8], {instancePath:instancePath+"/request/modifierExtension/" + i8,parentData:data37,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data37[i8], {instancePath:instancePath+"/request/modifierExtension/" + i8,parentData:data37,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -781,8 +781,8 @@ errors++;
 }
 }
 if(data31._method !== undefined && func0.call(data31, "_method")){
-if(!(func2197(data31._method, {instancePath:instancePath+"/request/_method",parentData:data31,parentDataProperty:"_method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._method, {instancePath:instancePath+"/request/_method",parentData:data31,parentDataProperty:"_method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -812,8 +812,8 @@ errors++;
 }
 }
 if(data31._url !== undefined && func0.call(data31, "_url")){
-if(!(func2197(data31._url, {instancePath:instancePath+"/request/_url",parentData:data31,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._url, {instancePath:instancePath+"/request/_url",parentData:data31,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -843,8 +843,8 @@ errors++;
 }
 }
 if(data31._ifNoneMatch !== undefined && func0.call(data31, "_ifNoneMatch")){
-if(!(func2197(data31._ifNoneMatch, {instancePath:instancePath+"/request/_ifNoneMatch",parentData:data31,parentDataProperty:"_ifNoneMatch",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._ifNoneMatch, {instancePath:instancePath+"/request/_ifNoneMatch",parentData:data31,parentDataProperty:"_ifNoneMatch",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -874,8 +874,8 @@ errors++;
 }
 }
 if(data31._ifModifiedSince !== undefined && func0.call(data31, "_ifModifiedSince")){
-if(!(func2197(data31._ifModifiedSince, {instancePath:instancePath+"/request/_ifModifiedSince",parentData:data31,parentDataProperty:"_ifModifiedSince",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._ifModifiedSince, {instancePath:instancePath+"/request/_ifModifiedSince",parentData:data31,parentDataProperty:"_ifModifiedSince",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -905,8 +905,8 @@ errors++;
 }
 }
 if(data31._ifMatch !== undefined && func0.call(data31, "_ifMatch")){
-if(!(func2197(data31._ifMatch, {instancePath:instancePath+"/request/_ifMatch",parentData:data31,parentDataProperty:"_ifMatch",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._ifMatch, {instancePath:instancePath+"/request/_ifMatch",parentData:data31,parentDataProperty:"_ifMatch",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -936,8 +936,8 @@ errors++;
 }
 }
 if(data31._ifNoneExist !== undefined && func0.call(data31, "_ifNoneExist")){
-if(!(func2197(data31._ifNoneExist, {instancePath:instancePath+"/request/_ifNoneExist",parentData:data31,parentDataProperty:"_ifNoneExist",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._ifNoneExist, {instancePath:instancePath+"/request/_ifNoneExist",parentData:data31,parentDataProperty:"_ifNoneExist",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1058,8 +1058,8 @@ let data54 = data51.extension;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data54[i9], {instancePath:instancePath+"/response/extension/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data54[i9], {instancePath:instancePath+"/response/extension/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1080,8 +1080,8 @@ let data56 = data51.modifierExtension;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data56[i10], {instancePath:instancePath+"/response/modifierExtension/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data56[i10], {instancePath:instancePath+"/response/modifierExtension/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1123,8 +1123,8 @@ errors++;
 }
 }
 if(data51._status !== undefined && func0.call(data51, "_status")){
-if(!(func2197(data51._status, {instancePath:instancePath+"/response/_status",parentData:data51,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51._status, {instancePath:instancePath+"/response/_status",parentData:data51,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1154,8 +1154,8 @@ errors++;
 }
 }
 if(data51._location !== undefined && func0.call(data51, "_location")){
-if(!(func2197(data51._location, {instancePath:instancePath+"/response/_location",parentData:data51,parentDataProperty:"_location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51._location, {instancePath:instancePath+"/response/_location",parentData:data51,parentDataProperty:"_location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1185,8 +1185,8 @@ errors++;
 }
 }
 if(data51._etag !== undefined && func0.call(data51, "_etag")){
-if(!(func2197(data51._etag, {instancePath:instancePath+"/response/_etag",parentData:data51,parentDataProperty:"_etag",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51._etag, {instancePath:instancePath+"/response/_etag",parentData:data51,parentDataProperty:"_etag",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1216,14 +1216,14 @@ errors++;
 }
 }
 if(data51._lastModified !== undefined && func0.call(data51, "_lastModified")){
-if(!(func2197(data51._lastModified, {instancePath:instancePath+"/response/_lastModified",parentData:data51,parentDataProperty:"_lastModified",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51._lastModified, {instancePath:instancePath+"/response/_lastModified",parentData:data51,parentDataProperty:"_lastModified",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data51.outcome !== undefined && func0.call(data51, "outcome")){
-if(!(func2204(data51.outcome, {instancePath:instancePath+"/response/outcome",parentData:data51,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data51.outcome, {instancePath:instancePath+"/response/outcome",parentData:data51,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1393,8 +1393,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1424,8 +1424,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1455,14 +1455,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1480,8 +1480,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1511,8 +1511,8 @@ errors++;
 }
 }
 if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
-if(!(func2197(data._timestamp, {instancePath:instancePath+"/_timestamp",parentData:data,parentDataProperty:"_timestamp",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._timestamp, {instancePath:instancePath+"/_timestamp",parentData:data,parentDataProperty:"_timestamp",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1552,8 +1552,8 @@ errors++;
 }
 }
 if(data._total !== undefined && func0.call(data, "_total")){
-if(!(func2197(data._total, {instancePath:instancePath+"/_total",parentData:data,parentDataProperty:"_total",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._total, {instancePath:instancePath+"/_total",parentData:data,parentDataProperty:"_total",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1727,8 +1727,8 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data20[i1], {instancePath:instancePath+"/link/" + i0+"/extension/" + i1,parentData:data20,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i1], {instancePath:instancePath+"/link/" + i0+"/extension/" + i1,parentData:data20,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1749,8 +1749,8 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data22[i2], {instancePath:instancePath+"/link/" + i0+"/modifierExtension/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i2], {instancePath:instancePath+"/link/" + i0+"/modifierExtension/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1792,8 +1792,8 @@ errors++;
 }
 }
 if(data16._relation !== undefined && func0.call(data16, "_relation")){
-if(!(func2197(data16._relation, {instancePath:instancePath+"/link/" + i0+"/_relation",parentData:data16,parentDataProperty:"_relation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._relation, {instancePath:instancePath+"/link/" + i0+"/_relation",parentData:data16,parentDataProperty:"_relation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1823,8 +1823,8 @@ errors++;
 }
 }
 if(data16._url !== undefined && func0.call(data16, "_url")){
-if(!(func2197(data16._url, {instancePath:instancePath+"/link/" + i0+"/_url",parentData:data16,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._url, {instancePath:instancePath+"/link/" + i0+"/_url",parentData:data16,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1875,8 +1875,8 @@ errors++;
 }
 }
 if(data.signature !== undefined && func0.call(data, "signature")){
-if(!(func3272(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,17 +7,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 const schema173 = {"properties":{"mode":{"enum":["match","include","outcome"]}}};
 const schema174 = {"properties":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
 
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
 
 function validate1100(data){
 let vErrors = null;
@@ -46,7 +46,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -60,7 +60,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ let data10 = data6.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func33(data10[i3]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ let data12 = data6.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data12[i4]))){
+if(!(func33(data12[i4]))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ errors++;
 }
 }
 if(data6._relation !== undefined){
-if(!(func6(data6._relation))){
+if(!(func29(data6._relation))){
 errors++;
 }
 }
@@ -205,7 +205,7 @@ errors++;
 }
 }
 if(data6._url !== undefined){
-if(!(func6(data6._url))){
+if(!(func29(data6._url))){
 errors++;
 }
 }
@@ -242,12 +242,12 @@ errors++;
 }
 }
 if(data._fullUrl !== undefined){
-if(!(func6(data._fullUrl))){
+if(!(func29(data._fullUrl))){
 errors++;
 }
 }
 if(data.resource !== undefined){
-if(!(func9(data.resource))){
+if(!(func32(data.resource))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -284,7 +284,7 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func33(data25[i6]))){
 errors++;
 }
 }
@@ -300,7 +300,7 @@ errors++;
 }
 }
 if(data21._mode !== undefined){
-if(!(func6(data21._mode))){
+if(!(func29(data21._mode))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ errors++;
 }
 }
 if(data21._score !== undefined){
-if(!(func6(data21._score))){
+if(!(func29(data21._score))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data35[i7]))){
+if(!(func33(data35[i7]))){
 errors++;
 }
 }
@@ -426,7 +426,7 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data37[i8]))){
+if(!(func33(data37[i8]))){
 errors++;
 }
 }
@@ -442,7 +442,7 @@ errors++;
 }
 }
 if(data31._method !== undefined){
-if(!(func6(data31._method))){
+if(!(func29(data31._method))){
 errors++;
 }
 }
@@ -458,7 +458,7 @@ errors++;
 }
 }
 if(data31._url !== undefined){
-if(!(func6(data31._url))){
+if(!(func29(data31._url))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ errors++;
 }
 }
 if(data31._ifNoneMatch !== undefined){
-if(!(func6(data31._ifNoneMatch))){
+if(!(func29(data31._ifNoneMatch))){
 errors++;
 }
 }
@@ -490,7 +490,7 @@ errors++;
 }
 }
 if(data31._ifModifiedSince !== undefined){
-if(!(func6(data31._ifModifiedSince))){
+if(!(func29(data31._ifModifiedSince))){
 errors++;
 }
 }
@@ -506,7 +506,7 @@ errors++;
 }
 }
 if(data31._ifMatch !== undefined){
-if(!(func6(data31._ifMatch))){
+if(!(func29(data31._ifMatch))){
 errors++;
 }
 }
@@ -522,7 +522,7 @@ errors++;
 }
 }
 if(data31._ifNoneExist !== undefined){
-if(!(func6(data31._ifNoneExist))){
+if(!(func29(data31._ifNoneExist))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ let data54 = data51.extension;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data54[i9]))){
+if(!(func33(data54[i9]))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ let data56 = data51.modifierExtension;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data56[i10]))){
+if(!(func33(data56[i10]))){
 errors++;
 }
 }
@@ -627,7 +627,7 @@ errors++;
 }
 }
 if(data51._status !== undefined){
-if(!(func6(data51._status))){
+if(!(func29(data51._status))){
 errors++;
 }
 }
@@ -643,7 +643,7 @@ errors++;
 }
 }
 if(data51._location !== undefined){
-if(!(func6(data51._location))){
+if(!(func29(data51._location))){
 errors++;
 }
 }
@@ -659,7 +659,7 @@ errors++;
 }
 }
 if(data51._etag !== undefined){
-if(!(func6(data51._etag))){
+if(!(func29(data51._etag))){
 errors++;
 }
 }
@@ -675,12 +675,12 @@ errors++;
 }
 }
 if(data51._lastModified !== undefined){
-if(!(func6(data51._lastModified))){
+if(!(func29(data51._lastModified))){
 errors++;
 }
 }
 if(data51.outcome !== undefined){
-if(!(func9(data51.outcome))){
+if(!(func32(data51.outcome))){
 errors++;
 }
 }
@@ -784,7 +784,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -800,7 +800,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -816,12 +816,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -832,7 +832,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -848,7 +848,7 @@ errors++;
 }
 }
 if(data._timestamp !== undefined){
-if(!(func6(data._timestamp))){
+if(!(func29(data._timestamp))){
 errors++;
 }
 }
@@ -867,7 +867,7 @@ errors++;
 }
 }
 if(data._total !== undefined){
-if(!(func6(data._total))){
+if(!(func29(data._total))){
 errors++;
 }
 }
@@ -956,7 +956,7 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data20[i1]))){
+if(!(func33(data20[i1]))){
 errors++;
 }
 }
@@ -970,7 +970,7 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data22[i2]))){
+if(!(func33(data22[i2]))){
 errors++;
 }
 }
@@ -991,7 +991,7 @@ errors++;
 }
 }
 if(data16._relation !== undefined){
-if(!(func6(data16._relation))){
+if(!(func29(data16._relation))){
 errors++;
 }
 }
@@ -1007,7 +1007,7 @@ errors++;
 }
 }
 if(data16._url !== undefined){
-if(!(func6(data16._url))){
+if(!(func29(data16._url))){
 errors++;
 }
 }
@@ -1047,7 +1047,7 @@ errors++;
 }
 }
 if(data.signature !== undefined){
-if(!(func376(data.signature))){
+if(!(func405(data.signature))){
 errors++;
 }
 }

@@ -6,16 +6,16 @@ const schema176 = {"properties":{"status":{"enum":["draft","active","retired","u
 
 const schema191 = {"properties":{"mode":{"enum":["producer","consumer"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -163,8 +163,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -185,8 +185,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -226,8 +226,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -257,8 +257,8 @@ errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2197(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -308,8 +308,8 @@ let data12 = data._supportedProfile;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data12[i3], {instancePath:instancePath+"/_supportedProfile/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data12[i3], {instancePath:instancePath+"/_supportedProfile/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -351,8 +351,8 @@ errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2197(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -460,8 +460,8 @@ let data20 = data17.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data20[i5], {instancePath:instancePath+"/interaction/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i5], {instancePath:instancePath+"/interaction/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,8 +482,8 @@ let data22 = data17.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data22[i6], {instancePath:instancePath+"/interaction/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i6], {instancePath:instancePath+"/interaction/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -513,8 +513,8 @@ errors++;
 }
 }
 if(data17._code !== undefined && func0.call(data17, "_code")){
-if(!(func2197(data17._code, {instancePath:instancePath+"/interaction/" + i4+"/_code",parentData:data17,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data17._code, {instancePath:instancePath+"/interaction/" + i4+"/_code",parentData:data17,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -544,8 +544,8 @@ errors++;
 }
 }
 if(data17._documentation !== undefined && func0.call(data17, "_documentation")){
-if(!(func2197(data17._documentation, {instancePath:instancePath+"/interaction/" + i4+"/_documentation",parentData:data17,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data17._documentation, {instancePath:instancePath+"/interaction/" + i4+"/_documentation",parentData:data17,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -587,8 +587,8 @@ errors++;
 }
 }
 if(data._versioning !== undefined && func0.call(data, "_versioning")){
-if(!(func2197(data._versioning, {instancePath:instancePath+"/_versioning",parentData:data,parentDataProperty:"_versioning",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._versioning, {instancePath:instancePath+"/_versioning",parentData:data,parentDataProperty:"_versioning",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -605,8 +605,8 @@ errors++;
 }
 }
 if(data._readHistory !== undefined && func0.call(data, "_readHistory")){
-if(!(func2197(data._readHistory, {instancePath:instancePath+"/_readHistory",parentData:data,parentDataProperty:"_readHistory",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._readHistory, {instancePath:instancePath+"/_readHistory",parentData:data,parentDataProperty:"_readHistory",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -623,8 +623,8 @@ errors++;
 }
 }
 if(data._updateCreate !== undefined && func0.call(data, "_updateCreate")){
-if(!(func2197(data._updateCreate, {instancePath:instancePath+"/_updateCreate",parentData:data,parentDataProperty:"_updateCreate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._updateCreate, {instancePath:instancePath+"/_updateCreate",parentData:data,parentDataProperty:"_updateCreate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -641,8 +641,8 @@ errors++;
 }
 }
 if(data._conditionalCreate !== undefined && func0.call(data, "_conditionalCreate")){
-if(!(func2197(data._conditionalCreate, {instancePath:instancePath+"/_conditionalCreate",parentData:data,parentDataProperty:"_conditionalCreate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._conditionalCreate, {instancePath:instancePath+"/_conditionalCreate",parentData:data,parentDataProperty:"_conditionalCreate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -660,8 +660,8 @@ errors++;
 }
 }
 if(data._conditionalRead !== undefined && func0.call(data, "_conditionalRead")){
-if(!(func2197(data._conditionalRead, {instancePath:instancePath+"/_conditionalRead",parentData:data,parentDataProperty:"_conditionalRead",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._conditionalRead, {instancePath:instancePath+"/_conditionalRead",parentData:data,parentDataProperty:"_conditionalRead",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -678,8 +678,8 @@ errors++;
 }
 }
 if(data._conditionalUpdate !== undefined && func0.call(data, "_conditionalUpdate")){
-if(!(func2197(data._conditionalUpdate, {instancePath:instancePath+"/_conditionalUpdate",parentData:data,parentDataProperty:"_conditionalUpdate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._conditionalUpdate, {instancePath:instancePath+"/_conditionalUpdate",parentData:data,parentDataProperty:"_conditionalUpdate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -697,8 +697,8 @@ errors++;
 }
 }
 if(data._conditionalDelete !== undefined && func0.call(data, "_conditionalDelete")){
-if(!(func2197(data._conditionalDelete, {instancePath:instancePath+"/_conditionalDelete",parentData:data,parentDataProperty:"_conditionalDelete",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._conditionalDelete, {instancePath:instancePath+"/_conditionalDelete",parentData:data,parentDataProperty:"_conditionalDelete",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -736,8 +736,8 @@ let data44 = data._referencePolicy;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2197(data44[i8], {instancePath:instancePath+"/_referencePolicy/" + i8,parentData:data44,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data44[i8], {instancePath:instancePath+"/_referencePolicy/" + i8,parentData:data44,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -799,8 +799,8 @@ let data48 = data._searchInclude;
 if(Array.isArray(data48)){
 const len10 = data48.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2197(data48[i10], {instancePath:instancePath+"/_searchInclude/" + i10,parentData:data48,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48[i10], {instancePath:instancePath+"/_searchInclude/" + i10,parentData:data48,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -862,8 +862,8 @@ let data52 = data._searchRevInclude;
 if(Array.isArray(data52)){
 const len12 = data52.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2197(data52[i12], {instancePath:instancePath+"/_searchRevInclude/" + i12,parentData:data52,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data52[i12], {instancePath:instancePath+"/_searchRevInclude/" + i12,parentData:data52,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1053,8 +1053,8 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data59[i14], {instancePath:instancePath+"/searchParam/" + i13+"/extension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i14], {instancePath:instancePath+"/searchParam/" + i13+"/extension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1075,8 +1075,8 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data61[i15], {instancePath:instancePath+"/searchParam/" + i13+"/modifierExtension/" + i15,parentData:data61,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i15], {instancePath:instancePath+"/searchParam/" + i13+"/modifierExtension/" + i15,parentData:data61,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1118,8 +1118,8 @@ errors++;
 }
 }
 if(data55._name !== undefined && func0.call(data55, "_name")){
-if(!(func2197(data55._name, {instancePath:instancePath+"/searchParam/" + i13+"/_name",parentData:data55,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._name, {instancePath:instancePath+"/searchParam/" + i13+"/_name",parentData:data55,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1149,8 +1149,8 @@ errors++;
 }
 }
 if(data55._definition !== undefined && func0.call(data55, "_definition")){
-if(!(func2197(data55._definition, {instancePath:instancePath+"/searchParam/" + i13+"/_definition",parentData:data55,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._definition, {instancePath:instancePath+"/searchParam/" + i13+"/_definition",parentData:data55,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1168,8 +1168,8 @@ errors++;
 }
 }
 if(data55._type !== undefined && func0.call(data55, "_type")){
-if(!(func2197(data55._type, {instancePath:instancePath+"/searchParam/" + i13+"/_type",parentData:data55,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._type, {instancePath:instancePath+"/searchParam/" + i13+"/_type",parentData:data55,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1199,8 +1199,8 @@ errors++;
 }
 }
 if(data55._documentation !== undefined && func0.call(data55, "_documentation")){
-if(!(func2197(data55._documentation, {instancePath:instancePath+"/searchParam/" + i13+"/_documentation",parentData:data55,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._documentation, {instancePath:instancePath+"/searchParam/" + i13+"/_documentation",parentData:data55,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1344,8 +1344,8 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data75[i17], {instancePath:instancePath+"/operation/" + i16+"/extension/" + i17,parentData:data75,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i17], {instancePath:instancePath+"/operation/" + i16+"/extension/" + i17,parentData:data75,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1366,8 +1366,8 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len18 = data77.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data77[i18], {instancePath:instancePath+"/operation/" + i16+"/modifierExtension/" + i18,parentData:data77,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data77[i18], {instancePath:instancePath+"/operation/" + i16+"/modifierExtension/" + i18,parentData:data77,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1409,8 +1409,8 @@ errors++;
 }
 }
 if(data72._name !== undefined && func0.call(data72, "_name")){
-if(!(func2197(data72._name, {instancePath:instancePath+"/operation/" + i16+"/_name",parentData:data72,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._name, {instancePath:instancePath+"/operation/" + i16+"/_name",parentData:data72,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1440,8 +1440,8 @@ errors++;
 }
 }
 if(data72._definition !== undefined && func0.call(data72, "_definition")){
-if(!(func2197(data72._definition, {instancePath:instancePath+"/operation/" + i16+"/_definition",parentData:data72,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._definition, {instancePath:instancePath+"/operation/" + i16+"/_definition",parentData:data72,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1471,8 +1471,8 @@ errors++;
 }
 }
 if(data72._documentation !== undefined && func0.call(data72, "_documentation")){
-if(!(func2197(data72._documentation, {instancePath:instancePath+"/operation/" + i16+"/_documentation",parentData:data72,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._documentation, {instancePath:instancePath+"/operation/" + i16+"/_documentation",parentData:data72,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1633,8 +1633,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1655,8 +1655,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1686,8 +1686,8 @@ errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2197(data._mode, {instancePath:instancePath+"/_mode",parentData:data,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._mode, {instancePath:instancePath+"/_mode",parentData:data,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1717,8 +1717,8 @@ errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2197(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1755,8 +1755,8 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/security/extension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/security/extension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1777,8 +1777,8 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data14[i3], {instancePath:instancePath+"/security/modifierExtension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i3], {instancePath:instancePath+"/security/modifierExtension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1807,8 +1807,8 @@ errors++;
 }
 }
 if(data10._cors !== undefined && func0.call(data10, "_cors")){
-if(!(func2197(data10._cors, {instancePath:instancePath+"/security/_cors",parentData:data10,parentDataProperty:"_cors",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10._cors, {instancePath:instancePath+"/security/_cors",parentData:data10,parentDataProperty:"_cors",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1817,8 +1817,8 @@ let data18 = data10.service;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data18[i4], {instancePath:instancePath+"/security/service/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18[i4], {instancePath:instancePath+"/security/service/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1860,8 +1860,8 @@ errors++;
 }
 }
 if(data10._description !== undefined && func0.call(data10, "_description")){
-if(!(func2197(data10._description, {instancePath:instancePath+"/security/_description",parentData:data10,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10._description, {instancePath:instancePath+"/security/_description",parentData:data10,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2003,8 +2003,8 @@ let data28 = data25.extension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data28[i7], {instancePath:instancePath+"/interaction/" + i6+"/extension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i7], {instancePath:instancePath+"/interaction/" + i6+"/extension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2025,8 +2025,8 @@ let data30 = data25.modifierExtension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data30[i8], {instancePath:instancePath+"/interaction/" + i6+"/modifierExtension/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i8], {instancePath:instancePath+"/interaction/" + i6+"/modifierExtension/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2056,8 +2056,8 @@ errors++;
 }
 }
 if(data25._code !== undefined && func0.call(data25, "_code")){
-if(!(func2197(data25._code, {instancePath:instancePath+"/interaction/" + i6+"/_code",parentData:data25,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25._code, {instancePath:instancePath+"/interaction/" + i6+"/_code",parentData:data25,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2087,8 +2087,8 @@ errors++;
 }
 }
 if(data25._documentation !== undefined && func0.call(data25, "_documentation")){
-if(!(func2197(data25._documentation, {instancePath:instancePath+"/interaction/" + i6+"/_documentation",parentData:data25,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25._documentation, {instancePath:instancePath+"/interaction/" + i6+"/_documentation",parentData:data25,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2290,8 +2290,8 @@ let data41 = data37.extension;
 if(Array.isArray(data41)){
 const len10 = data41.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data41[i10], {instancePath:instancePath+"/searchParam/" + i9+"/extension/" + i10,parentData:data41,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i10], {instancePath:instancePath+"/searchParam/" + i9+"/extension/" + i10,parentData:data41,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2312,8 +2312,8 @@ let data43 = data37.modifierExtension;
 if(Array.isArray(data43)){
 const len11 = data43.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data43[i11], {instancePath:instancePath+"/searchParam/" + i9+"/modifierExtension/" + i11,parentData:data43,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i11], {instancePath:instancePath+"/searchParam/" + i9+"/modifierExtension/" + i11,parentData:data43,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2355,8 +2355,8 @@ errors++;
 }
 }
 if(data37._name !== undefined && func0.call(data37, "_name")){
-if(!(func2197(data37._name, {instancePath:instancePath+"/searchParam/" + i9+"/_name",parentData:data37,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._name, {instancePath:instancePath+"/searchParam/" + i9+"/_name",parentData:data37,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2386,8 +2386,8 @@ errors++;
 }
 }
 if(data37._definition !== undefined && func0.call(data37, "_definition")){
-if(!(func2197(data37._definition, {instancePath:instancePath+"/searchParam/" + i9+"/_definition",parentData:data37,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._definition, {instancePath:instancePath+"/searchParam/" + i9+"/_definition",parentData:data37,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2405,8 +2405,8 @@ errors++;
 }
 }
 if(data37._type !== undefined && func0.call(data37, "_type")){
-if(!(func2197(data37._type, {instancePath:instancePath+"/searchParam/" + i9+"/_type",parentData:data37,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._type, {instancePath:instancePath+"/searchParam/" + i9+"/_type",parentData:data37,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2436,8 +2436,8 @@ errors++;
 }
 }
 if(data37._documentation !== undefined && func0.call(data37, "_documentation")){
-if(!(func2197(data37._documentation, {instancePath:instancePath+"/searchParam/" + i9+"/_documentation",parentData:data37,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._documentation, {instancePath:instancePath+"/searchParam/" + i9+"/_documentation",parentData:data37,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2581,8 +2581,8 @@ let data57 = data54.extension;
 if(Array.isArray(data57)){
 const len13 = data57.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data57[i13], {instancePath:instancePath+"/operation/" + i12+"/extension/" + i13,parentData:data57,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data57[i13], {instancePath:instancePath+"/operation/" + i12+"/extension/" + i13,parentData:data57,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2603,8 +2603,8 @@ let data59 = data54.modifierExtension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data59[i14], {instancePath:instancePath+"/operation/" + i12+"/modifierExtension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i14], {instancePath:instancePath+"/operation/" + i12+"/modifierExtension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2646,8 +2646,8 @@ errors++;
 }
 }
 if(data54._name !== undefined && func0.call(data54, "_name")){
-if(!(func2197(data54._name, {instancePath:instancePath+"/operation/" + i12+"/_name",parentData:data54,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._name, {instancePath:instancePath+"/operation/" + i12+"/_name",parentData:data54,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2677,8 +2677,8 @@ errors++;
 }
 }
 if(data54._definition !== undefined && func0.call(data54, "_definition")){
-if(!(func2197(data54._definition, {instancePath:instancePath+"/operation/" + i12+"/_definition",parentData:data54,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._definition, {instancePath:instancePath+"/operation/" + i12+"/_definition",parentData:data54,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2708,8 +2708,8 @@ errors++;
 }
 }
 if(data54._documentation !== undefined && func0.call(data54, "_documentation")){
-if(!(func2197(data54._documentation, {instancePath:instancePath+"/operation/" + i12+"/_documentation",parentData:data54,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._documentation, {instancePath:instancePath+"/operation/" + i12+"/_documentation",parentData:data54,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2783,8 +2783,8 @@ let data69 = data._compartment;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2197(data69[i16], {instancePath:instancePath+"/_compartment/" + i16,parentData:data69,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data69[i16], {instancePath:instancePath+"/_compartment/" + i16,parentData:data69,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2820,7 +2820,7 @@ validate1103.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 const schema190 = {"properties":{"mode":{"enum":["sender","receiver"]}}};
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2818 = require("./datatypes.cjs")["Coding"];
 
 function validate1107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2863,8 +2863,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2885,8 +2885,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3015,8 +3015,8 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data9[i3], {instancePath:instancePath+"/endpoint/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i3], {instancePath:instancePath+"/endpoint/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3037,8 +3037,8 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data11[i4], {instancePath:instancePath+"/endpoint/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i4], {instancePath:instancePath+"/endpoint/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3055,8 +3055,8 @@ errors++;
 }
 }
 if(data6.protocol !== undefined && func0.call(data6, "protocol")){
-if(!(func2793(data6.protocol, {instancePath:instancePath+"/endpoint/" + i2+"/protocol",parentData:data6,parentDataProperty:"protocol",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data6.protocol, {instancePath:instancePath+"/endpoint/" + i2+"/protocol",parentData:data6,parentDataProperty:"protocol",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3086,8 +3086,8 @@ errors++;
 }
 }
 if(data6._address !== undefined && func0.call(data6, "_address")){
-if(!(func2197(data6._address, {instancePath:instancePath+"/endpoint/" + i2+"/_address",parentData:data6,parentDataProperty:"_address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._address, {instancePath:instancePath+"/endpoint/" + i2+"/_address",parentData:data6,parentDataProperty:"_address",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3151,8 +3151,8 @@ errors++;
 }
 }
 if(data._reliableCache !== undefined && func0.call(data, "_reliableCache")){
-if(!(func2197(data._reliableCache, {instancePath:instancePath+"/_reliableCache",parentData:data,parentDataProperty:"_reliableCache",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._reliableCache, {instancePath:instancePath+"/_reliableCache",parentData:data,parentDataProperty:"_reliableCache",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3182,8 +3182,8 @@ errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2197(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3301,8 +3301,8 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data24[i6], {instancePath:instancePath+"/supportedMessage/" + i5+"/extension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i6], {instancePath:instancePath+"/supportedMessage/" + i5+"/extension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3323,8 +3323,8 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data26[i7], {instancePath:instancePath+"/supportedMessage/" + i5+"/modifierExtension/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data26[i7], {instancePath:instancePath+"/supportedMessage/" + i5+"/modifierExtension/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3354,8 +3354,8 @@ errors++;
 }
 }
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
-if(!(func2197(data21._mode, {instancePath:instancePath+"/supportedMessage/" + i5+"/_mode",parentData:data21,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._mode, {instancePath:instancePath+"/supportedMessage/" + i5+"/_mode",parentData:data21,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3385,8 +3385,8 @@ errors++;
 }
 }
 if(data21._definition !== undefined && func0.call(data21, "_definition")){
-if(!(func2197(data21._definition, {instancePath:instancePath+"/supportedMessage/" + i5+"/_definition",parentData:data21,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._definition, {instancePath:instancePath+"/supportedMessage/" + i5+"/_definition",parentData:data21,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3870,8 +3870,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3901,8 +3901,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3932,14 +3932,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3948,8 +3948,8 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3970,8 +3970,8 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3992,8 +3992,8 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4035,8 +4035,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4066,8 +4066,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4097,8 +4097,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4128,8 +4128,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4147,8 +4147,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4165,8 +4165,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4196,8 +4196,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4227,8 +4227,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4237,8 +4237,8 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2320(data35[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data35[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4280,8 +4280,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4290,8 +4290,8 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2326(data39[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data39[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4312,8 +4312,8 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4355,8 +4355,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4386,8 +4386,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4405,8 +4405,8 @@ errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2197(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4456,8 +4456,8 @@ let data51 = data._instantiates;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data51[i7], {instancePath:instancePath+"/_instantiates/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51[i7], {instancePath:instancePath+"/_instantiates/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4519,8 +4519,8 @@ let data55 = data._imports;
 if(Array.isArray(data55)){
 const len9 = data55.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data55[i9], {instancePath:instancePath+"/_imports/" + i9,parentData:data55,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55[i9], {instancePath:instancePath+"/_imports/" + i9,parentData:data55,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4638,8 +4638,8 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data60[i10], {instancePath:instancePath+"/software/extension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data60[i10], {instancePath:instancePath+"/software/extension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4660,8 +4660,8 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data62[i11], {instancePath:instancePath+"/software/modifierExtension/" + i11,parentData:data62,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data62[i11], {instancePath:instancePath+"/software/modifierExtension/" + i11,parentData:data62,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4703,8 +4703,8 @@ errors++;
 }
 }
 if(data57._name !== undefined && func0.call(data57, "_name")){
-if(!(func2197(data57._name, {instancePath:instancePath+"/software/_name",parentData:data57,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._name, {instancePath:instancePath+"/software/_name",parentData:data57,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4734,8 +4734,8 @@ errors++;
 }
 }
 if(data57._version !== undefined && func0.call(data57, "_version")){
-if(!(func2197(data57._version, {instancePath:instancePath+"/software/_version",parentData:data57,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._version, {instancePath:instancePath+"/software/_version",parentData:data57,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4765,8 +4765,8 @@ errors++;
 }
 }
 if(data57._releaseDate !== undefined && func0.call(data57, "_releaseDate")){
-if(!(func2197(data57._releaseDate, {instancePath:instancePath+"/software/_releaseDate",parentData:data57,parentDataProperty:"_releaseDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._releaseDate, {instancePath:instancePath+"/software/_releaseDate",parentData:data57,parentDataProperty:"_releaseDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4883,8 +4883,8 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data73[i12], {instancePath:instancePath+"/implementation/extension/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data73[i12], {instancePath:instancePath+"/implementation/extension/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4905,8 +4905,8 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data75[i13], {instancePath:instancePath+"/implementation/modifierExtension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i13], {instancePath:instancePath+"/implementation/modifierExtension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4948,8 +4948,8 @@ errors++;
 }
 }
 if(data70._description !== undefined && func0.call(data70, "_description")){
-if(!(func2197(data70._description, {instancePath:instancePath+"/implementation/_description",parentData:data70,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70._description, {instancePath:instancePath+"/implementation/_description",parentData:data70,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4979,14 +4979,14 @@ errors++;
 }
 }
 if(data70._url !== undefined && func0.call(data70, "_url")){
-if(!(func2197(data70._url, {instancePath:instancePath+"/implementation/_url",parentData:data70,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70._url, {instancePath:instancePath+"/implementation/_url",parentData:data70,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data70.custodian !== undefined && func0.call(data70, "custodian")){
-if(!(func2221(data70.custodian, {instancePath:instancePath+"/implementation/custodian",parentData:data70,parentDataProperty:"custodian",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data70.custodian, {instancePath:instancePath+"/implementation/custodian",parentData:data70,parentDataProperty:"custodian",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5026,8 +5026,8 @@ errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func2197(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion",parentData:data,parentDataProperty:"_fhirVersion",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion",parentData:data,parentDataProperty:"_fhirVersion",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5077,8 +5077,8 @@ let data86 = data._format;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2197(data86[i15], {instancePath:instancePath+"/_format/" + i15,parentData:data86,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86[i15], {instancePath:instancePath+"/_format/" + i15,parentData:data86,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5140,8 +5140,8 @@ let data90 = data._patchFormat;
 if(Array.isArray(data90)){
 const len17 = data90.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2197(data90[i17], {instancePath:instancePath+"/_patchFormat/" + i17,parentData:data90,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data90[i17], {instancePath:instancePath+"/_patchFormat/" + i17,parentData:data90,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5203,8 +5203,8 @@ let data94 = data._implementationGuide;
 if(Array.isArray(data94)){
 const len19 = data94.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2197(data94[i19], {instancePath:instancePath+"/_implementationGuide/" + i19,parentData:data94,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data94[i19], {instancePath:instancePath+"/_implementationGuide/" + i19,parentData:data94,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5380,8 +5380,8 @@ let data104 = data101.extension;
 if(Array.isArray(data104)){
 const len23 = data104.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2206(data104[i23], {instancePath:instancePath+"/document/" + i22+"/extension/" + i23,parentData:data104,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data104[i23], {instancePath:instancePath+"/document/" + i22+"/extension/" + i23,parentData:data104,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5402,8 +5402,8 @@ let data106 = data101.modifierExtension;
 if(Array.isArray(data106)){
 const len24 = data106.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2206(data106[i24], {instancePath:instancePath+"/document/" + i22+"/modifierExtension/" + i24,parentData:data106,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data106[i24], {instancePath:instancePath+"/document/" + i22+"/modifierExtension/" + i24,parentData:data106,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5433,8 +5433,8 @@ errors++;
 }
 }
 if(data101._mode !== undefined && func0.call(data101, "_mode")){
-if(!(func2197(data101._mode, {instancePath:instancePath+"/document/" + i22+"/_mode",parentData:data101,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data101._mode, {instancePath:instancePath+"/document/" + i22+"/_mode",parentData:data101,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5464,8 +5464,8 @@ errors++;
 }
 }
 if(data101._documentation !== undefined && func0.call(data101, "_documentation")){
-if(!(func2197(data101._documentation, {instancePath:instancePath+"/document/" + i22+"/_documentation",parentData:data101,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data101._documentation, {instancePath:instancePath+"/document/" + i22+"/_documentation",parentData:data101,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5495,8 +5495,8 @@ errors++;
 }
 }
 if(data101._profile !== undefined && func0.call(data101, "_profile")){
-if(!(func2197(data101._profile, {instancePath:instancePath+"/document/" + i22+"/_profile",parentData:data101,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data101._profile, {instancePath:instancePath+"/document/" + i22+"/_profile",parentData:data101,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -9,15 +9,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const schema179 = {"properties":{"mode":{"enum":["client","server"]}}};
 
@@ -85,7 +85,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -118,7 +118,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ errors++;
 }
 }
 if(data._profile !== undefined){
-if(!(func6(data._profile))){
+if(!(func29(data._profile))){
 errors++;
 }
 }
@@ -163,7 +163,7 @@ let data12 = data._supportedProfile;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data12[i3]))){
+if(!(func29(data12[i3]))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func29(data._documentation))){
 errors++;
 }
 }
@@ -242,7 +242,7 @@ let data20 = data17.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data20[i5]))){
+if(!(func33(data20[i5]))){
 errors++;
 }
 }
@@ -256,7 +256,7 @@ let data22 = data17.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func33(data22[i6]))){
 errors++;
 }
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 if(data17._code !== undefined){
-if(!(func6(data17._code))){
+if(!(func29(data17._code))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors++;
 }
 }
 if(data17._documentation !== undefined){
-if(!(func6(data17._documentation))){
+if(!(func29(data17._documentation))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 if(data._versioning !== undefined){
-if(!(func6(data._versioning))){
+if(!(func29(data._versioning))){
 errors++;
 }
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 if(data._readHistory !== undefined){
-if(!(func6(data._readHistory))){
+if(!(func29(data._readHistory))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ errors++;
 }
 }
 if(data._updateCreate !== undefined){
-if(!(func6(data._updateCreate))){
+if(!(func29(data._updateCreate))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 if(data._conditionalCreate !== undefined){
-if(!(func6(data._conditionalCreate))){
+if(!(func29(data._conditionalCreate))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ errors++;
 }
 }
 if(data._conditionalRead !== undefined){
-if(!(func6(data._conditionalRead))){
+if(!(func29(data._conditionalRead))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ errors++;
 }
 }
 if(data._conditionalUpdate !== undefined){
-if(!(func6(data._conditionalUpdate))){
+if(!(func29(data._conditionalUpdate))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ errors++;
 }
 }
 if(data._conditionalDelete !== undefined){
-if(!(func6(data._conditionalDelete))){
+if(!(func29(data._conditionalDelete))){
 errors++;
 }
 }
@@ -406,7 +406,7 @@ let data44 = data._referencePolicy;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data44[i8]))){
+if(!(func29(data44[i8]))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ let data48 = data._searchInclude;
 if(Array.isArray(data48)){
 const len10 = data48.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data48[i10]))){
+if(!(func29(data48[i10]))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ let data52 = data._searchRevInclude;
 if(Array.isArray(data52)){
 const len12 = data52.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6(data52[i12]))){
+if(!(func29(data52[i12]))){
 errors++;
 }
 }
@@ -568,7 +568,7 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data59[i14]))){
+if(!(func33(data59[i14]))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data61[i15]))){
+if(!(func33(data61[i15]))){
 errors++;
 }
 }
@@ -603,7 +603,7 @@ errors++;
 }
 }
 if(data55._name !== undefined){
-if(!(func6(data55._name))){
+if(!(func29(data55._name))){
 errors++;
 }
 }
@@ -619,7 +619,7 @@ errors++;
 }
 }
 if(data55._definition !== undefined){
-if(!(func6(data55._definition))){
+if(!(func29(data55._definition))){
 errors++;
 }
 }
@@ -630,7 +630,7 @@ errors++;
 }
 }
 if(data55._type !== undefined){
-if(!(func6(data55._type))){
+if(!(func29(data55._type))){
 errors++;
 }
 }
@@ -646,7 +646,7 @@ errors++;
 }
 }
 if(data55._documentation !== undefined){
-if(!(func6(data55._documentation))){
+if(!(func29(data55._documentation))){
 errors++;
 }
 }
@@ -728,7 +728,7 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data75[i17]))){
+if(!(func33(data75[i17]))){
 errors++;
 }
 }
@@ -742,7 +742,7 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len18 = data77.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data77[i18]))){
+if(!(func33(data77[i18]))){
 errors++;
 }
 }
@@ -763,7 +763,7 @@ errors++;
 }
 }
 if(data72._name !== undefined){
-if(!(func6(data72._name))){
+if(!(func29(data72._name))){
 errors++;
 }
 }
@@ -779,7 +779,7 @@ errors++;
 }
 }
 if(data72._definition !== undefined){
-if(!(func6(data72._definition))){
+if(!(func29(data72._definition))){
 errors++;
 }
 }
@@ -795,7 +795,7 @@ errors++;
 }
 }
 if(data72._documentation !== undefined){
-if(!(func6(data72._documentation))){
+if(!(func29(data72._documentation))){
 errors++;
 }
 }
@@ -899,7 +899,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -913,7 +913,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -929,7 +929,7 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func29(data._mode))){
 errors++;
 }
 }
@@ -945,7 +945,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func29(data._documentation))){
 errors++;
 }
 }
@@ -968,7 +968,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -982,7 +982,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data14[i3]))){
+if(!(func33(data14[i3]))){
 errors++;
 }
 }
@@ -997,7 +997,7 @@ errors++;
 }
 }
 if(data10._cors !== undefined){
-if(!(func6(data10._cors))){
+if(!(func29(data10._cors))){
 errors++;
 }
 }
@@ -1006,7 +1006,7 @@ let data18 = data10.service;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -1027,7 +1027,7 @@ errors++;
 }
 }
 if(data10._description !== undefined){
-if(!(func6(data10._description))){
+if(!(func29(data10._description))){
 errors++;
 }
 }
@@ -1115,7 +1115,7 @@ let data28 = data25.extension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7]))){
+if(!(func33(data28[i7]))){
 errors++;
 }
 }
@@ -1129,7 +1129,7 @@ let data30 = data25.modifierExtension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data30[i8]))){
+if(!(func33(data30[i8]))){
 errors++;
 }
 }
@@ -1145,7 +1145,7 @@ errors++;
 }
 }
 if(data25._code !== undefined){
-if(!(func6(data25._code))){
+if(!(func29(data25._code))){
 errors++;
 }
 }
@@ -1161,7 +1161,7 @@ errors++;
 }
 }
 if(data25._documentation !== undefined){
-if(!(func6(data25._documentation))){
+if(!(func29(data25._documentation))){
 errors++;
 }
 }
@@ -1271,7 +1271,7 @@ let data41 = data37.extension;
 if(Array.isArray(data41)){
 const len10 = data41.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data41[i10]))){
+if(!(func33(data41[i10]))){
 errors++;
 }
 }
@@ -1285,7 +1285,7 @@ let data43 = data37.modifierExtension;
 if(Array.isArray(data43)){
 const len11 = data43.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data43[i11]))){
+if(!(func33(data43[i11]))){
 errors++;
 }
 }
@@ -1306,7 +1306,7 @@ errors++;
 }
 }
 if(data37._name !== undefined){
-if(!(func6(data37._name))){
+if(!(func29(data37._name))){
 errors++;
 }
 }
@@ -1322,7 +1322,7 @@ errors++;
 }
 }
 if(data37._definition !== undefined){
-if(!(func6(data37._definition))){
+if(!(func29(data37._definition))){
 errors++;
 }
 }
@@ -1333,7 +1333,7 @@ errors++;
 }
 }
 if(data37._type !== undefined){
-if(!(func6(data37._type))){
+if(!(func29(data37._type))){
 errors++;
 }
 }
@@ -1349,7 +1349,7 @@ errors++;
 }
 }
 if(data37._documentation !== undefined){
-if(!(func6(data37._documentation))){
+if(!(func29(data37._documentation))){
 errors++;
 }
 }
@@ -1431,7 +1431,7 @@ let data57 = data54.extension;
 if(Array.isArray(data57)){
 const len13 = data57.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data57[i13]))){
+if(!(func33(data57[i13]))){
 errors++;
 }
 }
@@ -1445,7 +1445,7 @@ let data59 = data54.modifierExtension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data59[i14]))){
+if(!(func33(data59[i14]))){
 errors++;
 }
 }
@@ -1466,7 +1466,7 @@ errors++;
 }
 }
 if(data54._name !== undefined){
-if(!(func6(data54._name))){
+if(!(func29(data54._name))){
 errors++;
 }
 }
@@ -1482,7 +1482,7 @@ errors++;
 }
 }
 if(data54._definition !== undefined){
-if(!(func6(data54._definition))){
+if(!(func29(data54._definition))){
 errors++;
 }
 }
@@ -1498,7 +1498,7 @@ errors++;
 }
 }
 if(data54._documentation !== undefined){
-if(!(func6(data54._documentation))){
+if(!(func29(data54._documentation))){
 errors++;
 }
 }
@@ -1548,7 +1548,7 @@ let data69 = data._compartment;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data69[i16]))){
+if(!(func29(data69[i16]))){
 errors++;
 }
 }
@@ -1580,7 +1580,7 @@ validate1103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 const schema190 = {"properties":{"mode":{"enum":["sender","receiver"]}}};
-const func223 = require("./datatypes.twin.cjs")["Coding"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
 
 function validate1107(data){
 let vErrors = null;
@@ -1609,7 +1609,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1623,7 +1623,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1689,7 +1689,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -1703,7 +1703,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -1713,7 +1713,7 @@ errors++;
 }
 }
 if(data6.protocol !== undefined){
-if(!(func223(data6.protocol))){
+if(!(func248(data6.protocol))){
 errors++;
 }
 }
@@ -1729,7 +1729,7 @@ errors++;
 }
 }
 if(data6._address !== undefined){
-if(!(func6(data6._address))){
+if(!(func29(data6._address))){
 errors++;
 }
 }
@@ -1769,7 +1769,7 @@ errors++;
 }
 }
 if(data._reliableCache !== undefined){
-if(!(func6(data._reliableCache))){
+if(!(func29(data._reliableCache))){
 errors++;
 }
 }
@@ -1785,7 +1785,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func29(data._documentation))){
 errors++;
 }
 }
@@ -1846,7 +1846,7 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data24[i6]))){
+if(!(func33(data24[i6]))){
 errors++;
 }
 }
@@ -1860,7 +1860,7 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data26[i7]))){
+if(!(func33(data26[i7]))){
 errors++;
 }
 }
@@ -1876,7 +1876,7 @@ errors++;
 }
 }
 if(data21._mode !== undefined){
-if(!(func6(data21._mode))){
+if(!(func29(data21._mode))){
 errors++;
 }
 }
@@ -1892,7 +1892,7 @@ errors++;
 }
 }
 if(data21._definition !== undefined){
-if(!(func6(data21._definition))){
+if(!(func29(data21._definition))){
 errors++;
 }
 }
@@ -2125,7 +2125,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -2141,7 +2141,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -2157,12 +2157,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -2171,7 +2171,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func32(data13[i0]))){
 errors++;
 }
 }
@@ -2185,7 +2185,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func33(data15[i1]))){
 errors++;
 }
 }
@@ -2199,7 +2199,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func33(data17[i2]))){
 errors++;
 }
 }
@@ -2220,7 +2220,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -2236,7 +2236,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -2252,7 +2252,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -2268,7 +2268,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -2279,7 +2279,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -2289,7 +2289,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -2305,7 +2305,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -2321,7 +2321,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -2330,7 +2330,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data35[i3]))){
+if(!(func72(data35[i3]))){
 errors++;
 }
 }
@@ -2351,7 +2351,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -2360,7 +2360,7 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data39[i4]))){
+if(!(func74(data39[i4]))){
 errors++;
 }
 }
@@ -2374,7 +2374,7 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data41[i5]))){
+if(!(func37(data41[i5]))){
 errors++;
 }
 }
@@ -2395,7 +2395,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -2411,7 +2411,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -2422,7 +2422,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func29(data._kind))){
 errors++;
 }
 }
@@ -2451,7 +2451,7 @@ let data51 = data._instantiates;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data51[i7]))){
+if(!(func29(data51[i7]))){
 errors++;
 }
 }
@@ -2485,7 +2485,7 @@ let data55 = data._imports;
 if(Array.isArray(data55)){
 const len9 = data55.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data55[i9]))){
+if(!(func29(data55[i9]))){
 errors++;
 }
 }
@@ -2544,7 +2544,7 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data60[i10]))){
+if(!(func33(data60[i10]))){
 errors++;
 }
 }
@@ -2558,7 +2558,7 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data62[i11]))){
+if(!(func33(data62[i11]))){
 errors++;
 }
 }
@@ -2579,7 +2579,7 @@ errors++;
 }
 }
 if(data57._name !== undefined){
-if(!(func6(data57._name))){
+if(!(func29(data57._name))){
 errors++;
 }
 }
@@ -2595,7 +2595,7 @@ errors++;
 }
 }
 if(data57._version !== undefined){
-if(!(func6(data57._version))){
+if(!(func29(data57._version))){
 errors++;
 }
 }
@@ -2611,7 +2611,7 @@ errors++;
 }
 }
 if(data57._releaseDate !== undefined){
-if(!(func6(data57._releaseDate))){
+if(!(func29(data57._releaseDate))){
 errors++;
 }
 }
@@ -2681,7 +2681,7 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data73[i12]))){
+if(!(func33(data73[i12]))){
 errors++;
 }
 }
@@ -2695,7 +2695,7 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data75[i13]))){
+if(!(func33(data75[i13]))){
 errors++;
 }
 }
@@ -2716,7 +2716,7 @@ errors++;
 }
 }
 if(data70._description !== undefined){
-if(!(func6(data70._description))){
+if(!(func29(data70._description))){
 errors++;
 }
 }
@@ -2732,12 +2732,12 @@ errors++;
 }
 }
 if(data70._url !== undefined){
-if(!(func6(data70._url))){
+if(!(func29(data70._url))){
 errors++;
 }
 }
 if(data70.custodian !== undefined){
-if(!(func16(data70.custodian))){
+if(!(func39(data70.custodian))){
 errors++;
 }
 }
@@ -2767,7 +2767,7 @@ errors++;
 }
 }
 if(data._fhirVersion !== undefined){
-if(!(func6(data._fhirVersion))){
+if(!(func29(data._fhirVersion))){
 errors++;
 }
 }
@@ -2796,7 +2796,7 @@ let data86 = data._format;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data86[i15]))){
+if(!(func29(data86[i15]))){
 errors++;
 }
 }
@@ -2830,7 +2830,7 @@ let data90 = data._patchFormat;
 if(Array.isArray(data90)){
 const len17 = data90.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6(data90[i17]))){
+if(!(func29(data90[i17]))){
 errors++;
 }
 }
@@ -2864,7 +2864,7 @@ let data94 = data._implementationGuide;
 if(Array.isArray(data94)){
 const len19 = data94.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func6(data94[i19]))){
+if(!(func29(data94[i19]))){
 errors++;
 }
 }
@@ -2958,7 +2958,7 @@ let data104 = data101.extension;
 if(Array.isArray(data104)){
 const len23 = data104.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data104[i23]))){
+if(!(func33(data104[i23]))){
 errors++;
 }
 }
@@ -2972,7 +2972,7 @@ let data106 = data101.modifierExtension;
 if(Array.isArray(data106)){
 const len24 = data106.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data106[i24]))){
+if(!(func33(data106[i24]))){
 errors++;
 }
 }
@@ -2988,7 +2988,7 @@ errors++;
 }
 }
 if(data101._mode !== undefined){
-if(!(func6(data101._mode))){
+if(!(func29(data101._mode))){
 errors++;
 }
 }
@@ -3004,7 +3004,7 @@ errors++;
 }
 }
 if(data101._documentation !== undefined){
-if(!(func6(data101._documentation))){
+if(!(func29(data101._documentation))){
 errors++;
 }
 }
@@ -3020,7 +3020,7 @@ errors++;
 }
 }
 if(data101._profile !== undefined){
-if(!(func6(data101._profile))){
+if(!(func29(data101._profile))){
 errors++;
 }
 }

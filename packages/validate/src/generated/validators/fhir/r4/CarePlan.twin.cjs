@@ -6,20 +6,23 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 
 const schema194 = {"properties":{"kind":{"enum":["Appointment","CommunicationRequest","DeviceRequest","MedicationRequest","NutritionOrder","Task","ServiceRequest","VisionPrescription"]},"status":{"enum":["not-started","scheduled","in-progress","on-hold","completed","cancelled","stopped","unknown","entered-in-error"]}}};
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj192 = new Set(["scheduledTiming", "scheduledPeriod", "scheduledString"]);
+const obj193 = new Set(["productCodeableConcept", "productReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1110(data){
@@ -49,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -77,7 +80,7 @@ let data5 = data.outcomeCodeableConcept;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func37(data5[i2]))){
 errors++;
 }
 }
@@ -91,7 +94,7 @@ let data7 = data.outcomeReference;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data7[i3]))){
+if(!(func39(data7[i3]))){
 errors++;
 }
 }
@@ -105,7 +108,7 @@ let data9 = data.progress;
 if(Array.isArray(data9)){
 const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func156(data9[i4]))){
+if(!(func180(data9[i4]))){
 errors++;
 }
 }
@@ -115,7 +118,7 @@ errors++;
 }
 }
 if(data.reference !== undefined){
-if(!(func16(data.reference))){
+if(!(func39(data.reference))){
 errors++;
 }
 }
@@ -169,7 +172,7 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func33(data15[i5]))){
 errors++;
 }
 }
@@ -183,7 +186,7 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func33(data17[i6]))){
 errors++;
 }
 }
@@ -202,7 +205,7 @@ errors++;
 }
 }
 if(data12._kind !== undefined){
-if(!(func6(data12._kind))){
+if(!(func29(data12._kind))){
 errors++;
 }
 }
@@ -231,7 +234,7 @@ let data23 = data12._instantiatesCanonical;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data23[i8]))){
+if(!(func29(data23[i8]))){
 errors++;
 }
 }
@@ -265,7 +268,7 @@ let data27 = data12._instantiatesUri;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data27[i10]))){
+if(!(func29(data27[i10]))){
 errors++;
 }
 }
@@ -275,7 +278,7 @@ errors++;
 }
 }
 if(data12.code !== undefined){
-if(!(func14(data12.code))){
+if(!(func37(data12.code))){
 errors++;
 }
 }
@@ -284,7 +287,7 @@ let data30 = data12.reasonCode;
 if(Array.isArray(data30)){
 const len11 = data30.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data30[i11]))){
+if(!(func37(data30[i11]))){
 errors++;
 }
 }
@@ -298,7 +301,7 @@ let data32 = data12.reasonReference;
 if(Array.isArray(data32)){
 const len12 = data32.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data32[i12]))){
+if(!(func39(data32[i12]))){
 errors++;
 }
 }
@@ -312,7 +315,7 @@ let data34 = data12.goal;
 if(Array.isArray(data34)){
 const len13 = data34.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data34[i13]))){
+if(!(func39(data34[i13]))){
 errors++;
 }
 }
@@ -328,12 +331,12 @@ errors++;
 }
 }
 if(data12._status !== undefined){
-if(!(func6(data12._status))){
+if(!(func29(data12._status))){
 errors++;
 }
 }
 if(data12.statusReason !== undefined){
-if(!(func14(data12.statusReason))){
+if(!(func37(data12.statusReason))){
 errors++;
 }
 }
@@ -343,17 +346,17 @@ errors++;
 }
 }
 if(data12._doNotPerform !== undefined){
-if(!(func6(data12._doNotPerform))){
+if(!(func29(data12._doNotPerform))){
 errors++;
 }
 }
 if(data12.scheduledTiming !== undefined){
-if(!(func72(data12.scheduledTiming))){
+if(!(func95(data12.scheduledTiming))){
 errors++;
 }
 }
 if(data12.scheduledPeriod !== undefined){
-if(!(func17(data12.scheduledPeriod))){
+if(!(func40(data12.scheduledPeriod))){
 errors++;
 }
 }
@@ -369,12 +372,12 @@ errors++;
 }
 }
 if(data12._scheduledString !== undefined){
-if(!(func6(data12._scheduledString))){
+if(!(func29(data12._scheduledString))){
 errors++;
 }
 }
 if(data12.location !== undefined){
-if(!(func16(data12.location))){
+if(!(func39(data12.location))){
 errors++;
 }
 }
@@ -383,7 +386,7 @@ let data46 = data12.performer;
 if(Array.isArray(data46)){
 const len14 = data46.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data46[i14]))){
+if(!(func39(data46[i14]))){
 errors++;
 }
 }
@@ -393,22 +396,22 @@ errors++;
 }
 }
 if(data12.productCodeableConcept !== undefined){
-if(!(func14(data12.productCodeableConcept))){
+if(!(func37(data12.productCodeableConcept))){
 errors++;
 }
 }
 if(data12.productReference !== undefined){
-if(!(func16(data12.productReference))){
+if(!(func39(data12.productReference))){
 errors++;
 }
 }
 if(data12.dailyAmount !== undefined){
-if(!(func85(data12.dailyAmount))){
+if(!(func108(data12.dailyAmount))){
 errors++;
 }
 }
 if(data12.quantity !== undefined){
-if(!(func85(data12.quantity))){
+if(!(func108(data12.quantity))){
 errors++;
 }
 }
@@ -424,7 +427,7 @@ errors++;
 }
 }
 if(data12._description !== undefined){
-if(!(func6(data12._description))){
+if(!(func29(data12._description))){
 errors++;
 }
 }
@@ -432,6 +435,14 @@ for(const key0 in data12){
 if((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "kind")) && (key0 !== "_kind")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) && (key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "code")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "goal")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "statusReason")) && (key0 !== "doNotPerform")) && (key0 !== "_doNotPerform")) && (key0 !== "scheduledTiming")) && (key0 !== "scheduledPeriod")) && (key0 !== "scheduledString")) && (key0 !== "_scheduledString")) && (key0 !== "location")) && (key0 !== "performer")) && (key0 !== "productCodeableConcept")) && (key0 !== "productReference")) && (key0 !== "dailyAmount")) && (key0 !== "quantity")) && (key0 !== "description")) && (key0 !== "_description")){
 errors++;
 }
+}
+const forms0 = func1(data12, obj192);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data12, obj193);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data12.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data12);
@@ -562,7 +573,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -578,7 +589,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -594,12 +605,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -608,7 +619,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -622,7 +633,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -636,7 +647,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -650,7 +661,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -684,7 +695,7 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func29(data20[i5]))){
 errors++;
 }
 }
@@ -718,7 +729,7 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data24[i7]))){
+if(!(func29(data24[i7]))){
 errors++;
 }
 }
@@ -732,7 +743,7 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func39(data26[i8]))){
 errors++;
 }
 }
@@ -746,7 +757,7 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data28[i9]))){
+if(!(func39(data28[i9]))){
 errors++;
 }
 }
@@ -760,7 +771,7 @@ let data30 = data.partOf;
 if(Array.isArray(data30)){
 const len10 = data30.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data30[i10]))){
+if(!(func39(data30[i10]))){
 errors++;
 }
 }
@@ -779,7 +790,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -793,7 +804,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -802,7 +813,7 @@ let data36 = data.category;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data36[i11]))){
+if(!(func37(data36[i11]))){
 errors++;
 }
 }
@@ -823,7 +834,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -839,22 +850,22 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -870,12 +881,12 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func39(data.author))){
 errors++;
 }
 }
@@ -884,7 +895,7 @@ let data48 = data.contributor;
 if(Array.isArray(data48)){
 const len12 = data48.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data48[i12]))){
+if(!(func39(data48[i12]))){
 errors++;
 }
 }
@@ -898,7 +909,7 @@ let data50 = data.careTeam;
 if(Array.isArray(data50)){
 const len13 = data50.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data50[i13]))){
+if(!(func39(data50[i13]))){
 errors++;
 }
 }
@@ -912,7 +923,7 @@ let data52 = data.addresses;
 if(Array.isArray(data52)){
 const len14 = data52.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data52[i14]))){
+if(!(func39(data52[i14]))){
 errors++;
 }
 }
@@ -926,7 +937,7 @@ let data54 = data.supportingInfo;
 if(Array.isArray(data54)){
 const len15 = data54.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data54[i15]))){
+if(!(func39(data54[i15]))){
 errors++;
 }
 }
@@ -940,7 +951,7 @@ let data56 = data.goal;
 if(Array.isArray(data56)){
 const len16 = data56.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data56[i16]))){
+if(!(func39(data56[i16]))){
 errors++;
 }
 }
@@ -968,7 +979,7 @@ let data60 = data.note;
 if(Array.isArray(data60)){
 const len18 = data60.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func156(data60[i18]))){
+if(!(func180(data60[i18]))){
 errors++;
 }
 }

@@ -6,17 +6,17 @@ const schema195 = {"properties":{"status":{"enum":["proposed","active","suspende
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1112(data){
@@ -51,7 +51,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -83,12 +83,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -139,7 +139,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -155,7 +155,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -185,22 +185,22 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data28[i6]))){
+if(!(func33(data28[i6]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data30[i7]))){
+if(!(func33(data30[i7]))){
 errors++;
 }
 }
@@ -255,7 +255,7 @@ let data32 = data26.role;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data32[i8]))){
+if(!(func37(data32[i8]))){
 errors++;
 }
 }
@@ -265,17 +265,17 @@ errors++;
 }
 }
 if(data26.member !== undefined){
-if(!(func16(data26.member))){
+if(!(func39(data26.member))){
 errors++;
 }
 }
 if(data26.onBehalfOf !== undefined){
-if(!(func16(data26.onBehalfOf))){
+if(!(func39(data26.onBehalfOf))){
 errors++;
 }
 }
 if(data26.period !== undefined){
-if(!(func17(data26.period))){
+if(!(func40(data26.period))){
 errors++;
 }
 }
@@ -305,7 +305,7 @@ let data37 = data.reasonCode;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data37[i9]))){
+if(!(func37(data37[i9]))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ let data39 = data.reasonReference;
 if(Array.isArray(data39)){
 const len10 = data39.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data39[i10]))){
+if(!(func39(data39[i10]))){
 errors++;
 }
 }
@@ -333,7 +333,7 @@ let data41 = data.managingOrganization;
 if(Array.isArray(data41)){
 const len11 = data41.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data41[i11]))){
+if(!(func39(data41[i11]))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ let data43 = data.telecom;
 if(Array.isArray(data43)){
 const len12 = data43.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func568(data43[i12]))){
+if(!(func598(data43[i12]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ let data45 = data.note;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func156(data45[i13]))){
+if(!(func180(data45[i13]))){
 errors++;
 }
 }

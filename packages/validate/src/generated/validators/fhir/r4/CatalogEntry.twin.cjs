@@ -7,15 +7,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1113(data){
@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -116,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -192,12 +192,12 @@ errors++;
 }
 }
 if(data._orderable !== undefined){
-if(!(func6(data._orderable))){
+if(!(func29(data._orderable))){
 errors++;
 }
 }
 if(data.referencedItem !== undefined){
-if(!(func16(data.referencedItem))){
+if(!(func39(data.referencedItem))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data21 = data.additionalIdentifier;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func12(data21[i4]))){
+if(!(func35(data21[i4]))){
 errors++;
 }
 }
@@ -220,7 +220,7 @@ let data23 = data.classification;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data23[i5]))){
+if(!(func37(data23[i5]))){
 errors++;
 }
 }
@@ -236,12 +236,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.validityPeriod !== undefined){
-if(!(func17(data.validityPeriod))){
+if(!(func40(data.validityPeriod))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ errors++;
 }
 }
 if(data._validTo !== undefined){
-if(!(func6(data._validTo))){
+if(!(func29(data._validTo))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ errors++;
 }
 }
 if(data._lastUpdated !== undefined){
-if(!(func6(data._lastUpdated))){
+if(!(func29(data._lastUpdated))){
 errors++;
 }
 }
@@ -282,7 +282,7 @@ let data32 = data.additionalCharacteristic;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data32[i6]))){
+if(!(func37(data32[i6]))){
 errors++;
 }
 }
@@ -296,7 +296,7 @@ let data34 = data.additionalClassification;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data34[i7]))){
+if(!(func37(data34[i7]))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data40[i9]))){
+if(!(func33(data40[i9]))){
 errors++;
 }
 }
@@ -376,7 +376,7 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len10 = data42.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data42[i10]))){
+if(!(func33(data42[i10]))){
 errors++;
 }
 }
@@ -392,12 +392,12 @@ errors++;
 }
 }
 if(data37._relationtype !== undefined){
-if(!(func6(data37._relationtype))){
+if(!(func29(data37._relationtype))){
 errors++;
 }
 }
 if(data37.item !== undefined){
-if(!(func16(data37.item))){
+if(!(func39(data37.item))){
 errors++;
 }
 }

@@ -4,24 +4,27 @@ exports.validate = validate1114;
 const schema199 = {"properties":{"status":{"enum":["planned","billable","not-billable","aborted","billed","entered-in-error","unknown"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2405 = require("./datatypes.cjs")["Timing"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func4036 = require("./datatypes.cjs")["Money"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj39 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
+const obj31 = new Set(["productReference", "productCodeableConcept"]);
 
 function validate1114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ChargeItem.schema.json" */;
@@ -210,8 +213,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -241,8 +244,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -272,14 +275,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -288,8 +291,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -310,8 +313,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -332,8 +335,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -354,8 +357,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -417,8 +420,8 @@ let data19 = data._definitionUri;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data19[i5], {instancePath:instancePath+"/_definitionUri/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data19[i5], {instancePath:instancePath+"/_definitionUri/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -480,8 +483,8 @@ let data23 = data._definitionCanonical;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data23[i7], {instancePath:instancePath+"/_definitionCanonical/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23[i7], {instancePath:instancePath+"/_definitionCanonical/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -511,8 +514,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -521,8 +524,8 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data27[i8], {instancePath:instancePath+"/partOf/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27[i8], {instancePath:instancePath+"/partOf/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -539,20 +542,20 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(func2221(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -582,20 +585,20 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func2223(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func2382(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -646,8 +649,8 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len10 = data39.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data39[i10], {instancePath:instancePath+"/performer/" + i9+"/extension/" + i10,parentData:data39,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data39[i10], {instancePath:instancePath+"/performer/" + i9+"/extension/" + i10,parentData:data39,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -668,8 +671,8 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len11 = data41.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data41[i11], {instancePath:instancePath+"/performer/" + i9+"/modifierExtension/" + i11,parentData:data41,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i11], {instancePath:instancePath+"/performer/" + i9+"/modifierExtension/" + i11,parentData:data41,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -686,14 +689,14 @@ errors++;
 }
 }
 if(data37.function !== undefined && func0.call(data37, "function")){
-if(!(func2215(data37.function, {instancePath:instancePath+"/performer/" + i9+"/function",parentData:data37,parentDataProperty:"function",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data37.function, {instancePath:instancePath+"/performer/" + i9+"/function",parentData:data37,parentDataProperty:"function",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.actor !== undefined && func0.call(data37, "actor")){
-if(!(func2221(data37.actor, {instancePath:instancePath+"/performer/" + i9+"/actor",parentData:data37,parentDataProperty:"actor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data37.actor, {instancePath:instancePath+"/performer/" + i9+"/actor",parentData:data37,parentDataProperty:"actor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -722,26 +725,26 @@ errors++;
 }
 }
 if(data.performingOrganization !== undefined && func0.call(data, "performingOrganization")){
-if(!(func2221(data.performingOrganization, {instancePath:instancePath+"/performingOrganization",parentData:data,parentDataProperty:"performingOrganization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.performingOrganization, {instancePath:instancePath+"/performingOrganization",parentData:data,parentDataProperty:"performingOrganization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.requestingOrganization !== undefined && func0.call(data, "requestingOrganization")){
-if(!(func2221(data.requestingOrganization, {instancePath:instancePath+"/requestingOrganization",parentData:data,parentDataProperty:"requestingOrganization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.requestingOrganization, {instancePath:instancePath+"/requestingOrganization",parentData:data,parentDataProperty:"requestingOrganization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.costCenter !== undefined && func0.call(data, "costCenter")){
-if(!(func2221(data.costCenter, {instancePath:instancePath+"/costCenter",parentData:data,parentDataProperty:"costCenter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.costCenter, {instancePath:instancePath+"/costCenter",parentData:data,parentDataProperty:"costCenter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -750,8 +753,8 @@ let data49 = data.bodysite;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data49[i12], {instancePath:instancePath+"/bodysite/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data49[i12], {instancePath:instancePath+"/bodysite/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -781,14 +784,14 @@ errors++;
 }
 }
 if(data._factorOverride !== undefined && func0.call(data, "_factorOverride")){
-if(!(func2197(data._factorOverride, {instancePath:instancePath+"/_factorOverride",parentData:data,parentDataProperty:"_factorOverride",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factorOverride, {instancePath:instancePath+"/_factorOverride",parentData:data,parentDataProperty:"_factorOverride",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.priceOverride !== undefined && func0.call(data, "priceOverride")){
-if(!(func4036(data.priceOverride, {instancePath:instancePath+"/priceOverride",parentData:data,parentDataProperty:"priceOverride",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.priceOverride, {instancePath:instancePath+"/priceOverride",parentData:data,parentDataProperty:"priceOverride",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -818,14 +821,14 @@ errors++;
 }
 }
 if(data._overrideReason !== undefined && func0.call(data, "_overrideReason")){
-if(!(func2197(data._overrideReason, {instancePath:instancePath+"/_overrideReason",parentData:data,parentDataProperty:"_overrideReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._overrideReason, {instancePath:instancePath+"/_overrideReason",parentData:data,parentDataProperty:"_overrideReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func2221(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -855,8 +858,8 @@ errors++;
 }
 }
 if(data._enteredDate !== undefined && func0.call(data, "_enteredDate")){
-if(!(func2197(data._enteredDate, {instancePath:instancePath+"/_enteredDate",parentData:data,parentDataProperty:"_enteredDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._enteredDate, {instancePath:instancePath+"/_enteredDate",parentData:data,parentDataProperty:"_enteredDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -865,8 +868,8 @@ let data59 = data.reason;
 if(Array.isArray(data59)){
 const len13 = data59.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2215(data59[i13], {instancePath:instancePath+"/reason/" + i13,parentData:data59,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data59[i13], {instancePath:instancePath+"/reason/" + i13,parentData:data59,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -887,8 +890,8 @@ let data61 = data.service;
 if(Array.isArray(data61)){
 const len14 = data61.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data61[i14], {instancePath:instancePath+"/service/" + i14,parentData:data61,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data61[i14], {instancePath:instancePath+"/service/" + i14,parentData:data61,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -905,14 +908,14 @@ errors++;
 }
 }
 if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func2221(data.productReference, {instancePath:instancePath+"/productReference",parentData:data,parentDataProperty:"productReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.productReference, {instancePath:instancePath+"/productReference",parentData:data,parentDataProperty:"productReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func2215(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept",parentData:data,parentDataProperty:"productCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept",parentData:data,parentDataProperty:"productCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -921,8 +924,8 @@ let data65 = data.account;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2221(data65[i15], {instancePath:instancePath+"/account/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data65[i15], {instancePath:instancePath+"/account/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -943,8 +946,8 @@ let data67 = data.note;
 if(Array.isArray(data67)){
 const len16 = data67.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2601(data67[i16], {instancePath:instancePath+"/note/" + i16,parentData:data67,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data67[i16], {instancePath:instancePath+"/note/" + i16,parentData:data67,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -965,8 +968,8 @@ let data69 = data.supportingInformation;
 if(Array.isArray(data69)){
 const len17 = data69.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2221(data69[i17], {instancePath:instancePath+"/supportingInformation/" + i17,parentData:data69,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data69[i17], {instancePath:instancePath+"/supportingInformation/" + i17,parentData:data69,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -982,14 +985,36 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj39);
+if(forms0 !== null){
+const err47 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+const forms1 = func196(data, obj31);
+if(forms1 !== null){
+const err48 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "product[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }

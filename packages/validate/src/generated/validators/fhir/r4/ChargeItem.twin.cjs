@@ -7,20 +7,23 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj202 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
+const obj140 = new Set(["productReference", "productCodeableConcept"]);
 
 function validate1114(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ChargeItem.schema.json" */;
@@ -91,7 +94,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -107,7 +110,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +126,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -137,7 +140,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +154,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +168,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +182,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -213,7 +216,7 @@ let data19 = data._definitionUri;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func29(data19[i5]))){
 errors++;
 }
 }
@@ -247,7 +250,7 @@ let data23 = data._definitionCanonical;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func29(data23[i7]))){
 errors++;
 }
 }
@@ -263,7 +266,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -272,7 +275,7 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data27[i8]))){
+if(!(func39(data27[i8]))){
 errors++;
 }
 }
@@ -282,17 +285,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func39(data.context))){
 errors++;
 }
 }
@@ -308,17 +311,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func95(data.occurrenceTiming))){
 errors++;
 }
 }
@@ -348,7 +351,7 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len10 = data39.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data39[i10]))){
+if(!(func33(data39[i10]))){
 errors++;
 }
 }
@@ -362,7 +365,7 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len11 = data41.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data41[i11]))){
+if(!(func33(data41[i11]))){
 errors++;
 }
 }
@@ -372,12 +375,12 @@ errors++;
 }
 }
 if(data37.function !== undefined){
-if(!(func14(data37.function))){
+if(!(func37(data37.function))){
 errors++;
 }
 }
 if(data37.actor !== undefined){
-if(!(func16(data37.actor))){
+if(!(func39(data37.actor))){
 errors++;
 }
 }
@@ -403,22 +406,22 @@ errors++;
 }
 }
 if(data.performingOrganization !== undefined){
-if(!(func16(data.performingOrganization))){
+if(!(func39(data.performingOrganization))){
 errors++;
 }
 }
 if(data.requestingOrganization !== undefined){
-if(!(func16(data.requestingOrganization))){
+if(!(func39(data.requestingOrganization))){
 errors++;
 }
 }
 if(data.costCenter !== undefined){
-if(!(func16(data.costCenter))){
+if(!(func39(data.costCenter))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
@@ -427,7 +430,7 @@ let data49 = data.bodysite;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data49[i12]))){
+if(!(func37(data49[i12]))){
 errors++;
 }
 }
@@ -443,12 +446,12 @@ errors++;
 }
 }
 if(data._factorOverride !== undefined){
-if(!(func6(data._factorOverride))){
+if(!(func29(data._factorOverride))){
 errors++;
 }
 }
 if(data.priceOverride !== undefined){
-if(!(func621(data.priceOverride))){
+if(!(func651(data.priceOverride))){
 errors++;
 }
 }
@@ -464,12 +467,12 @@ errors++;
 }
 }
 if(data._overrideReason !== undefined){
-if(!(func6(data._overrideReason))){
+if(!(func29(data._overrideReason))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func39(data.enterer))){
 errors++;
 }
 }
@@ -485,7 +488,7 @@ errors++;
 }
 }
 if(data._enteredDate !== undefined){
-if(!(func6(data._enteredDate))){
+if(!(func29(data._enteredDate))){
 errors++;
 }
 }
@@ -494,7 +497,7 @@ let data59 = data.reason;
 if(Array.isArray(data59)){
 const len13 = data59.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data59[i13]))){
+if(!(func37(data59[i13]))){
 errors++;
 }
 }
@@ -508,7 +511,7 @@ let data61 = data.service;
 if(Array.isArray(data61)){
 const len14 = data61.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data61[i14]))){
+if(!(func39(data61[i14]))){
 errors++;
 }
 }
@@ -518,12 +521,12 @@ errors++;
 }
 }
 if(data.productReference !== undefined){
-if(!(func16(data.productReference))){
+if(!(func39(data.productReference))){
 errors++;
 }
 }
 if(data.productCodeableConcept !== undefined){
-if(!(func14(data.productCodeableConcept))){
+if(!(func37(data.productCodeableConcept))){
 errors++;
 }
 }
@@ -532,7 +535,7 @@ let data65 = data.account;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data65[i15]))){
+if(!(func39(data65[i15]))){
 errors++;
 }
 }
@@ -546,7 +549,7 @@ let data67 = data.note;
 if(Array.isArray(data67)){
 const len16 = data67.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func156(data67[i16]))){
+if(!(func180(data67[i16]))){
 errors++;
 }
 }
@@ -560,7 +563,7 @@ let data69 = data.supportingInformation;
 if(Array.isArray(data69)){
 const len17 = data69.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data69[i17]))){
+if(!(func39(data69[i17]))){
 errors++;
 }
 }
@@ -573,6 +576,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "definitionUri")) && (key1 !== "_definitionUri")) && (key1 !== "definitionCanonical")) && (key1 !== "_definitionCanonical")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "partOf")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "context")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "performer")) && (key1 !== "performingOrganization")) && (key1 !== "requestingOrganization")) && (key1 !== "costCenter")) && (key1 !== "quantity")) && (key1 !== "bodysite")) && (key1 !== "factorOverride")) && (key1 !== "_factorOverride")) && (key1 !== "priceOverride")) && (key1 !== "overrideReason")) && (key1 !== "_overrideReason")) && (key1 !== "enterer")) && (key1 !== "enteredDate")) && (key1 !== "_enteredDate")) && (key1 !== "reason")) && (key1 !== "service")) && (key1 !== "productReference")) && (key1 !== "productCodeableConcept")) && (key1 !== "account")) && (key1 !== "note")) && (key1 !== "supportingInformation")){
 errors++;
 }
+}
+const forms0 = func1(data, obj202);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj140);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -8,21 +8,21 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 const schema205 = {"properties":{"type":{"enum":["base","surcharge","deduction","discount","tax","informational"]}}};
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
 
 function validate1116(data){
 let vErrors = null;
@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ let data8 = data6.extension;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data8[i3]))){
+if(!(func33(data8[i3]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data10 = data6.modifierExtension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data10[i4]))){
+if(!(func33(data10[i4]))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func29(data6._description))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 if(data6._language !== undefined){
-if(!(func6(data6._language))){
+if(!(func29(data6._language))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ errors++;
 }
 }
 if(data6._expression !== undefined){
-if(!(func6(data6._expression))){
+if(!(func29(data6._expression))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data22 = data19.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func33(data22[i6]))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ let data24 = data19.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data24[i7]))){
+if(!(func33(data24[i7]))){
 errors++;
 }
 }
@@ -276,12 +276,12 @@ errors++;
 }
 }
 if(data19._type !== undefined){
-if(!(func6(data19._type))){
+if(!(func29(data19._type))){
 errors++;
 }
 }
 if(data19.code !== undefined){
-if(!(func14(data19.code))){
+if(!(func37(data19.code))){
 errors++;
 }
 }
@@ -292,12 +292,12 @@ errors++;
 }
 }
 if(data19._factor !== undefined){
-if(!(func6(data19._factor))){
+if(!(func29(data19._factor))){
 errors++;
 }
 }
 if(data19.amount !== undefined){
-if(!(func621(data19.amount))){
+if(!(func651(data19.amount))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -469,12 +469,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -511,7 +511,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -532,7 +532,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -578,7 +578,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -607,7 +607,7 @@ let data26 = data._derivedFromUri;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data26[i5]))){
+if(!(func29(data26[i5]))){
 errors++;
 }
 }
@@ -641,7 +641,7 @@ let data30 = data._partOf;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data30[i7]))){
+if(!(func29(data30[i7]))){
 errors++;
 }
 }
@@ -675,7 +675,7 @@ let data34 = data._replaces;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data34[i9]))){
+if(!(func29(data34[i9]))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -701,7 +701,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -717,7 +717,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -733,7 +733,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -742,7 +742,7 @@ let data44 = data.contact;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data44[i10]))){
+if(!(func72(data44[i10]))){
 errors++;
 }
 }
@@ -763,7 +763,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -772,7 +772,7 @@ let data48 = data.useContext;
 if(Array.isArray(data48)){
 const len11 = data48.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func51(data48[i11]))){
+if(!(func74(data48[i11]))){
 errors++;
 }
 }
@@ -786,7 +786,7 @@ let data50 = data.jurisdiction;
 if(Array.isArray(data50)){
 const len12 = data50.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data50[i12]))){
+if(!(func37(data50[i12]))){
 errors++;
 }
 }
@@ -807,7 +807,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -823,7 +823,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -839,17 +839,17 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -858,7 +858,7 @@ let data60 = data.instance;
 if(Array.isArray(data60)){
 const len13 = data60.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data60[i13]))){
+if(!(func39(data60[i13]))){
 errors++;
 }
 }
@@ -890,7 +890,7 @@ let data65 = data63.extension;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data65[i15]))){
+if(!(func33(data65[i15]))){
 errors++;
 }
 }
@@ -904,7 +904,7 @@ let data67 = data63.modifierExtension;
 if(Array.isArray(data67)){
 const len16 = data67.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data67[i16]))){
+if(!(func33(data67[i16]))){
 errors++;
 }
 }
@@ -925,7 +925,7 @@ errors++;
 }
 }
 if(data63._description !== undefined){
-if(!(func6(data63._description))){
+if(!(func29(data63._description))){
 errors++;
 }
 }
@@ -941,7 +941,7 @@ errors++;
 }
 }
 if(data63._language !== undefined){
-if(!(func6(data63._language))){
+if(!(func29(data63._language))){
 errors++;
 }
 }
@@ -957,7 +957,7 @@ errors++;
 }
 }
 if(data63._expression !== undefined){
-if(!(func6(data63._expression))){
+if(!(func29(data63._expression))){
 errors++;
 }
 }

@@ -11,25 +11,31 @@ const schema206 = {"properties":{"status":{"enum":["active","cancelled","draft",
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func4457 = require("./datatypes.cjs")["Address"];
-const func4036 = require("./datatypes.cjs")["Money"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func4491 = require("./datatypes.cjs")["Address"];
+const func4066 = require("./datatypes.cjs")["Money"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj41 = new Set(["timingDate", "timingPeriod"]);
+const obj42 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj43 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj44 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj45 = new Set(["locationAddress", "locationReference"]);
 
 
 
@@ -162,8 +168,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -184,8 +190,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -237,26 +243,26 @@ errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2197(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func2215(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -265,8 +271,8 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -287,8 +293,8 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -305,14 +311,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -330,14 +336,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -346,8 +352,8 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -486,8 +492,8 @@ let data26 = data23.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data26[i6], {instancePath:instancePath+"/subDetail/" + i5+"/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data26[i6], {instancePath:instancePath+"/subDetail/" + i5+"/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -508,8 +514,8 @@ let data28 = data23.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data28[i7], {instancePath:instancePath+"/subDetail/" + i5+"/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i7], {instancePath:instancePath+"/subDetail/" + i5+"/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -561,26 +567,26 @@ errors++;
 }
 }
 if(data23._sequence !== undefined && func0.call(data23, "_sequence")){
-if(!(func2197(data23._sequence, {instancePath:instancePath+"/subDetail/" + i5+"/_sequence",parentData:data23,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._sequence, {instancePath:instancePath+"/subDetail/" + i5+"/_sequence",parentData:data23,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.revenue !== undefined && func0.call(data23, "revenue")){
-if(!(func2215(data23.revenue, {instancePath:instancePath+"/subDetail/" + i5+"/revenue",parentData:data23,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.revenue, {instancePath:instancePath+"/subDetail/" + i5+"/revenue",parentData:data23,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.category !== undefined && func0.call(data23, "category")){
-if(!(func2215(data23.category, {instancePath:instancePath+"/subDetail/" + i5+"/category",parentData:data23,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.category, {instancePath:instancePath+"/subDetail/" + i5+"/category",parentData:data23,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.productOrService !== undefined && func0.call(data23, "productOrService")){
-if(!(func2215(data23.productOrService, {instancePath:instancePath+"/subDetail/" + i5+"/productOrService",parentData:data23,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.productOrService, {instancePath:instancePath+"/subDetail/" + i5+"/productOrService",parentData:data23,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -589,8 +595,8 @@ let data35 = data23.modifier;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data35[i8], {instancePath:instancePath+"/subDetail/" + i5+"/modifier/" + i8,parentData:data35,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data35[i8], {instancePath:instancePath+"/subDetail/" + i5+"/modifier/" + i8,parentData:data35,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -611,8 +617,8 @@ let data37 = data23.programCode;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data37[i9], {instancePath:instancePath+"/subDetail/" + i5+"/programCode/" + i9,parentData:data37,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data37[i9], {instancePath:instancePath+"/subDetail/" + i5+"/programCode/" + i9,parentData:data37,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -629,14 +635,14 @@ errors++;
 }
 }
 if(data23.quantity !== undefined && func0.call(data23, "quantity")){
-if(!(func2415(data23.quantity, {instancePath:instancePath+"/subDetail/" + i5+"/quantity",parentData:data23,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data23.quantity, {instancePath:instancePath+"/subDetail/" + i5+"/quantity",parentData:data23,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.unitPrice !== undefined && func0.call(data23, "unitPrice")){
-if(!(func4036(data23.unitPrice, {instancePath:instancePath+"/subDetail/" + i5+"/unitPrice",parentData:data23,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data23.unitPrice, {instancePath:instancePath+"/subDetail/" + i5+"/unitPrice",parentData:data23,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -654,14 +660,14 @@ errors++;
 }
 }
 if(data23._factor !== undefined && func0.call(data23, "_factor")){
-if(!(func2197(data23._factor, {instancePath:instancePath+"/subDetail/" + i5+"/_factor",parentData:data23,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._factor, {instancePath:instancePath+"/subDetail/" + i5+"/_factor",parentData:data23,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.net !== undefined && func0.call(data23, "net")){
-if(!(func4036(data23.net, {instancePath:instancePath+"/subDetail/" + i5+"/net",parentData:data23,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data23.net, {instancePath:instancePath+"/subDetail/" + i5+"/net",parentData:data23,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -670,8 +676,8 @@ let data44 = data23.udi;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data44[i10], {instancePath:instancePath+"/subDetail/" + i5+"/udi/" + i10,parentData:data44,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data44[i10], {instancePath:instancePath+"/subDetail/" + i5+"/udi/" + i10,parentData:data44,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -728,6 +734,8 @@ return errors === 0;
 }
 validate1120.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj46 = new Set(["servicedDate", "servicedPeriod"]);
+const obj47 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate1119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -874,8 +882,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -896,8 +904,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -949,8 +957,8 @@ errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2197(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1010,8 +1018,8 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1083,8 +1091,8 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5,parentData:data14,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5,parentData:data14,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1156,8 +1164,8 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1229,8 +1237,8 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9,parentData:data22,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9,parentData:data22,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1247,20 +1255,20 @@ errors++;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func2215(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1269,8 +1277,8 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data27[i10], {instancePath:instancePath+"/modifier/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i10], {instancePath:instancePath+"/modifier/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1291,8 +1299,8 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data29[i11], {instancePath:instancePath+"/programCode/" + i11,parentData:data29,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data29[i11], {instancePath:instancePath+"/programCode/" + i11,parentData:data29,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1334,44 +1342,44 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2197(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func2223(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func2215(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func4457(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func2221(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1389,14 +1397,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1405,8 +1413,8 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2221(data42[i12], {instancePath:instancePath+"/udi/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data42[i12], {instancePath:instancePath+"/udi/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1423,8 +1431,8 @@ errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func2215(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1433,8 +1441,8 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2215(data45[i13], {instancePath:instancePath+"/subSite/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45[i13], {instancePath:instancePath+"/subSite/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1455,8 +1463,8 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data47[i14], {instancePath:instancePath+"/encounter/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data47[i14], {instancePath:instancePath+"/encounter/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1494,14 +1502,36 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj46);
+if(forms0 !== null){
+const err40 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+const forms1 = func196(data, obj47);
+if(forms1 !== null){
+const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1855,8 +1885,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1886,8 +1916,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1917,14 +1947,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1933,8 +1963,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1955,8 +1985,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1977,8 +2007,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1999,8 +2029,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2040,20 +2070,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func2215(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2071,20 +2101,20 @@ errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2197(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.billablePeriod !== undefined && func0.call(data, "billablePeriod")){
-if(!(func2223(data.billablePeriod, {instancePath:instancePath+"/billablePeriod",parentData:data,parentDataProperty:"billablePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.billablePeriod, {instancePath:instancePath+"/billablePeriod",parentData:data,parentDataProperty:"billablePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2114,38 +2144,38 @@ errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2197(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func2221(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func2221(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func2221(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func2215(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func2215(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2186,8 +2216,8 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data37[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data37[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2208,8 +2238,8 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data39[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data39[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2226,20 +2256,20 @@ errors++;
 }
 }
 if(data35.claim !== undefined && func0.call(data35, "claim")){
-if(!(func2221(data35.claim, {instancePath:instancePath+"/related/" + i4+"/claim",parentData:data35,parentDataProperty:"claim",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data35.claim, {instancePath:instancePath+"/related/" + i4+"/claim",parentData:data35,parentDataProperty:"claim",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data35.relationship !== undefined && func0.call(data35, "relationship")){
-if(!(func2215(data35.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship",parentData:data35,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data35.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship",parentData:data35,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data35.reference !== undefined && func0.call(data35, "reference")){
-if(!(func2210(data35.reference, {instancePath:instancePath+"/related/" + i4+"/reference",parentData:data35,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data35.reference, {instancePath:instancePath+"/related/" + i4+"/reference",parentData:data35,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2268,14 +2298,14 @@ errors++;
 }
 }
 if(data.prescription !== undefined && func0.call(data, "prescription")){
-if(!(func2221(data.prescription, {instancePath:instancePath+"/prescription",parentData:data,parentDataProperty:"prescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.prescription, {instancePath:instancePath+"/prescription",parentData:data,parentDataProperty:"prescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.originalPrescription !== undefined && func0.call(data, "originalPrescription")){
-if(!(func2221(data.originalPrescription, {instancePath:instancePath+"/originalPrescription",parentData:data,parentDataProperty:"originalPrescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.originalPrescription, {instancePath:instancePath+"/originalPrescription",parentData:data,parentDataProperty:"originalPrescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2322,8 +2352,8 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data48[i7], {instancePath:instancePath+"/payee/extension/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data48[i7], {instancePath:instancePath+"/payee/extension/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2344,8 +2374,8 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data50[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8,parentData:data50,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8,parentData:data50,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2362,14 +2392,14 @@ errors++;
 }
 }
 if(data46.type !== undefined && func0.call(data46, "type")){
-if(!(func2215(data46.type, {instancePath:instancePath+"/payee/type",parentData:data46,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data46.type, {instancePath:instancePath+"/payee/type",parentData:data46,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data46.party !== undefined && func0.call(data46, "party")){
-if(!(func2221(data46.party, {instancePath:instancePath+"/payee/party",parentData:data46,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data46.party, {instancePath:instancePath+"/payee/party",parentData:data46,parentDataProperty:"party",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2386,14 +2416,14 @@ errors++;
 }
 }
 if(data.referral !== undefined && func0.call(data, "referral")){
-if(!(func2221(data.referral, {instancePath:instancePath+"/referral",parentData:data,parentDataProperty:"referral",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.referral, {instancePath:instancePath+"/referral",parentData:data,parentDataProperty:"referral",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func2221(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2514,8 +2544,8 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data60[i10], {instancePath:instancePath+"/careTeam/" + i9+"/extension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data60[i10], {instancePath:instancePath+"/careTeam/" + i9+"/extension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2536,8 +2566,8 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data62[i11], {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension/" + i11,parentData:data62,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data62[i11], {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension/" + i11,parentData:data62,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2589,14 +2619,14 @@ errors++;
 }
 }
 if(data57._sequence !== undefined && func0.call(data57, "_sequence")){
-if(!(func2197(data57._sequence, {instancePath:instancePath+"/careTeam/" + i9+"/_sequence",parentData:data57,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._sequence, {instancePath:instancePath+"/careTeam/" + i9+"/_sequence",parentData:data57,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data57.provider !== undefined && func0.call(data57, "provider")){
-if(!(func2221(data57.provider, {instancePath:instancePath+"/careTeam/" + i9+"/provider",parentData:data57,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data57.provider, {instancePath:instancePath+"/careTeam/" + i9+"/provider",parentData:data57,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2613,20 +2643,20 @@ errors++;
 }
 }
 if(data57._responsible !== undefined && func0.call(data57, "_responsible")){
-if(!(func2197(data57._responsible, {instancePath:instancePath+"/careTeam/" + i9+"/_responsible",parentData:data57,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._responsible, {instancePath:instancePath+"/careTeam/" + i9+"/_responsible",parentData:data57,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data57.role !== undefined && func0.call(data57, "role")){
-if(!(func2215(data57.role, {instancePath:instancePath+"/careTeam/" + i9+"/role",parentData:data57,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data57.role, {instancePath:instancePath+"/careTeam/" + i9+"/role",parentData:data57,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data57.qualification !== undefined && func0.call(data57, "qualification")){
-if(!(func2215(data57.qualification, {instancePath:instancePath+"/careTeam/" + i9+"/qualification",parentData:data57,parentDataProperty:"qualification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data57.qualification, {instancePath:instancePath+"/careTeam/" + i9+"/qualification",parentData:data57,parentDataProperty:"qualification",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2779,8 +2809,8 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data75[i13], {instancePath:instancePath+"/supportingInfo/" + i12+"/extension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i13], {instancePath:instancePath+"/supportingInfo/" + i12+"/extension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2801,8 +2831,8 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data77[i14], {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension/" + i14,parentData:data77,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data77[i14], {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension/" + i14,parentData:data77,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2854,20 +2884,20 @@ errors++;
 }
 }
 if(data72._sequence !== undefined && func0.call(data72, "_sequence")){
-if(!(func2197(data72._sequence, {instancePath:instancePath+"/supportingInfo/" + i12+"/_sequence",parentData:data72,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._sequence, {instancePath:instancePath+"/supportingInfo/" + i12+"/_sequence",parentData:data72,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.category !== undefined && func0.call(data72, "category")){
-if(!(func2215(data72.category, {instancePath:instancePath+"/supportingInfo/" + i12+"/category",parentData:data72,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data72.category, {instancePath:instancePath+"/supportingInfo/" + i12+"/category",parentData:data72,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.code !== undefined && func0.call(data72, "code")){
-if(!(func2215(data72.code, {instancePath:instancePath+"/supportingInfo/" + i12+"/code",parentData:data72,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data72.code, {instancePath:instancePath+"/supportingInfo/" + i12+"/code",parentData:data72,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2897,14 +2927,14 @@ errors++;
 }
 }
 if(data72._timingDate !== undefined && func0.call(data72, "_timingDate")){
-if(!(func2197(data72._timingDate, {instancePath:instancePath+"/supportingInfo/" + i12+"/_timingDate",parentData:data72,parentDataProperty:"_timingDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._timingDate, {instancePath:instancePath+"/supportingInfo/" + i12+"/_timingDate",parentData:data72,parentDataProperty:"_timingDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.timingPeriod !== undefined && func0.call(data72, "timingPeriod")){
-if(!(func2223(data72.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i12+"/timingPeriod",parentData:data72,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data72.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i12+"/timingPeriod",parentData:data72,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2921,8 +2951,8 @@ errors++;
 }
 }
 if(data72._valueBoolean !== undefined && func0.call(data72, "_valueBoolean")){
-if(!(func2197(data72._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueBoolean",parentData:data72,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueBoolean",parentData:data72,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2952,38 +2982,38 @@ errors++;
 }
 }
 if(data72._valueString !== undefined && func0.call(data72, "_valueString")){
-if(!(func2197(data72._valueString, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueString",parentData:data72,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._valueString, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueString",parentData:data72,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.valueQuantity !== undefined && func0.call(data72, "valueQuantity")){
-if(!(func2415(data72.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueQuantity",parentData:data72,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data72.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueQuantity",parentData:data72,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.valueAttachment !== undefined && func0.call(data72, "valueAttachment")){
-if(!(func3126(data72.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueAttachment",parentData:data72,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data72.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueAttachment",parentData:data72,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.valueReference !== undefined && func0.call(data72, "valueReference")){
-if(!(func2221(data72.valueReference, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueReference",parentData:data72,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data72.valueReference, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueReference",parentData:data72,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data72.reason !== undefined && func0.call(data72, "reason")){
-if(!(func2215(data72.reason, {instancePath:instancePath+"/supportingInfo/" + i12+"/reason",parentData:data72,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data72.reason, {instancePath:instancePath+"/supportingInfo/" + i12+"/reason",parentData:data72,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data72, obj41);
+if(forms0 !== null){
+const err73 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2992,15 +3022,37 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data72, obj42);
+if(forms1 !== null){
+const err74 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
 }
 errors++;
 }
@@ -3016,12 +3068,12 @@ let valid56 = true;
 const _errs157 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
-const err75 = {};
+const err77 = {};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err77];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -3040,12 +3092,12 @@ if(_valid5){
 const _errs158 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.sequence === undefined) || (!(func0.call(data95, "sequence")))){
-const err76 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err78 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err78];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -3059,12 +3111,12 @@ props5._sequence = true;
 }
 }
 if(!valid56){
-const err77 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err79 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err79];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -3074,12 +3126,12 @@ const _errs161 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
 var valid59 = false;
-const err78 = {};
+const err80 = {};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err80];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -3089,12 +3141,12 @@ var valid59 = true;
 if(valid59){
 if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
 var valid59 = false;
-const err79 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err81];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -3117,12 +3169,12 @@ if(_valid6){
 const _errs162 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.diagnosisCodeableConcept === undefined) || (!(func0.call(data95, "diagnosisCodeableConcept")))){
-const err80 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
+const err82 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err82];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -3131,12 +3183,12 @@ var _valid6 = _errs162 === errors;
 valid58 = _valid6;
 }
 if(!valid58){
-const err81 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err83 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err83];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -3163,40 +3215,7 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data99 = data95.id;
 if(typeof data99 === "string"){
 if(func61(data99) < 1){
-const err82 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data95.extension !== undefined && func0.call(data95, "extension")){
-let data100 = data95.extension;
-if(Array.isArray(data100)){
-const len16 = data100.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func2206(data100[i16], {instancePath:instancePath+"/diagnosis/" + i15+"/extension/" + i16,parentData:data100,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3206,19 +3225,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
-let data102 = data95.modifierExtension;
-if(Array.isArray(data102)){
-const len17 = data102.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2206(data102[i17], {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension/" + i17,parentData:data102,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3228,10 +3236,19 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data95.sequence !== undefined && func0.call(data95, "sequence")){
-let data104 = data95.sequence;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+if(data95.extension !== undefined && func0.call(data95, "extension")){
+let data100 = data95.extension;
+if(Array.isArray(data100)){
+const len16 = data100.length;
+for(let i16=0; i16<len16; i16++){
+if(!(func2229(data100[i16], {instancePath:instancePath+"/diagnosis/" + i15+"/extension/" + i16,parentData:data100,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3240,9 +3257,20 @@ vErrors.push(err86);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 2147483647 || isNaN(data104)){
-const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
+let data102 = data95.modifierExtension;
+if(Array.isArray(data102)){
+const len17 = data102.length;
+for(let i17=0; i17<len17; i17++){
+if(!(func2229(data102[i17], {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension/" + i17,parentData:data102,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3251,8 +3279,11 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data104 < 1 || isNaN(data104)){
-const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data95.sequence !== undefined && func0.call(data95, "sequence")){
+let data104 = data95.sequence;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3261,39 +3292,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-}
-if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
-if(!(func2197(data95._sequence, {instancePath:instancePath+"/diagnosis/" + i15+"/_sequence",parentData:data95,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
-if(!(func2215(data95.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisCodeableConcept",parentData:data95,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
-if(!(func2221(data95.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisReference",parentData:data95,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data95.type !== undefined && func0.call(data95, "type")){
-let data108 = data95.type;
-if(Array.isArray(data108)){
-const len18 = data108.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2215(data108[i18], {instancePath:instancePath+"/diagnosis/" + i15+"/type/" + i18,parentData:data108,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 > 2147483647 || isNaN(data104)){
+const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3302,22 +3303,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-if(data95.onAdmission !== undefined && func0.call(data95, "onAdmission")){
-if(!(func2215(data95.onAdmission, {instancePath:instancePath+"/diagnosis/" + i15+"/onAdmission",parentData:data95,parentDataProperty:"onAdmission",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data95.packageCode !== undefined && func0.call(data95, "packageCode")){
-if(!(func2215(data95.packageCode, {instancePath:instancePath+"/diagnosis/" + i15+"/packageCode",parentData:data95,parentDataProperty:"packageCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
+if(data104 < 1 || isNaN(data104)){
+const err90 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3328,13 +3315,89 @@ errors++;
 }
 }
 }
+if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
+if(!(func2220(data95._sequence, {instancePath:instancePath+"/diagnosis/" + i15+"/_sequence",parentData:data95,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
+if(!(func2238(data95.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisCodeableConcept",parentData:data95,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
+if(!(func2244(data95.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisReference",parentData:data95,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data95.type !== undefined && func0.call(data95, "type")){
+let data108 = data95.type;
+if(Array.isArray(data108)){
+const len18 = data108.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2238(data108[i18], {instancePath:instancePath+"/diagnosis/" + i15+"/type/" + i18,parentData:data108,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err91 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err91 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data95.onAdmission !== undefined && func0.call(data95, "onAdmission")){
+if(!(func2238(data95.onAdmission, {instancePath:instancePath+"/diagnosis/" + i15+"/onAdmission",parentData:data95,parentDataProperty:"onAdmission",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data95.packageCode !== undefined && func0.call(data95, "packageCode")){
+if(!(func2238(data95.packageCode, {instancePath:instancePath+"/diagnosis/" + i15+"/packageCode",parentData:data95,parentDataProperty:"packageCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms2 = func196(data95, obj43);
+if(forms2 !== null){
+const err92 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
@@ -3350,12 +3413,12 @@ let valid71 = true;
 const _errs188 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
-const err92 = {};
+const err95 = {};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err95];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -3374,12 +3437,12 @@ if(_valid7){
 const _errs189 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.sequence === undefined) || (!(func0.call(data113, "sequence")))){
-const err93 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err96 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err96];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -3393,12 +3456,12 @@ props6._sequence = true;
 }
 }
 if(!valid71){
-const err94 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err97];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -3408,12 +3471,12 @@ const _errs192 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
 var valid74 = false;
-const err95 = {};
+const err98 = {};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err98];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -3423,12 +3486,12 @@ var valid74 = true;
 if(valid74){
 if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
 var valid74 = false;
-const err96 = {};
+const err99 = {};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err99];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -3451,12 +3514,12 @@ if(_valid8){
 const _errs193 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.procedureCodeableConcept === undefined) || (!(func0.call(data113, "procedureCodeableConcept")))){
-const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
+const err100 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err100];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err100);
 }
 errors++;
 }
@@ -3465,12 +3528,12 @@ var _valid8 = _errs193 === errors;
 valid73 = _valid8;
 }
 if(!valid73){
-const err98 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err101 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err101];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err101);
 }
 errors++;
 }
@@ -3498,62 +3561,7 @@ if(data113.id !== undefined && func0.call(data113, "id")){
 let data117 = data113.id;
 if(typeof data117 === "string"){
 if(func61(data117) < 1){
-const err99 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data113.extension !== undefined && func0.call(data113, "extension")){
-let data118 = data113.extension;
-if(Array.isArray(data118)){
-const len20 = data118.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2206(data118[i20], {instancePath:instancePath+"/procedure/" + i19+"/extension/" + i20,parentData:data118,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data113.modifierExtension !== undefined && func0.call(data113, "modifierExtension")){
-let data120 = data113.modifierExtension;
-if(Array.isArray(data120)){
-const len21 = data120.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func2206(data120[i21], {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension/" + i21,parentData:data120,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err102 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3563,10 +3571,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data113.sequence !== undefined && func0.call(data113, "sequence")){
-let data122 = data113.sequence;
-if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err103 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+else {
+const err103 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3575,9 +3581,20 @@ vErrors.push(err103);
 }
 errors++;
 }
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 > 2147483647 || isNaN(data122)){
-const err104 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data113.extension !== undefined && func0.call(data113, "extension")){
+let data118 = data113.extension;
+if(Array.isArray(data118)){
+const len20 = data118.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2229(data118[i20], {instancePath:instancePath+"/procedure/" + i19+"/extension/" + i20,parentData:data118,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3586,8 +3603,20 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data122 < 1 || isNaN(data122)){
-const err105 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data113.modifierExtension !== undefined && func0.call(data113, "modifierExtension")){
+let data120 = data113.modifierExtension;
+if(Array.isArray(data120)){
+const len21 = data120.length;
+for(let i21=0; i21<len21; i21++){
+if(!(func2229(data120[i21], {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension/" + i21,parentData:data120,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3597,26 +3626,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
-if(!(func2197(data113._sequence, {instancePath:instancePath+"/procedure/" + i19+"/_sequence",parentData:data113,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data113.type !== undefined && func0.call(data113, "type")){
-let data124 = data113.type;
-if(Array.isArray(data124)){
-const len22 = data124.length;
-for(let i22=0; i22<len22; i22++){
-if(!(func2215(data124[i22], {instancePath:instancePath+"/procedure/" + i19+"/type/" + i22,parentData:data124,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
+if(data113.sequence !== undefined && func0.call(data113, "sequence")){
+let data122 = data113.sequence;
+if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
+const err106 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3625,12 +3638,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-if(data113.date !== undefined && func0.call(data113, "date")){
-let data126 = data113.date;
-if(typeof data126 === "string"){
-if(!pattern8.test(data126)){
-const err107 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+if((typeof data122 == "number") && (isFinite(data122))){
+if(data122 > 2147483647 || isNaN(data122)){
+const err107 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3639,9 +3649,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+if(data122 < 1 || isNaN(data122)){
+const err108 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3651,37 +3660,26 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data113._date !== undefined && func0.call(data113, "_date")){
-if(!(func2197(data113._date, {instancePath:instancePath+"/procedure/" + i19+"/_date",parentData:data113,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+}
+if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
+if(!(func2220(data113._sequence, {instancePath:instancePath+"/procedure/" + i19+"/_sequence",parentData:data113,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
-if(!(func2215(data113.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i19+"/procedureCodeableConcept",parentData:data113,parentDataProperty:"procedureCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
-if(!(func2221(data113.procedureReference, {instancePath:instancePath+"/procedure/" + i19+"/procedureReference",parentData:data113,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data113.udi !== undefined && func0.call(data113, "udi")){
-let data130 = data113.udi;
-if(Array.isArray(data130)){
-const len23 = data130.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func2221(data130[i23], {instancePath:instancePath+"/procedure/" + i19+"/udi/" + i23,parentData:data130,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data113.type !== undefined && func0.call(data113, "type")){
+let data124 = data113.type;
+if(Array.isArray(data124)){
+const len22 = data124.length;
+for(let i22=0; i22<len22; i22++){
+if(!(func2238(data124[i22], {instancePath:instancePath+"/procedure/" + i19+"/type/" + i22,parentData:data124,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
+const err109 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3691,9 +3689,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
+if(data113.date !== undefined && func0.call(data113, "date")){
+let data126 = data113.date;
+if(typeof data126 === "string"){
+if(!pattern8.test(data126)){
+const err110 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3703,14 +3703,88 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
 else {
-const err111 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+const err111 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data113._date !== undefined && func0.call(data113, "_date")){
+if(!(func2220(data113._date, {instancePath:instancePath+"/procedure/" + i19+"/_date",parentData:data113,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
+if(!(func2238(data113.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i19+"/procedureCodeableConcept",parentData:data113,parentDataProperty:"procedureCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
+if(!(func2244(data113.procedureReference, {instancePath:instancePath+"/procedure/" + i19+"/procedureReference",parentData:data113,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data113.udi !== undefined && func0.call(data113, "udi")){
+let data130 = data113.udi;
+if(Array.isArray(data130)){
+const len23 = data130.length;
+for(let i23=0; i23<len23; i23++){
+if(!(func2244(data130[i23], {instancePath:instancePath+"/procedure/" + i19+"/udi/" + i23,parentData:data130,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+const forms3 = func196(data113, obj44);
+if(forms3 !== null){
+const err113 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }
@@ -3726,12 +3800,12 @@ let valid88 = true;
 const _errs223 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
-const err112 = {};
+const err116 = {};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err116];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err116);
 }
 errors++;
 }
@@ -3750,12 +3824,12 @@ if(_valid9){
 const _errs224 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.sequence === undefined) || (!(func0.call(data133, "sequence")))){
-const err113 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err117 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err117];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err117);
 }
 errors++;
 }
@@ -3769,12 +3843,12 @@ props7._sequence = true;
 }
 }
 if(!valid88){
-const err114 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err118 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err118];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err118);
 }
 errors++;
 }
@@ -3783,12 +3857,12 @@ let valid90 = true;
 const _errs227 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._focal !== undefined && func0.call(data133, "_focal")){
-const err115 = {};
+const err119 = {};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err119];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -3807,12 +3881,12 @@ if(_valid10){
 const _errs228 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.focal === undefined) || (!(func0.call(data133, "focal")))){
-const err116 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err120 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err120];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -3826,12 +3900,12 @@ props8._focal = true;
 }
 }
 if(!valid90){
-const err117 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err121 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err121];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -3846,12 +3920,12 @@ Object.assign(props7, props8);
 }
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.coverage === undefined) || (!(func0.call(data133, "coverage")))){
-const err118 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err122 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err122];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -3876,23 +3950,23 @@ if(data133.id !== undefined && func0.call(data133, "id")){
 let data136 = data133.id;
 if(typeof data136 === "string"){
 if(func61(data136) < 1){
-const err119 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err123 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err123];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err123);
 }
 errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err124 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err124];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err124);
 }
 errors++;
 }
@@ -3902,70 +3976,14 @@ let data137 = data133.extension;
 if(Array.isArray(data137)){
 const len25 = data137.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func2206(data137[i25], {instancePath:instancePath+"/insurance/" + i24+"/extension/" + i25,parentData:data137,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data137[i25], {instancePath:instancePath+"/insurance/" + i24+"/extension/" + i25,parentData:data137,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-if(data133.modifierExtension !== undefined && func0.call(data133, "modifierExtension")){
-let data139 = data133.modifierExtension;
-if(Array.isArray(data139)){
-const len26 = data139.length;
-for(let i26=0; i26<len26; i26++){
-if(!(func2206(data139[i26], {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension/" + i26,parentData:data139,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-}
-if(data133.sequence !== undefined && func0.call(data133, "sequence")){
-let data141 = data133.sequence;
-if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err123 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-if((typeof data141 == "number") && (isFinite(data141))){
-if(data141 > 2147483647 || isNaN(data141)){
-const err124 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-if(data141 < 1 || isNaN(data141)){
-const err125 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err125 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3975,16 +3993,19 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
-if(!(func2197(data133._sequence, {instancePath:instancePath+"/insurance/" + i24+"/_sequence",parentData:data133,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data133.modifierExtension !== undefined && func0.call(data133, "modifierExtension")){
+let data139 = data133.modifierExtension;
+if(Array.isArray(data139)){
+const len26 = data139.length;
+for(let i26=0; i26<len26; i26++){
+if(!(func2229(data139[i26], {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension/" + i26,parentData:data139,parentDataProperty:i26,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data133.focal !== undefined && func0.call(data133, "focal")){
-if(typeof data133.focal !== "boolean"){
-const err126 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+}
+else {
+const err126 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3994,29 +4015,10 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data133._focal !== undefined && func0.call(data133, "_focal")){
-if(!(func2197(data133._focal, {instancePath:instancePath+"/insurance/" + i24+"/_focal",parentData:data133,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data133.identifier !== undefined && func0.call(data133, "identifier")){
-if(!(func2210(data133.identifier, {instancePath:instancePath+"/insurance/" + i24+"/identifier",parentData:data133,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data133.coverage !== undefined && func0.call(data133, "coverage")){
-if(!(func2221(data133.coverage, {instancePath:instancePath+"/insurance/" + i24+"/coverage",parentData:data133,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data133.businessArrangement !== undefined && func0.call(data133, "businessArrangement")){
-let data147 = data133.businessArrangement;
-if(typeof data147 === "string"){
-if(func61(data147) < 1){
-const err127 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
+if(data133.sequence !== undefined && func0.call(data133, "sequence")){
+let data141 = data133.sequence;
+if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
+const err127 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -4025,9 +4027,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-else {
-const err128 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 > 2147483647 || isNaN(data141)){
+const err128 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4036,10 +4038,82 @@ vErrors.push(err128);
 }
 errors++;
 }
+if(data141 < 1 || isNaN(data141)){
+const err129 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+}
+if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
+if(!(func2220(data133._sequence, {instancePath:instancePath+"/insurance/" + i24+"/_sequence",parentData:data133,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data133.focal !== undefined && func0.call(data133, "focal")){
+if(typeof data133.focal !== "boolean"){
+const err130 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data133._focal !== undefined && func0.call(data133, "_focal")){
+if(!(func2220(data133._focal, {instancePath:instancePath+"/insurance/" + i24+"/_focal",parentData:data133,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data133.identifier !== undefined && func0.call(data133, "identifier")){
+if(!(func2233(data133.identifier, {instancePath:instancePath+"/insurance/" + i24+"/identifier",parentData:data133,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data133.coverage !== undefined && func0.call(data133, "coverage")){
+if(!(func2244(data133.coverage, {instancePath:instancePath+"/insurance/" + i24+"/coverage",parentData:data133,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data133.businessArrangement !== undefined && func0.call(data133, "businessArrangement")){
+let data147 = data133.businessArrangement;
+if(typeof data147 === "string"){
+if(func61(data147) < 1){
+const err131 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
 }
 if(data133._businessArrangement !== undefined && func0.call(data133, "_businessArrangement")){
-if(!(func2197(data133._businessArrangement, {instancePath:instancePath+"/insurance/" + i24+"/_businessArrangement",parentData:data133,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data133._businessArrangement, {instancePath:instancePath+"/insurance/" + i24+"/_businessArrangement",parentData:data133,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4051,70 +4125,7 @@ for(let i27=0; i27<len27; i27++){
 let data150 = data149[i27];
 if(typeof data150 === "string"){
 if(func61(data150) < 1){
-const err129 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-else {
-const err130 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-if(data133._preAuthRef !== undefined && func0.call(data133, "_preAuthRef")){
-let data151 = data133._preAuthRef;
-if(Array.isArray(data151)){
-const len28 = data151.length;
-for(let i28=0; i28<len28; i28++){
-if(!(func2197(data151[i28], {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef/" + i28,parentData:data151,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err132 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-if(data133.claimResponse !== undefined && func0.call(data133, "claimResponse")){
-if(!(func2221(data133.claimResponse, {instancePath:instancePath+"/insurance/" + i24+"/claimResponse",parentData:data133,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
+const err133 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4124,14 +4135,77 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
 else {
-const err134 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err134 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err134];
 }
 else {
 vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data133._preAuthRef !== undefined && func0.call(data133, "_preAuthRef")){
+let data151 = data133._preAuthRef;
+if(Array.isArray(data151)){
+const len28 = data151.length;
+for(let i28=0; i28<len28; i28++){
+if(!(func2220(data151[i28], {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef/" + i28,parentData:data151,parentDataProperty:i28,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data133.claimResponse !== undefined && func0.call(data133, "claimResponse")){
+if(!(func2244(data133.claimResponse, {instancePath:instancePath+"/insurance/" + i24+"/claimResponse",parentData:data133,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
 }
 errors++;
 }
@@ -4143,12 +4217,12 @@ let valid103 = true;
 const _errs261 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if(data154._date !== undefined && func0.call(data154, "_date")){
-const err135 = {};
+const err139 = {};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err139];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err139);
 }
 errors++;
 }
@@ -4167,12 +4241,12 @@ if(_valid11){
 const _errs262 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if((data154.date === undefined) || (!(func0.call(data154, "date")))){
-const err136 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
+const err140 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err140];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err140);
 }
 errors++;
 }
@@ -4186,12 +4260,12 @@ props9._date = true;
 }
 }
 if(!valid103){
-const err137 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err141 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err141];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err141);
 }
 errors++;
 }
@@ -4211,76 +4285,7 @@ if(data154.id !== undefined && func0.call(data154, "id")){
 let data156 = data154.id;
 if(typeof data156 === "string"){
 if(func61(data156) < 1){
-const err138 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-}
-else {
-const err139 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-}
-if(data154.extension !== undefined && func0.call(data154, "extension")){
-let data157 = data154.extension;
-if(Array.isArray(data157)){
-const len29 = data157.length;
-for(let i29=0; i29<len29; i29++){
-if(!(func2206(data157[i29], {instancePath:instancePath+"/accident/extension/" + i29,parentData:data157,parentDataProperty:i29,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err140 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-}
-if(data154.modifierExtension !== undefined && func0.call(data154, "modifierExtension")){
-let data159 = data154.modifierExtension;
-if(Array.isArray(data159)){
-const len30 = data159.length;
-for(let i30=0; i30<len30; i30++){
-if(!(func2206(data159[i30], {instancePath:instancePath+"/accident/modifierExtension/" + i30,parentData:data159,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err141 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-}
-if(data154.date !== undefined && func0.call(data154, "date")){
-let data161 = data154.date;
-if(typeof data161 === "string"){
-if(!pattern7.test(data161)){
-const err142 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err142 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4291,7 +4296,7 @@ errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+const err143 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4301,38 +4306,118 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data154._date !== undefined && func0.call(data154, "_date")){
-if(!(func2197(data154._date, {instancePath:instancePath+"/accident/_date",parentData:data154,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data154.type !== undefined && func0.call(data154, "type")){
-if(!(func2215(data154.type, {instancePath:instancePath+"/accident/type",parentData:data154,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data154.locationAddress !== undefined && func0.call(data154, "locationAddress")){
-if(!(func4457(data154.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data154,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data154.locationReference !== undefined && func0.call(data154, "locationReference")){
-if(!(func2221(data154.locationReference, {instancePath:instancePath+"/accident/locationReference",parentData:data154,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data154.extension !== undefined && func0.call(data154, "extension")){
+let data157 = data154.extension;
+if(Array.isArray(data157)){
+const len29 = data157.length;
+for(let i29=0; i29<len29; i29++){
+if(!(func2229(data157[i29], {instancePath:instancePath+"/accident/extension/" + i29,parentData:data157,parentDataProperty:i29,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
+const err144 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err144];
 }
 else {
 vErrors.push(err144);
+}
+errors++;
+}
+}
+if(data154.modifierExtension !== undefined && func0.call(data154, "modifierExtension")){
+let data159 = data154.modifierExtension;
+if(Array.isArray(data159)){
+const len30 = data159.length;
+for(let i30=0; i30<len30; i30++){
+if(!(func2229(data159[i30], {instancePath:instancePath+"/accident/modifierExtension/" + i30,parentData:data159,parentDataProperty:i30,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data154.date !== undefined && func0.call(data154, "date")){
+let data161 = data154.date;
+if(typeof data161 === "string"){
+if(!pattern7.test(data161)){
+const err146 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+else {
+const err147 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data154._date !== undefined && func0.call(data154, "_date")){
+if(!(func2220(data154._date, {instancePath:instancePath+"/accident/_date",parentData:data154,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data154.type !== undefined && func0.call(data154, "type")){
+if(!(func2238(data154.type, {instancePath:instancePath+"/accident/type",parentData:data154,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data154.locationAddress !== undefined && func0.call(data154, "locationAddress")){
+if(!(func4491(data154.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data154,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data154.locationReference !== undefined && func0.call(data154, "locationReference")){
+if(!(func2244(data154.locationReference, {instancePath:instancePath+"/accident/locationReference",parentData:data154,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms4 = func196(data154, obj45);
+if(forms4 !== null){
+const err148 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
 }
 errors++;
 }
@@ -4349,30 +4434,30 @@ errors = vErrors.length;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err150 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err150];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err150);
 }
 errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
-if(!(func4036(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err146 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err151];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err151);
 }
 errors++;
 }

@@ -15,20 +15,26 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj213 = new Set(["timingDate", "timingPeriod"]);
+const obj214 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj216 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj218 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj221 = new Set(["locationAddress", "locationReference"]);
 
 
 
@@ -94,7 +100,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -108,7 +114,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -132,22 +138,22 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func37(data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -156,7 +162,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func37(data11[i2]))){
 errors++;
 }
 }
@@ -170,7 +176,7 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data13[i3]))){
+if(!(func37(data13[i3]))){
 errors++;
 }
 }
@@ -180,12 +186,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -196,12 +202,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -210,7 +216,7 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data20[i4]))){
+if(!(func39(data20[i4]))){
 errors++;
 }
 }
@@ -276,7 +282,7 @@ let data26 = data23.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func33(data26[i6]))){
 errors++;
 }
 }
@@ -290,7 +296,7 @@ let data28 = data23.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7]))){
+if(!(func33(data28[i7]))){
 errors++;
 }
 }
@@ -314,22 +320,22 @@ errors++;
 }
 }
 if(data23._sequence !== undefined){
-if(!(func6(data23._sequence))){
+if(!(func29(data23._sequence))){
 errors++;
 }
 }
 if(data23.revenue !== undefined){
-if(!(func14(data23.revenue))){
+if(!(func37(data23.revenue))){
 errors++;
 }
 }
 if(data23.category !== undefined){
-if(!(func14(data23.category))){
+if(!(func37(data23.category))){
 errors++;
 }
 }
 if(data23.productOrService !== undefined){
-if(!(func14(data23.productOrService))){
+if(!(func37(data23.productOrService))){
 errors++;
 }
 }
@@ -338,7 +344,7 @@ let data35 = data23.modifier;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data35[i8]))){
+if(!(func37(data35[i8]))){
 errors++;
 }
 }
@@ -352,7 +358,7 @@ let data37 = data23.programCode;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data37[i9]))){
+if(!(func37(data37[i9]))){
 errors++;
 }
 }
@@ -362,12 +368,12 @@ errors++;
 }
 }
 if(data23.quantity !== undefined){
-if(!(func85(data23.quantity))){
+if(!(func108(data23.quantity))){
 errors++;
 }
 }
 if(data23.unitPrice !== undefined){
-if(!(func621(data23.unitPrice))){
+if(!(func651(data23.unitPrice))){
 errors++;
 }
 }
@@ -378,12 +384,12 @@ errors++;
 }
 }
 if(data23._factor !== undefined){
-if(!(func6(data23._factor))){
+if(!(func29(data23._factor))){
 errors++;
 }
 }
 if(data23.net !== undefined){
-if(!(func621(data23.net))){
+if(!(func651(data23.net))){
 errors++;
 }
 }
@@ -392,7 +398,7 @@ let data44 = data23.udi;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data44[i10]))){
+if(!(func39(data44[i10]))){
 errors++;
 }
 }
@@ -442,6 +448,8 @@ return errors === 0;
 }
 validate1120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj225 = new Set(["servicedDate", "servicedPeriod"]);
+const obj226 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate1119(data){
 let vErrors = null;
@@ -504,7 +512,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -518,7 +526,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -542,7 +550,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
@@ -574,7 +582,7 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func29(data10[i3]))){
 errors++;
 }
 }
@@ -611,7 +619,7 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data14[i5]))){
+if(!(func29(data14[i5]))){
 errors++;
 }
 }
@@ -648,7 +656,7 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data18[i7]))){
+if(!(func29(data18[i7]))){
 errors++;
 }
 }
@@ -685,7 +693,7 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data22[i9]))){
+if(!(func29(data22[i9]))){
 errors++;
 }
 }
@@ -695,17 +703,17 @@ errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func37(data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -714,7 +722,7 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data27[i10]))){
+if(!(func37(data27[i10]))){
 errors++;
 }
 }
@@ -728,7 +736,7 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data29[i11]))){
+if(!(func37(data29[i11]))){
 errors++;
 }
 }
@@ -749,37 +757,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func29(data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func40(data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func37(data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func794(data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func39(data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -790,12 +798,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -804,7 +812,7 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data42[i12]))){
+if(!(func39(data42[i12]))){
 errors++;
 }
 }
@@ -814,7 +822,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
@@ -823,7 +831,7 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data45[i13]))){
+if(!(func37(data45[i13]))){
 errors++;
 }
 }
@@ -837,7 +845,7 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data47[i14]))){
+if(!(func39(data47[i14]))){
 errors++;
 }
 }
@@ -864,6 +872,14 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "sequence")) && (key0 !== "_sequence")) && (key0 !== "careTeamSequence")) && (key0 !== "_careTeamSequence")) && (key0 !== "diagnosisSequence")) && (key0 !== "_diagnosisSequence")) && (key0 !== "procedureSequence")) && (key0 !== "_procedureSequence")) && (key0 !== "informationSequence")) && (key0 !== "_informationSequence")) && (key0 !== "revenue")) && (key0 !== "category")) && (key0 !== "productOrService")) && (key0 !== "modifier")) && (key0 !== "programCode")) && (key0 !== "servicedDate")) && (key0 !== "_servicedDate")) && (key0 !== "servicedPeriod")) && (key0 !== "locationCodeableConcept")) && (key0 !== "locationAddress")) && (key0 !== "locationReference")) && (key0 !== "quantity")) && (key0 !== "unitPrice")) && (key0 !== "factor")) && (key0 !== "_factor")) && (key0 !== "net")) && (key0 !== "udi")) && (key0 !== "bodySite")) && (key0 !== "subSite")) && (key0 !== "encounter")) && (key0 !== "detail")){
 errors++;
 }
+}
+const forms0 = func1(data, obj225);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj226);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -1021,7 +1037,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1037,7 +1053,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1053,12 +1069,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1067,7 +1083,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -1081,7 +1097,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -1095,7 +1111,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -1109,7 +1125,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -1128,17 +1144,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func37(data.subType))){
 errors++;
 }
 }
@@ -1149,17 +1165,17 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func29(data._use))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.billablePeriod !== undefined){
-if(!(func17(data.billablePeriod))){
+if(!(func40(data.billablePeriod))){
 errors++;
 }
 }
@@ -1175,32 +1191,32 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func39(data.enterer))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func39(data.insurer))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func39(data.provider))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func37(data.priority))){
 errors++;
 }
 }
 if(data.fundsReserve !== undefined){
-if(!(func14(data.fundsReserve))){
+if(!(func37(data.fundsReserve))){
 errors++;
 }
 }
@@ -1227,7 +1243,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data37[i5]))){
+if(!(func33(data37[i5]))){
 errors++;
 }
 }
@@ -1241,7 +1257,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data39[i6]))){
+if(!(func33(data39[i6]))){
 errors++;
 }
 }
@@ -1251,17 +1267,17 @@ errors++;
 }
 }
 if(data35.claim !== undefined){
-if(!(func16(data35.claim))){
+if(!(func39(data35.claim))){
 errors++;
 }
 }
 if(data35.relationship !== undefined){
-if(!(func14(data35.relationship))){
+if(!(func37(data35.relationship))){
 errors++;
 }
 }
 if(data35.reference !== undefined){
-if(!(func12(data35.reference))){
+if(!(func35(data35.reference))){
 errors++;
 }
 }
@@ -1287,12 +1303,12 @@ errors++;
 }
 }
 if(data.prescription !== undefined){
-if(!(func16(data.prescription))){
+if(!(func39(data.prescription))){
 errors++;
 }
 }
 if(data.originalPrescription !== undefined){
-if(!(func16(data.originalPrescription))){
+if(!(func39(data.originalPrescription))){
 errors++;
 }
 }
@@ -1318,7 +1334,7 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data48[i7]))){
+if(!(func33(data48[i7]))){
 errors++;
 }
 }
@@ -1332,7 +1348,7 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data50[i8]))){
+if(!(func33(data50[i8]))){
 errors++;
 }
 }
@@ -1342,12 +1358,12 @@ errors++;
 }
 }
 if(data46.type !== undefined){
-if(!(func14(data46.type))){
+if(!(func37(data46.type))){
 errors++;
 }
 }
 if(data46.party !== undefined){
-if(!(func16(data46.party))){
+if(!(func39(data46.party))){
 errors++;
 }
 }
@@ -1368,12 +1384,12 @@ errors++;
 }
 }
 if(data.referral !== undefined){
-if(!(func16(data.referral))){
+if(!(func39(data.referral))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func39(data.facility))){
 errors++;
 }
 }
@@ -1434,7 +1450,7 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data60[i10]))){
+if(!(func33(data60[i10]))){
 errors++;
 }
 }
@@ -1448,7 +1464,7 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data62[i11]))){
+if(!(func33(data62[i11]))){
 errors++;
 }
 }
@@ -1472,12 +1488,12 @@ errors++;
 }
 }
 if(data57._sequence !== undefined){
-if(!(func6(data57._sequence))){
+if(!(func29(data57._sequence))){
 errors++;
 }
 }
 if(data57.provider !== undefined){
-if(!(func16(data57.provider))){
+if(!(func39(data57.provider))){
 errors++;
 }
 }
@@ -1487,17 +1503,17 @@ errors++;
 }
 }
 if(data57._responsible !== undefined){
-if(!(func6(data57._responsible))){
+if(!(func29(data57._responsible))){
 errors++;
 }
 }
 if(data57.role !== undefined){
-if(!(func14(data57.role))){
+if(!(func37(data57.role))){
 errors++;
 }
 }
 if(data57.qualification !== undefined){
-if(!(func14(data57.qualification))){
+if(!(func37(data57.qualification))){
 errors++;
 }
 }
@@ -1579,7 +1595,7 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data75[i13]))){
+if(!(func33(data75[i13]))){
 errors++;
 }
 }
@@ -1593,7 +1609,7 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data77[i14]))){
+if(!(func33(data77[i14]))){
 errors++;
 }
 }
@@ -1617,17 +1633,17 @@ errors++;
 }
 }
 if(data72._sequence !== undefined){
-if(!(func6(data72._sequence))){
+if(!(func29(data72._sequence))){
 errors++;
 }
 }
 if(data72.category !== undefined){
-if(!(func14(data72.category))){
+if(!(func37(data72.category))){
 errors++;
 }
 }
 if(data72.code !== undefined){
-if(!(func14(data72.code))){
+if(!(func37(data72.code))){
 errors++;
 }
 }
@@ -1643,12 +1659,12 @@ errors++;
 }
 }
 if(data72._timingDate !== undefined){
-if(!(func6(data72._timingDate))){
+if(!(func29(data72._timingDate))){
 errors++;
 }
 }
 if(data72.timingPeriod !== undefined){
-if(!(func17(data72.timingPeriod))){
+if(!(func40(data72.timingPeriod))){
 errors++;
 }
 }
@@ -1658,7 +1674,7 @@ errors++;
 }
 }
 if(data72._valueBoolean !== undefined){
-if(!(func6(data72._valueBoolean))){
+if(!(func29(data72._valueBoolean))){
 errors++;
 }
 }
@@ -1674,27 +1690,27 @@ errors++;
 }
 }
 if(data72._valueString !== undefined){
-if(!(func6(data72._valueString))){
+if(!(func29(data72._valueString))){
 errors++;
 }
 }
 if(data72.valueQuantity !== undefined){
-if(!(func85(data72.valueQuantity))){
+if(!(func108(data72.valueQuantity))){
 errors++;
 }
 }
 if(data72.valueAttachment !== undefined){
-if(!(func336(data72.valueAttachment))){
+if(!(func365(data72.valueAttachment))){
 errors++;
 }
 }
 if(data72.valueReference !== undefined){
-if(!(func16(data72.valueReference))){
+if(!(func39(data72.valueReference))){
 errors++;
 }
 }
 if(data72.reason !== undefined){
-if(!(func14(data72.reason))){
+if(!(func37(data72.reason))){
 errors++;
 }
 }
@@ -1702,6 +1718,14 @@ for(const key3 in data72){
 if((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "sequence")) && (key3 !== "_sequence")) && (key3 !== "category")) && (key3 !== "code")) && (key3 !== "timingDate")) && (key3 !== "_timingDate")) && (key3 !== "timingPeriod")) && (key3 !== "valueBoolean")) && (key3 !== "_valueBoolean")) && (key3 !== "valueString")) && (key3 !== "_valueString")) && (key3 !== "valueQuantity")) && (key3 !== "valueAttachment")) && (key3 !== "valueReference")) && (key3 !== "reason")){
 errors++;
 }
+}
+const forms0 = func1(data72, obj213);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data72, obj214);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data72.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data72);
@@ -1817,7 +1841,7 @@ let data100 = data95.extension;
 if(Array.isArray(data100)){
 const len16 = data100.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data100[i16]))){
+if(!(func33(data100[i16]))){
 errors++;
 }
 }
@@ -1831,7 +1855,7 @@ let data102 = data95.modifierExtension;
 if(Array.isArray(data102)){
 const len17 = data102.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data102[i17]))){
+if(!(func33(data102[i17]))){
 errors++;
 }
 }
@@ -1855,17 +1879,17 @@ errors++;
 }
 }
 if(data95._sequence !== undefined){
-if(!(func6(data95._sequence))){
+if(!(func29(data95._sequence))){
 errors++;
 }
 }
 if(data95.diagnosisCodeableConcept !== undefined){
-if(!(func14(data95.diagnosisCodeableConcept))){
+if(!(func37(data95.diagnosisCodeableConcept))){
 errors++;
 }
 }
 if(data95.diagnosisReference !== undefined){
-if(!(func16(data95.diagnosisReference))){
+if(!(func39(data95.diagnosisReference))){
 errors++;
 }
 }
@@ -1874,7 +1898,7 @@ let data108 = data95.type;
 if(Array.isArray(data108)){
 const len18 = data108.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func14(data108[i18]))){
+if(!(func37(data108[i18]))){
 errors++;
 }
 }
@@ -1884,12 +1908,12 @@ errors++;
 }
 }
 if(data95.onAdmission !== undefined){
-if(!(func14(data95.onAdmission))){
+if(!(func37(data95.onAdmission))){
 errors++;
 }
 }
 if(data95.packageCode !== undefined){
-if(!(func14(data95.packageCode))){
+if(!(func37(data95.packageCode))){
 errors++;
 }
 }
@@ -1897,6 +1921,10 @@ for(const key4 in data95){
 if((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "sequence")) && (key4 !== "_sequence")) && (key4 !== "diagnosisCodeableConcept")) && (key4 !== "diagnosisReference")) && (key4 !== "type")) && (key4 !== "onAdmission")) && (key4 !== "packageCode")){
 errors++;
 }
+}
+const forms2 = func1(data95, obj216);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data95.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data95);
@@ -2012,7 +2040,7 @@ let data118 = data113.extension;
 if(Array.isArray(data118)){
 const len20 = data118.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data118[i20]))){
+if(!(func33(data118[i20]))){
 errors++;
 }
 }
@@ -2026,7 +2054,7 @@ let data120 = data113.modifierExtension;
 if(Array.isArray(data120)){
 const len21 = data120.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data120[i21]))){
+if(!(func33(data120[i21]))){
 errors++;
 }
 }
@@ -2050,7 +2078,7 @@ errors++;
 }
 }
 if(data113._sequence !== undefined){
-if(!(func6(data113._sequence))){
+if(!(func29(data113._sequence))){
 errors++;
 }
 }
@@ -2059,7 +2087,7 @@ let data124 = data113.type;
 if(Array.isArray(data124)){
 const len22 = data124.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func14(data124[i22]))){
+if(!(func37(data124[i22]))){
 errors++;
 }
 }
@@ -2080,17 +2108,17 @@ errors++;
 }
 }
 if(data113._date !== undefined){
-if(!(func6(data113._date))){
+if(!(func29(data113._date))){
 errors++;
 }
 }
 if(data113.procedureCodeableConcept !== undefined){
-if(!(func14(data113.procedureCodeableConcept))){
+if(!(func37(data113.procedureCodeableConcept))){
 errors++;
 }
 }
 if(data113.procedureReference !== undefined){
-if(!(func16(data113.procedureReference))){
+if(!(func39(data113.procedureReference))){
 errors++;
 }
 }
@@ -2099,7 +2127,7 @@ let data130 = data113.udi;
 if(Array.isArray(data130)){
 const len23 = data130.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func16(data130[i23]))){
+if(!(func39(data130[i23]))){
 errors++;
 }
 }
@@ -2112,6 +2140,10 @@ for(const key5 in data113){
 if(((((((((((key5 !== "id") && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "sequence")) && (key5 !== "_sequence")) && (key5 !== "type")) && (key5 !== "date")) && (key5 !== "_date")) && (key5 !== "procedureCodeableConcept")) && (key5 !== "procedureReference")) && (key5 !== "udi")){
 errors++;
 }
+}
+const forms3 = func1(data113, obj218);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data113.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data113);
@@ -2217,7 +2249,7 @@ let data137 = data133.extension;
 if(Array.isArray(data137)){
 const len25 = data137.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data137[i25]))){
+if(!(func33(data137[i25]))){
 errors++;
 }
 }
@@ -2231,7 +2263,7 @@ let data139 = data133.modifierExtension;
 if(Array.isArray(data139)){
 const len26 = data139.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func10(data139[i26]))){
+if(!(func33(data139[i26]))){
 errors++;
 }
 }
@@ -2255,7 +2287,7 @@ errors++;
 }
 }
 if(data133._sequence !== undefined){
-if(!(func6(data133._sequence))){
+if(!(func29(data133._sequence))){
 errors++;
 }
 }
@@ -2265,17 +2297,17 @@ errors++;
 }
 }
 if(data133._focal !== undefined){
-if(!(func6(data133._focal))){
+if(!(func29(data133._focal))){
 errors++;
 }
 }
 if(data133.identifier !== undefined){
-if(!(func12(data133.identifier))){
+if(!(func35(data133.identifier))){
 errors++;
 }
 }
 if(data133.coverage !== undefined){
-if(!(func16(data133.coverage))){
+if(!(func39(data133.coverage))){
 errors++;
 }
 }
@@ -2291,7 +2323,7 @@ errors++;
 }
 }
 if(data133._businessArrangement !== undefined){
-if(!(func6(data133._businessArrangement))){
+if(!(func29(data133._businessArrangement))){
 errors++;
 }
 }
@@ -2320,7 +2352,7 @@ let data151 = data133._preAuthRef;
 if(Array.isArray(data151)){
 const len28 = data151.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func6(data151[i28]))){
+if(!(func29(data151[i28]))){
 errors++;
 }
 }
@@ -2330,7 +2362,7 @@ errors++;
 }
 }
 if(data133.claimResponse !== undefined){
-if(!(func16(data133.claimResponse))){
+if(!(func39(data133.claimResponse))){
 errors++;
 }
 }
@@ -2405,7 +2437,7 @@ let data157 = data154.extension;
 if(Array.isArray(data157)){
 const len29 = data157.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func10(data157[i29]))){
+if(!(func33(data157[i29]))){
 errors++;
 }
 }
@@ -2419,7 +2451,7 @@ let data159 = data154.modifierExtension;
 if(Array.isArray(data159)){
 const len30 = data159.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func10(data159[i30]))){
+if(!(func33(data159[i30]))){
 errors++;
 }
 }
@@ -2440,22 +2472,22 @@ errors++;
 }
 }
 if(data154._date !== undefined){
-if(!(func6(data154._date))){
+if(!(func29(data154._date))){
 errors++;
 }
 }
 if(data154.type !== undefined){
-if(!(func14(data154.type))){
+if(!(func37(data154.type))){
 errors++;
 }
 }
 if(data154.locationAddress !== undefined){
-if(!(func760(data154.locationAddress))){
+if(!(func794(data154.locationAddress))){
 errors++;
 }
 }
 if(data154.locationReference !== undefined){
-if(!(func16(data154.locationReference))){
+if(!(func39(data154.locationReference))){
 errors++;
 }
 }
@@ -2463,6 +2495,10 @@ for(const key7 in data154){
 if((((((((key7 !== "id") && (key7 !== "extension")) && (key7 !== "modifierExtension")) && (key7 !== "date")) && (key7 !== "_date")) && (key7 !== "type")) && (key7 !== "locationAddress")) && (key7 !== "locationReference")){
 errors++;
 }
+}
+const forms4 = func1(data154, obj221);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data154.__proto__ === Object.prototype)){
 const proto7 = Object.getPrototypeOf(data154);
@@ -2490,7 +2526,7 @@ errors++;
 }
 }
 if(data.total !== undefined){
-if(!(func621(data.total))){
+if(!(func651(data.total))){
 errors++;
 }
 }

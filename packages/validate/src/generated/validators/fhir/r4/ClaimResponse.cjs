@@ -9,18 +9,18 @@ const schema234 = {"properties":{"type":{"enum":["display","print","printoper"]}
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
-const func4036 = require("./datatypes.cjs")["Money"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -139,8 +139,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -161,8 +161,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,8 +214,8 @@ errors++;
 }
 }
 if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
-if(!(func2197(data._subDetailSequence, {instancePath:instancePath+"/_subDetailSequence",parentData:data,parentDataProperty:"_subDetailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subDetailSequence, {instancePath:instancePath+"/_subDetailSequence",parentData:data,parentDataProperty:"_subDetailSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -275,8 +275,8 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -339,8 +339,8 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -361,8 +361,8 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -379,20 +379,20 @@ errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
-if(!(func2215(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.reason !== undefined && func0.call(data13, "reason")){
-if(!(func2215(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func4036(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -410,8 +410,8 @@ errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2197(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -577,8 +577,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -599,8 +599,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -652,8 +652,8 @@ errors++;
 }
 }
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
-if(!(func2197(data._detailSequence, {instancePath:instancePath+"/_detailSequence",parentData:data,parentDataProperty:"_detailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._detailSequence, {instancePath:instancePath+"/_detailSequence",parentData:data,parentDataProperty:"_detailSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -713,8 +713,8 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -777,8 +777,8 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -799,8 +799,8 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -817,20 +817,20 @@ errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
-if(!(func2215(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.reason !== undefined && func0.call(data13, "reason")){
-if(!(func2215(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func4036(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -848,8 +848,8 @@ errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2197(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1037,8 +1037,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1059,8 +1059,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1112,8 +1112,8 @@ errors++;
 }
 }
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
-if(!(func2197(data._itemSequence, {instancePath:instancePath+"/_itemSequence",parentData:data,parentDataProperty:"_itemSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._itemSequence, {instancePath:instancePath+"/_itemSequence",parentData:data,parentDataProperty:"_itemSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1173,8 +1173,8 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1237,8 +1237,8 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1259,8 +1259,8 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1277,20 +1277,20 @@ errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
-if(!(func2215(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.reason !== undefined && func0.call(data13, "reason")){
-if(!(func2215(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func4036(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1308,8 +1308,8 @@ errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2197(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1377,8 +1377,9 @@ return errors === 0;
 validate1124.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-const func4457 = require("./datatypes.cjs")["Address"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
+const func4491 = require("./datatypes.cjs")["Address"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 
 
 
@@ -1443,8 +1444,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1465,8 +1466,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1483,8 +1484,8 @@ errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1493,8 +1494,8 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1511,14 +1512,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1536,14 +1537,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1603,8 +1604,8 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2197(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1667,8 +1668,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1689,8 +1690,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1707,20 +1708,20 @@ errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func2215(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func2215(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func4036(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1738,8 +1739,8 @@ errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2197(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1845,8 +1846,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1867,8 +1868,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1885,8 +1886,8 @@ errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1895,8 +1896,8 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1913,14 +1914,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1938,14 +1939,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2005,8 +2006,8 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2197(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2069,8 +2070,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2091,8 +2092,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2109,20 +2110,20 @@ errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func2215(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func2215(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func4036(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2140,8 +2141,8 @@ errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2197(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2207,6 +2208,8 @@ return errors === 0;
 }
 validate1131.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"productOrService":true,"modifier":true,"quantity":true,"unitPrice":true,"factor":true,"_factor":true,"net":true,"noteNumber":true,"_noteNumber":true,"adjudication":true,"subDetail":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj46 = new Set(["servicedDate", "servicedPeriod"]);
+const obj47 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate1130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2269,8 +2272,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2291,8 +2294,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2364,8 +2367,8 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2437,8 +2440,8 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5,parentData:data11,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5,parentData:data11,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2510,8 +2513,8 @@ let data15 = data._subdetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data15[i7], {instancePath:instancePath+"/_subdetailSequence/" + i7,parentData:data15,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i7], {instancePath:instancePath+"/_subdetailSequence/" + i7,parentData:data15,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2532,8 +2535,8 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data17[i8], {instancePath:instancePath+"/provider/" + i8,parentData:data17,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data17[i8], {instancePath:instancePath+"/provider/" + i8,parentData:data17,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2550,8 +2553,8 @@ errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2560,8 +2563,8 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data20[i9], {instancePath:instancePath+"/modifier/" + i9,parentData:data20,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20[i9], {instancePath:instancePath+"/modifier/" + i9,parentData:data20,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2582,8 +2585,8 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data22[i10], {instancePath:instancePath+"/programCode/" + i10,parentData:data22,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data22[i10], {instancePath:instancePath+"/programCode/" + i10,parentData:data22,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2625,44 +2628,44 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2197(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func2223(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func2215(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func4457(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func2221(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2680,20 +2683,20 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func2215(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2702,8 +2705,8 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data36[i11], {instancePath:instancePath+"/subSite/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36[i11], {instancePath:instancePath+"/subSite/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2775,8 +2778,8 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2839,8 +2842,8 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2861,8 +2864,8 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2879,20 +2882,20 @@ errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func2215(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data43.reason !== undefined && func0.call(data43, "reason")){
-if(!(func2215(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason",parentData:data43,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason",parentData:data43,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data43.amount !== undefined && func0.call(data43, "amount")){
-if(!(func4036(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2910,8 +2913,8 @@ errors++;
 }
 }
 if(data43._value !== undefined && func0.call(data43, "_value")){
-if(!(func2197(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value",parentData:data43,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value",parentData:data43,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2961,14 +2964,36 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj46);
+if(forms0 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+const forms1 = func196(data, obj47);
+if(forms1 !== null){
+const err43 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -3370,8 +3395,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3401,8 +3426,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3432,14 +3457,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3448,8 +3473,8 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3470,8 +3495,8 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3492,8 +3517,8 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3514,8 +3539,8 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3555,20 +3580,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func2215(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3596,14 +3621,14 @@ errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2197(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3633,26 +3658,26 @@ errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2197(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func2221(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func2221(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
-if(!(func2221(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3680,8 +3705,8 @@ errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2197(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3711,8 +3736,8 @@ errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func2197(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3742,20 +3767,20 @@ errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
-if(!(func2197(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef",parentData:data,parentDataProperty:"_preAuthRef",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef",parentData:data,parentDataProperty:"_preAuthRef",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.preAuthPeriod !== undefined && func0.call(data, "preAuthPeriod")){
-if(!(func2223(data.preAuthPeriod, {instancePath:instancePath+"/preAuthPeriod",parentData:data,parentDataProperty:"preAuthPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.preAuthPeriod, {instancePath:instancePath+"/preAuthPeriod",parentData:data,parentDataProperty:"preAuthPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.payeeType !== undefined && func0.call(data, "payeeType")){
-if(!(func2215(data.payeeType, {instancePath:instancePath+"/payeeType",parentData:data,parentDataProperty:"payeeType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.payeeType, {instancePath:instancePath+"/payeeType",parentData:data,parentDataProperty:"payeeType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3850,8 +3875,8 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data47[i7], {instancePath:instancePath+"/adjudication/" + i6+"/extension/" + i7,parentData:data47,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i7], {instancePath:instancePath+"/adjudication/" + i6+"/extension/" + i7,parentData:data47,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3872,8 +3897,8 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data49[i8], {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension/" + i8,parentData:data49,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i8], {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension/" + i8,parentData:data49,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3890,20 +3915,20 @@ errors++;
 }
 }
 if(data45.category !== undefined && func0.call(data45, "category")){
-if(!(func2215(data45.category, {instancePath:instancePath+"/adjudication/" + i6+"/category",parentData:data45,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.category, {instancePath:instancePath+"/adjudication/" + i6+"/category",parentData:data45,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.reason !== undefined && func0.call(data45, "reason")){
-if(!(func2215(data45.reason, {instancePath:instancePath+"/adjudication/" + i6+"/reason",parentData:data45,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.reason, {instancePath:instancePath+"/adjudication/" + i6+"/reason",parentData:data45,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.amount !== undefined && func0.call(data45, "amount")){
-if(!(func4036(data45.amount, {instancePath:instancePath+"/adjudication/" + i6+"/amount",parentData:data45,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data45.amount, {instancePath:instancePath+"/adjudication/" + i6+"/amount",parentData:data45,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3921,8 +3946,8 @@ errors++;
 }
 }
 if(data45._value !== undefined && func0.call(data45, "_value")){
-if(!(func2197(data45._value, {instancePath:instancePath+"/adjudication/" + i6+"/_value",parentData:data45,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45._value, {instancePath:instancePath+"/adjudication/" + i6+"/_value",parentData:data45,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4007,8 +4032,8 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data59[i10], {instancePath:instancePath+"/total/" + i9+"/extension/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i10], {instancePath:instancePath+"/total/" + i9+"/extension/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4029,8 +4054,8 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data61[i11], {instancePath:instancePath+"/total/" + i9+"/modifierExtension/" + i11,parentData:data61,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i11], {instancePath:instancePath+"/total/" + i9+"/modifierExtension/" + i11,parentData:data61,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4047,14 +4072,14 @@ errors++;
 }
 }
 if(data57.category !== undefined && func0.call(data57, "category")){
-if(!(func2215(data57.category, {instancePath:instancePath+"/total/" + i9+"/category",parentData:data57,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data57.category, {instancePath:instancePath+"/total/" + i9+"/category",parentData:data57,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data57.amount !== undefined && func0.call(data57, "amount")){
-if(!(func4036(data57.amount, {instancePath:instancePath+"/total/" + i9+"/amount",parentData:data57,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data57.amount, {instancePath:instancePath+"/total/" + i9+"/amount",parentData:data57,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4135,8 +4160,8 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data67[i12], {instancePath:instancePath+"/payment/extension/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data67[i12], {instancePath:instancePath+"/payment/extension/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4157,8 +4182,8 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data69[i13], {instancePath:instancePath+"/payment/modifierExtension/" + i13,parentData:data69,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data69[i13], {instancePath:instancePath+"/payment/modifierExtension/" + i13,parentData:data69,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4175,20 +4200,20 @@ errors++;
 }
 }
 if(data65.type !== undefined && func0.call(data65, "type")){
-if(!(func2215(data65.type, {instancePath:instancePath+"/payment/type",parentData:data65,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data65.type, {instancePath:instancePath+"/payment/type",parentData:data65,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data65.adjustment !== undefined && func0.call(data65, "adjustment")){
-if(!(func4036(data65.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data65,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data65.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data65,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data65.adjustmentReason !== undefined && func0.call(data65, "adjustmentReason")){
-if(!(func2215(data65.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason",parentData:data65,parentDataProperty:"adjustmentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data65.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason",parentData:data65,parentDataProperty:"adjustmentReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4218,20 +4243,20 @@ errors++;
 }
 }
 if(data65._date !== undefined && func0.call(data65, "_date")){
-if(!(func2197(data65._date, {instancePath:instancePath+"/payment/_date",parentData:data65,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._date, {instancePath:instancePath+"/payment/_date",parentData:data65,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data65.amount !== undefined && func0.call(data65, "amount")){
-if(!(func4036(data65.amount, {instancePath:instancePath+"/payment/amount",parentData:data65,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data65.amount, {instancePath:instancePath+"/payment/amount",parentData:data65,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data65.identifier !== undefined && func0.call(data65, "identifier")){
-if(!(func2210(data65.identifier, {instancePath:instancePath+"/payment/identifier",parentData:data65,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data65.identifier, {instancePath:instancePath+"/payment/identifier",parentData:data65,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4248,20 +4273,20 @@ errors++;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func2215(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func2215(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.form !== undefined && func0.call(data, "form")){
-if(!(func3126(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4372,8 +4397,8 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len15 = data85.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data85[i15], {instancePath:instancePath+"/processNote/" + i14+"/extension/" + i15,parentData:data85,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data85[i15], {instancePath:instancePath+"/processNote/" + i14+"/extension/" + i15,parentData:data85,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4394,8 +4419,8 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len16 = data87.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data87[i16], {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension/" + i16,parentData:data87,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data87[i16], {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension/" + i16,parentData:data87,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4447,8 +4472,8 @@ errors++;
 }
 }
 if(data82._number !== undefined && func0.call(data82, "_number")){
-if(!(func2197(data82._number, {instancePath:instancePath+"/processNote/" + i14+"/_number",parentData:data82,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data82._number, {instancePath:instancePath+"/processNote/" + i14+"/_number",parentData:data82,parentDataProperty:"_number",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4466,8 +4491,8 @@ errors++;
 }
 }
 if(data82._type !== undefined && func0.call(data82, "_type")){
-if(!(func2197(data82._type, {instancePath:instancePath+"/processNote/" + i14+"/_type",parentData:data82,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data82._type, {instancePath:instancePath+"/processNote/" + i14+"/_type",parentData:data82,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4497,14 +4522,14 @@ errors++;
 }
 }
 if(data82._text !== undefined && func0.call(data82, "_text")){
-if(!(func2197(data82._text, {instancePath:instancePath+"/processNote/" + i14+"/_text",parentData:data82,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data82._text, {instancePath:instancePath+"/processNote/" + i14+"/_text",parentData:data82,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data82.language !== undefined && func0.call(data82, "language")){
-if(!(func2215(data82.language, {instancePath:instancePath+"/processNote/" + i14+"/language",parentData:data82,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data82.language, {instancePath:instancePath+"/processNote/" + i14+"/language",parentData:data82,parentDataProperty:"language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4537,8 +4562,8 @@ let data96 = data.communicationRequest;
 if(Array.isArray(data96)){
 const len17 = data96.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2221(data96[i17], {instancePath:instancePath+"/communicationRequest/" + i17,parentData:data96,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data96[i17], {instancePath:instancePath+"/communicationRequest/" + i17,parentData:data96,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4738,8 +4763,8 @@ let data103 = data99.extension;
 if(Array.isArray(data103)){
 const len19 = data103.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data103[i19], {instancePath:instancePath+"/insurance/" + i18+"/extension/" + i19,parentData:data103,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data103[i19], {instancePath:instancePath+"/insurance/" + i18+"/extension/" + i19,parentData:data103,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4760,8 +4785,8 @@ let data105 = data99.modifierExtension;
 if(Array.isArray(data105)){
 const len20 = data105.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data105[i20], {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension/" + i20,parentData:data105,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data105[i20], {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension/" + i20,parentData:data105,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4813,8 +4838,8 @@ errors++;
 }
 }
 if(data99._sequence !== undefined && func0.call(data99, "_sequence")){
-if(!(func2197(data99._sequence, {instancePath:instancePath+"/insurance/" + i18+"/_sequence",parentData:data99,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data99._sequence, {instancePath:instancePath+"/insurance/" + i18+"/_sequence",parentData:data99,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4831,14 +4856,14 @@ errors++;
 }
 }
 if(data99._focal !== undefined && func0.call(data99, "_focal")){
-if(!(func2197(data99._focal, {instancePath:instancePath+"/insurance/" + i18+"/_focal",parentData:data99,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data99._focal, {instancePath:instancePath+"/insurance/" + i18+"/_focal",parentData:data99,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data99.coverage !== undefined && func0.call(data99, "coverage")){
-if(!(func2221(data99.coverage, {instancePath:instancePath+"/insurance/" + i18+"/coverage",parentData:data99,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data99.coverage, {instancePath:instancePath+"/insurance/" + i18+"/coverage",parentData:data99,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4868,14 +4893,14 @@ errors++;
 }
 }
 if(data99._businessArrangement !== undefined && func0.call(data99, "_businessArrangement")){
-if(!(func2197(data99._businessArrangement, {instancePath:instancePath+"/insurance/" + i18+"/_businessArrangement",parentData:data99,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data99._businessArrangement, {instancePath:instancePath+"/insurance/" + i18+"/_businessArrangement",parentData:data99,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data99.claimResponse !== undefined && func0.call(data99, "claimResponse")){
-if(!(func2221(data99.claimResponse, {instancePath:instancePath+"/insurance/" + i18+"/claimResponse",parentData:data99,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data99.claimResponse, {instancePath:instancePath+"/insurance/" + i18+"/claimResponse",parentData:data99,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4950,8 +4975,8 @@ let data118 = data116.extension;
 if(Array.isArray(data118)){
 const len22 = data118.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2206(data118[i22], {instancePath:instancePath+"/error/" + i21+"/extension/" + i22,parentData:data118,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data118[i22], {instancePath:instancePath+"/error/" + i21+"/extension/" + i22,parentData:data118,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4972,8 +4997,8 @@ let data120 = data116.modifierExtension;
 if(Array.isArray(data120)){
 const len23 = data120.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2206(data120[i23], {instancePath:instancePath+"/error/" + i21+"/modifierExtension/" + i23,parentData:data120,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data120[i23], {instancePath:instancePath+"/error/" + i21+"/modifierExtension/" + i23,parentData:data120,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5025,8 +5050,8 @@ errors++;
 }
 }
 if(data116._itemSequence !== undefined && func0.call(data116, "_itemSequence")){
-if(!(func2197(data116._itemSequence, {instancePath:instancePath+"/error/" + i21+"/_itemSequence",parentData:data116,parentDataProperty:"_itemSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data116._itemSequence, {instancePath:instancePath+"/error/" + i21+"/_itemSequence",parentData:data116,parentDataProperty:"_itemSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5066,8 +5091,8 @@ errors++;
 }
 }
 if(data116._detailSequence !== undefined && func0.call(data116, "_detailSequence")){
-if(!(func2197(data116._detailSequence, {instancePath:instancePath+"/error/" + i21+"/_detailSequence",parentData:data116,parentDataProperty:"_detailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data116._detailSequence, {instancePath:instancePath+"/error/" + i21+"/_detailSequence",parentData:data116,parentDataProperty:"_detailSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5107,14 +5132,14 @@ errors++;
 }
 }
 if(data116._subDetailSequence !== undefined && func0.call(data116, "_subDetailSequence")){
-if(!(func2197(data116._subDetailSequence, {instancePath:instancePath+"/error/" + i21+"/_subDetailSequence",parentData:data116,parentDataProperty:"_subDetailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data116._subDetailSequence, {instancePath:instancePath+"/error/" + i21+"/_subDetailSequence",parentData:data116,parentDataProperty:"_subDetailSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data116.code !== undefined && func0.call(data116, "code")){
-if(!(func2215(data116.code, {instancePath:instancePath+"/error/" + i21+"/code",parentData:data116,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data116.code, {instancePath:instancePath+"/error/" + i21+"/code",parentData:data116,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -13,17 +13,17 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -87,7 +87,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -101,7 +101,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ errors++;
 }
 }
 if(data._subDetailSequence !== undefined){
-if(!(func6(data._subDetailSequence))){
+if(!(func29(data._subDetailSequence))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func29(data10[i3]))){
 errors++;
 }
 }
@@ -192,7 +192,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func33(data15[i5]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func33(data17[i6]))){
 errors++;
 }
 }
@@ -216,17 +216,17 @@ errors++;
 }
 }
 if(data13.category !== undefined){
-if(!(func14(data13.category))){
+if(!(func37(data13.category))){
 errors++;
 }
 }
 if(data13.reason !== undefined){
-if(!(func14(data13.reason))){
+if(!(func37(data13.reason))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func621(data13.amount))){
+if(!(func651(data13.amount))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func29(data13._value))){
 errors++;
 }
 }
@@ -344,7 +344,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ errors++;
 }
 }
 if(data._detailSequence !== undefined){
-if(!(func6(data._detailSequence))){
+if(!(func29(data._detailSequence))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func29(data10[i3]))){
 errors++;
 }
 }
@@ -449,7 +449,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func33(data15[i5]))){
 errors++;
 }
 }
@@ -463,7 +463,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func33(data17[i6]))){
 errors++;
 }
 }
@@ -473,17 +473,17 @@ errors++;
 }
 }
 if(data13.category !== undefined){
-if(!(func14(data13.category))){
+if(!(func37(data13.category))){
 errors++;
 }
 }
 if(data13.reason !== undefined){
-if(!(func14(data13.reason))){
+if(!(func37(data13.reason))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func621(data13.amount))){
+if(!(func651(data13.amount))){
 errors++;
 }
 }
@@ -494,7 +494,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func29(data13._value))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -653,7 +653,7 @@ errors++;
 }
 }
 if(data._itemSequence !== undefined){
-if(!(func6(data._itemSequence))){
+if(!(func29(data._itemSequence))){
 errors++;
 }
 }
@@ -685,7 +685,7 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func29(data10[i3]))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data15[i5]))){
+if(!(func33(data15[i5]))){
 errors++;
 }
 }
@@ -734,7 +734,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func33(data17[i6]))){
 errors++;
 }
 }
@@ -744,17 +744,17 @@ errors++;
 }
 }
 if(data13.category !== undefined){
-if(!(func14(data13.category))){
+if(!(func37(data13.category))){
 errors++;
 }
 }
 if(data13.reason !== undefined){
-if(!(func14(data13.reason))){
+if(!(func37(data13.reason))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func621(data13.amount))){
+if(!(func651(data13.amount))){
 errors++;
 }
 }
@@ -765,7 +765,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func29(data13._value))){
 errors++;
 }
 }
@@ -825,8 +825,11 @@ return errors === 0;
 validate1124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj225 = new Set(["servicedDate", "servicedPeriod"]);
+const obj226 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 
 
@@ -863,7 +866,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -877,7 +880,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -887,7 +890,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -896,7 +899,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func37(data6[i2]))){
 errors++;
 }
 }
@@ -906,12 +909,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -922,12 +925,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -959,7 +962,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func29(data15[i4]))){
 errors++;
 }
 }
@@ -994,7 +997,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -1008,7 +1011,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -1018,17 +1021,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func37(data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func37(data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func651(data18.amount))){
 errors++;
 }
 }
@@ -1039,7 +1042,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func29(data18._value))){
 errors++;
 }
 }
@@ -1118,7 +1121,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1132,7 +1135,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1142,7 +1145,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -1151,7 +1154,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func37(data6[i2]))){
 errors++;
 }
 }
@@ -1161,12 +1164,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -1177,12 +1180,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -1214,7 +1217,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func29(data15[i4]))){
 errors++;
 }
 }
@@ -1249,7 +1252,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -1263,7 +1266,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -1273,17 +1276,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func37(data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func37(data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func651(data18.amount))){
 errors++;
 }
 }
@@ -1294,7 +1297,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func29(data18._value))){
 errors++;
 }
 }
@@ -1387,7 +1390,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1401,7 +1404,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1438,7 +1441,7 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data7[i3]))){
+if(!(func29(data7[i3]))){
 errors++;
 }
 }
@@ -1475,7 +1478,7 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data11[i5]))){
+if(!(func29(data11[i5]))){
 errors++;
 }
 }
@@ -1512,7 +1515,7 @@ let data15 = data._subdetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data15[i7]))){
+if(!(func29(data15[i7]))){
 errors++;
 }
 }
@@ -1526,7 +1529,7 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data17[i8]))){
+if(!(func39(data17[i8]))){
 errors++;
 }
 }
@@ -1536,7 +1539,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -1545,7 +1548,7 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data20[i9]))){
+if(!(func37(data20[i9]))){
 errors++;
 }
 }
@@ -1559,7 +1562,7 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data22[i10]))){
+if(!(func37(data22[i10]))){
 errors++;
 }
 }
@@ -1580,37 +1583,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func29(data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func40(data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func37(data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func794(data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func39(data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -1621,17 +1624,17 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
@@ -1640,7 +1643,7 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data36[i11]))){
+if(!(func37(data36[i11]))){
 errors++;
 }
 }
@@ -1677,7 +1680,7 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data40[i13]))){
+if(!(func29(data40[i13]))){
 errors++;
 }
 }
@@ -1712,7 +1715,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data45[i15]))){
+if(!(func33(data45[i15]))){
 errors++;
 }
 }
@@ -1726,7 +1729,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data47[i16]))){
+if(!(func33(data47[i16]))){
 errors++;
 }
 }
@@ -1736,17 +1739,17 @@ errors++;
 }
 }
 if(data43.category !== undefined){
-if(!(func14(data43.category))){
+if(!(func37(data43.category))){
 errors++;
 }
 }
 if(data43.reason !== undefined){
-if(!(func14(data43.reason))){
+if(!(func37(data43.reason))){
 errors++;
 }
 }
 if(data43.amount !== undefined){
-if(!(func621(data43.amount))){
+if(!(func651(data43.amount))){
 errors++;
 }
 }
@@ -1757,7 +1760,7 @@ errors++;
 }
 }
 if(data43._value !== undefined){
-if(!(func6(data43._value))){
+if(!(func29(data43._value))){
 errors++;
 }
 }
@@ -1800,6 +1803,14 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "itemSequence")) && (key1 !== "_itemSequence")) && (key1 !== "detailSequence")) && (key1 !== "_detailSequence")) && (key1 !== "subdetailSequence")) && (key1 !== "_subdetailSequence")) && (key1 !== "provider")) && (key1 !== "productOrService")) && (key1 !== "modifier")) && (key1 !== "programCode")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) && (key1 !== "locationCodeableConcept")) && (key1 !== "locationAddress")) && (key1 !== "locationReference")) && (key1 !== "quantity")) && (key1 !== "unitPrice")) && (key1 !== "factor")) && (key1 !== "_factor")) && (key1 !== "net")) && (key1 !== "bodySite")) && (key1 !== "subSite")) && (key1 !== "noteNumber")) && (key1 !== "_noteNumber")) && (key1 !== "adjudication")) && (key1 !== "detail")){
 errors++;
 }
+}
+const forms0 = func1(data, obj225);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj226);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -1982,7 +1993,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1998,7 +2009,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -2014,12 +2025,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -2028,7 +2039,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func32(data12[i0]))){
 errors++;
 }
 }
@@ -2042,7 +2053,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func33(data14[i1]))){
 errors++;
 }
 }
@@ -2056,7 +2067,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func33(data16[i2]))){
 errors++;
 }
 }
@@ -2070,7 +2081,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -2089,17 +2100,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func37(data.subType))){
 errors++;
 }
 }
@@ -2113,12 +2124,12 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func29(data._use))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -2134,22 +2145,22 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func39(data.insurer))){
 errors++;
 }
 }
 if(data.requestor !== undefined){
-if(!(func16(data.requestor))){
+if(!(func39(data.requestor))){
 errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func39(data.request))){
 errors++;
 }
 }
@@ -2163,7 +2174,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func29(data._outcome))){
 errors++;
 }
 }
@@ -2179,7 +2190,7 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func29(data._disposition))){
 errors++;
 }
 }
@@ -2195,17 +2206,17 @@ errors++;
 }
 }
 if(data._preAuthRef !== undefined){
-if(!(func6(data._preAuthRef))){
+if(!(func29(data._preAuthRef))){
 errors++;
 }
 }
 if(data.preAuthPeriod !== undefined){
-if(!(func17(data.preAuthPeriod))){
+if(!(func40(data.preAuthPeriod))){
 errors++;
 }
 }
 if(data.payeeType !== undefined){
-if(!(func14(data.payeeType))){
+if(!(func37(data.payeeType))){
 errors++;
 }
 }
@@ -2263,7 +2274,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data47[i7]))){
+if(!(func33(data47[i7]))){
 errors++;
 }
 }
@@ -2277,7 +2288,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data49[i8]))){
+if(!(func33(data49[i8]))){
 errors++;
 }
 }
@@ -2287,17 +2298,17 @@ errors++;
 }
 }
 if(data45.category !== undefined){
-if(!(func14(data45.category))){
+if(!(func37(data45.category))){
 errors++;
 }
 }
 if(data45.reason !== undefined){
-if(!(func14(data45.reason))){
+if(!(func37(data45.reason))){
 errors++;
 }
 }
 if(data45.amount !== undefined){
-if(!(func621(data45.amount))){
+if(!(func651(data45.amount))){
 errors++;
 }
 }
@@ -2308,7 +2319,7 @@ errors++;
 }
 }
 if(data45._value !== undefined){
-if(!(func6(data45._value))){
+if(!(func29(data45._value))){
 errors++;
 }
 }
@@ -2362,7 +2373,7 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data59[i10]))){
+if(!(func33(data59[i10]))){
 errors++;
 }
 }
@@ -2376,7 +2387,7 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data61[i11]))){
+if(!(func33(data61[i11]))){
 errors++;
 }
 }
@@ -2386,12 +2397,12 @@ errors++;
 }
 }
 if(data57.category !== undefined){
-if(!(func14(data57.category))){
+if(!(func37(data57.category))){
 errors++;
 }
 }
 if(data57.amount !== undefined){
-if(!(func621(data57.amount))){
+if(!(func651(data57.amount))){
 errors++;
 }
 }
@@ -2441,7 +2452,7 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data67[i12]))){
+if(!(func33(data67[i12]))){
 errors++;
 }
 }
@@ -2455,7 +2466,7 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data69[i13]))){
+if(!(func33(data69[i13]))){
 errors++;
 }
 }
@@ -2465,17 +2476,17 @@ errors++;
 }
 }
 if(data65.type !== undefined){
-if(!(func14(data65.type))){
+if(!(func37(data65.type))){
 errors++;
 }
 }
 if(data65.adjustment !== undefined){
-if(!(func621(data65.adjustment))){
+if(!(func651(data65.adjustment))){
 errors++;
 }
 }
 if(data65.adjustmentReason !== undefined){
-if(!(func14(data65.adjustmentReason))){
+if(!(func37(data65.adjustmentReason))){
 errors++;
 }
 }
@@ -2491,17 +2502,17 @@ errors++;
 }
 }
 if(data65._date !== undefined){
-if(!(func6(data65._date))){
+if(!(func29(data65._date))){
 errors++;
 }
 }
 if(data65.amount !== undefined){
-if(!(func621(data65.amount))){
+if(!(func651(data65.amount))){
 errors++;
 }
 }
 if(data65.identifier !== undefined){
-if(!(func12(data65.identifier))){
+if(!(func35(data65.identifier))){
 errors++;
 }
 }
@@ -2522,17 +2533,17 @@ errors++;
 }
 }
 if(data.fundsReserve !== undefined){
-if(!(func14(data.fundsReserve))){
+if(!(func37(data.fundsReserve))){
 errors++;
 }
 }
 if(data.formCode !== undefined){
-if(!(func14(data.formCode))){
+if(!(func37(data.formCode))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func336(data.form))){
+if(!(func365(data.form))){
 errors++;
 }
 }
@@ -2590,7 +2601,7 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len15 = data85.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data85[i15]))){
+if(!(func33(data85[i15]))){
 errors++;
 }
 }
@@ -2604,7 +2615,7 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len16 = data87.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data87[i16]))){
+if(!(func33(data87[i16]))){
 errors++;
 }
 }
@@ -2628,7 +2639,7 @@ errors++;
 }
 }
 if(data82._number !== undefined){
-if(!(func6(data82._number))){
+if(!(func29(data82._number))){
 errors++;
 }
 }
@@ -2639,7 +2650,7 @@ errors++;
 }
 }
 if(data82._type !== undefined){
-if(!(func6(data82._type))){
+if(!(func29(data82._type))){
 errors++;
 }
 }
@@ -2655,12 +2666,12 @@ errors++;
 }
 }
 if(data82._text !== undefined){
-if(!(func6(data82._text))){
+if(!(func29(data82._text))){
 errors++;
 }
 }
 if(data82.language !== undefined){
-if(!(func14(data82.language))){
+if(!(func37(data82.language))){
 errors++;
 }
 }
@@ -2690,7 +2701,7 @@ let data96 = data.communicationRequest;
 if(Array.isArray(data96)){
 const len17 = data96.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data96[i17]))){
+if(!(func39(data96[i17]))){
 errors++;
 }
 }
@@ -2787,7 +2798,7 @@ let data103 = data99.extension;
 if(Array.isArray(data103)){
 const len19 = data103.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data103[i19]))){
+if(!(func33(data103[i19]))){
 errors++;
 }
 }
@@ -2801,7 +2812,7 @@ let data105 = data99.modifierExtension;
 if(Array.isArray(data105)){
 const len20 = data105.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data105[i20]))){
+if(!(func33(data105[i20]))){
 errors++;
 }
 }
@@ -2825,7 +2836,7 @@ errors++;
 }
 }
 if(data99._sequence !== undefined){
-if(!(func6(data99._sequence))){
+if(!(func29(data99._sequence))){
 errors++;
 }
 }
@@ -2835,12 +2846,12 @@ errors++;
 }
 }
 if(data99._focal !== undefined){
-if(!(func6(data99._focal))){
+if(!(func29(data99._focal))){
 errors++;
 }
 }
 if(data99.coverage !== undefined){
-if(!(func16(data99.coverage))){
+if(!(func39(data99.coverage))){
 errors++;
 }
 }
@@ -2856,12 +2867,12 @@ errors++;
 }
 }
 if(data99._businessArrangement !== undefined){
-if(!(func6(data99._businessArrangement))){
+if(!(func29(data99._businessArrangement))){
 errors++;
 }
 }
 if(data99.claimResponse !== undefined){
-if(!(func16(data99.claimResponse))){
+if(!(func39(data99.claimResponse))){
 errors++;
 }
 }
@@ -2912,7 +2923,7 @@ let data118 = data116.extension;
 if(Array.isArray(data118)){
 const len22 = data118.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data118[i22]))){
+if(!(func33(data118[i22]))){
 errors++;
 }
 }
@@ -2926,7 +2937,7 @@ let data120 = data116.modifierExtension;
 if(Array.isArray(data120)){
 const len23 = data120.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data120[i23]))){
+if(!(func33(data120[i23]))){
 errors++;
 }
 }
@@ -2950,7 +2961,7 @@ errors++;
 }
 }
 if(data116._itemSequence !== undefined){
-if(!(func6(data116._itemSequence))){
+if(!(func29(data116._itemSequence))){
 errors++;
 }
 }
@@ -2969,7 +2980,7 @@ errors++;
 }
 }
 if(data116._detailSequence !== undefined){
-if(!(func6(data116._detailSequence))){
+if(!(func29(data116._detailSequence))){
 errors++;
 }
 }
@@ -2988,12 +2999,12 @@ errors++;
 }
 }
 if(data116._subDetailSequence !== undefined){
-if(!(func6(data116._subDetailSequence))){
+if(!(func29(data116._subDetailSequence))){
 errors++;
 }
 }
 if(data116.code !== undefined){
-if(!(func14(data116.code))){
+if(!(func37(data116.code))){
 errors++;
 }
 }

@@ -8,17 +8,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj252 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate1136(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ClinicalImpression.schema.json" */;
@@ -86,7 +88,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -102,7 +104,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +120,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -132,7 +134,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +148,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +162,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +176,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -193,17 +195,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -219,17 +221,17 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -245,12 +247,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func29(data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -266,17 +268,17 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
 if(data.assessor !== undefined){
-if(!(func16(data.assessor))){
+if(!(func39(data.assessor))){
 errors++;
 }
 }
 if(data.previous !== undefined){
-if(!(func16(data.previous))){
+if(!(func39(data.previous))){
 errors++;
 }
 }
@@ -285,7 +287,7 @@ let data32 = data.problem;
 if(Array.isArray(data32)){
 const len4 = data32.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data32[i4]))){
+if(!(func39(data32[i4]))){
 errors++;
 }
 }
@@ -320,7 +322,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data37[i6]))){
+if(!(func33(data37[i6]))){
 errors++;
 }
 }
@@ -334,7 +336,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data39[i7]))){
+if(!(func33(data39[i7]))){
 errors++;
 }
 }
@@ -344,7 +346,7 @@ errors++;
 }
 }
 if(data35.code !== undefined){
-if(!(func14(data35.code))){
+if(!(func37(data35.code))){
 errors++;
 }
 }
@@ -353,7 +355,7 @@ let data42 = data35.item;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data42[i8]))){
+if(!(func39(data42[i8]))){
 errors++;
 }
 }
@@ -408,7 +410,7 @@ let data46 = data._protocol;
 if(Array.isArray(data46)){
 const len10 = data46.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data46[i10]))){
+if(!(func29(data46[i10]))){
 errors++;
 }
 }
@@ -429,7 +431,7 @@ errors++;
 }
 }
 if(data._summary !== undefined){
-if(!(func6(data._summary))){
+if(!(func29(data._summary))){
 errors++;
 }
 }
@@ -456,7 +458,7 @@ let data53 = data51.extension;
 if(Array.isArray(data53)){
 const len12 = data53.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data53[i12]))){
+if(!(func33(data53[i12]))){
 errors++;
 }
 }
@@ -470,7 +472,7 @@ let data55 = data51.modifierExtension;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data55[i13]))){
+if(!(func33(data55[i13]))){
 errors++;
 }
 }
@@ -480,12 +482,12 @@ errors++;
 }
 }
 if(data51.itemCodeableConcept !== undefined){
-if(!(func14(data51.itemCodeableConcept))){
+if(!(func37(data51.itemCodeableConcept))){
 errors++;
 }
 }
 if(data51.itemReference !== undefined){
-if(!(func16(data51.itemReference))){
+if(!(func39(data51.itemReference))){
 errors++;
 }
 }
@@ -501,7 +503,7 @@ errors++;
 }
 }
 if(data51._basis !== undefined){
-if(!(func6(data51._basis))){
+if(!(func29(data51._basis))){
 errors++;
 }
 }
@@ -531,7 +533,7 @@ let data61 = data.prognosisCodeableConcept;
 if(Array.isArray(data61)){
 const len14 = data61.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data61[i14]))){
+if(!(func37(data61[i14]))){
 errors++;
 }
 }
@@ -545,7 +547,7 @@ let data63 = data.prognosisReference;
 if(Array.isArray(data63)){
 const len15 = data63.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data63[i15]))){
+if(!(func39(data63[i15]))){
 errors++;
 }
 }
@@ -559,7 +561,7 @@ let data65 = data.supportingInfo;
 if(Array.isArray(data65)){
 const len16 = data65.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data65[i16]))){
+if(!(func39(data65[i16]))){
 errors++;
 }
 }
@@ -573,7 +575,7 @@ let data67 = data.note;
 if(Array.isArray(data67)){
 const len17 = data67.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data67[i17]))){
+if(!(func180(data67[i17]))){
 errors++;
 }
 }
@@ -586,6 +588,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "code")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "assessor")) && (key2 !== "previous")) && (key2 !== "problem")) && (key2 !== "investigation")) && (key2 !== "protocol")) && (key2 !== "_protocol")) && (key2 !== "summary")) && (key2 !== "_summary")) && (key2 !== "finding")) && (key2 !== "prognosisCodeableConcept")) && (key2 !== "prognosisReference")) && (key2 !== "supportingInfo")) && (key2 !== "note")){
 errors++;
 }
+}
+const forms0 = func1(data, obj252);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

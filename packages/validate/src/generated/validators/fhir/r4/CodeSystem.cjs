@@ -5,16 +5,16 @@ const schema240 = {"properties":{"status":{"enum":["draft","active","retired","u
 const schema241 = {"properties":{"operator":{"items":{"enum":["=","is-a","descendent-of","is-not-a","regex","in","not-in","generalizes","exists"]}}}};
 const schema242 = {"properties":{"type":{"enum":["code","Coding","string","integer","boolean","dateTime","decimal"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -22,7 +22,9 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const obj51 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
 const wrapper41 = {validate: validate1138};
 
 function validate1138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -138,8 +140,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -160,8 +162,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -203,8 +205,8 @@ errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2197(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -234,8 +236,8 @@ errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func2197(data._display, {instancePath:instancePath+"/_display",parentData:data,parentDataProperty:"_display",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._display, {instancePath:instancePath+"/_display",parentData:data,parentDataProperty:"_display",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -265,8 +267,8 @@ errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2197(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -375,8 +377,8 @@ let data16 = data13.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data16[i3], {instancePath:instancePath+"/designation/" + i2+"/extension/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i3], {instancePath:instancePath+"/designation/" + i2+"/extension/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -397,8 +399,8 @@ let data18 = data13.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data18[i4], {instancePath:instancePath+"/designation/" + i2+"/modifierExtension/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i4], {instancePath:instancePath+"/designation/" + i2+"/modifierExtension/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -440,14 +442,14 @@ errors++;
 }
 }
 if(data13._language !== undefined && func0.call(data13, "_language")){
-if(!(func2197(data13._language, {instancePath:instancePath+"/designation/" + i2+"/_language",parentData:data13,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data13._language, {instancePath:instancePath+"/designation/" + i2+"/_language",parentData:data13,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.use !== undefined && func0.call(data13, "use")){
-if(!(func2793(data13.use, {instancePath:instancePath+"/designation/" + i2+"/use",parentData:data13,parentDataProperty:"use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data13.use, {instancePath:instancePath+"/designation/" + i2+"/use",parentData:data13,parentDataProperty:"use",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -477,8 +479,8 @@ errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2197(data13._value, {instancePath:instancePath+"/designation/" + i2+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data13._value, {instancePath:instancePath+"/designation/" + i2+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -885,8 +887,8 @@ let data42 = data26.extension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data42[i6], {instancePath:instancePath+"/property/" + i5+"/extension/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i6], {instancePath:instancePath+"/property/" + i5+"/extension/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -907,8 +909,8 @@ let data44 = data26.modifierExtension;
 if(Array.isArray(data44)){
 const len7 = data44.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data44[i7], {instancePath:instancePath+"/property/" + i5+"/modifierExtension/" + i7,parentData:data44,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data44[i7], {instancePath:instancePath+"/property/" + i5+"/modifierExtension/" + i7,parentData:data44,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,8 +952,8 @@ errors++;
 }
 }
 if(data26._code !== undefined && func0.call(data26, "_code")){
-if(!(func2197(data26._code, {instancePath:instancePath+"/property/" + i5+"/_code",parentData:data26,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._code, {instancePath:instancePath+"/property/" + i5+"/_code",parentData:data26,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -981,14 +983,14 @@ errors++;
 }
 }
 if(data26._valueCode !== undefined && func0.call(data26, "_valueCode")){
-if(!(func2197(data26._valueCode, {instancePath:instancePath+"/property/" + i5+"/_valueCode",parentData:data26,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._valueCode, {instancePath:instancePath+"/property/" + i5+"/_valueCode",parentData:data26,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data26.valueCoding !== undefined && func0.call(data26, "valueCoding")){
-if(!(func2793(data26.valueCoding, {instancePath:instancePath+"/property/" + i5+"/valueCoding",parentData:data26,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data26.valueCoding, {instancePath:instancePath+"/property/" + i5+"/valueCoding",parentData:data26,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1018,8 +1020,8 @@ errors++;
 }
 }
 if(data26._valueString !== undefined && func0.call(data26, "_valueString")){
-if(!(func2197(data26._valueString, {instancePath:instancePath+"/property/" + i5+"/_valueString",parentData:data26,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._valueString, {instancePath:instancePath+"/property/" + i5+"/_valueString",parentData:data26,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1059,8 +1061,8 @@ errors++;
 }
 }
 if(data26._valueInteger !== undefined && func0.call(data26, "_valueInteger")){
-if(!(func2197(data26._valueInteger, {instancePath:instancePath+"/property/" + i5+"/_valueInteger",parentData:data26,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._valueInteger, {instancePath:instancePath+"/property/" + i5+"/_valueInteger",parentData:data26,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1077,8 +1079,8 @@ errors++;
 }
 }
 if(data26._valueBoolean !== undefined && func0.call(data26, "_valueBoolean")){
-if(!(func2197(data26._valueBoolean, {instancePath:instancePath+"/property/" + i5+"/_valueBoolean",parentData:data26,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._valueBoolean, {instancePath:instancePath+"/property/" + i5+"/_valueBoolean",parentData:data26,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1108,8 +1110,8 @@ errors++;
 }
 }
 if(data26._valueDateTime !== undefined && func0.call(data26, "_valueDateTime")){
-if(!(func2197(data26._valueDateTime, {instancePath:instancePath+"/property/" + i5+"/_valueDateTime",parentData:data26,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._valueDateTime, {instancePath:instancePath+"/property/" + i5+"/_valueDateTime",parentData:data26,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1127,14 +1129,14 @@ errors++;
 }
 }
 if(data26._valueDecimal !== undefined && func0.call(data26, "_valueDecimal")){
-if(!(func2197(data26._valueDecimal, {instancePath:instancePath+"/property/" + i5+"/_valueDecimal",parentData:data26,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._valueDecimal, {instancePath:instancePath+"/property/" + i5+"/_valueDecimal",parentData:data26,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data26, obj51);
+if(forms0 !== null){
+const err61 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1144,14 +1146,25 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
 else {
-const err62 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1168,24 +1181,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1438,8 +1451,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1469,8 +1482,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1500,14 +1513,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1516,8 +1529,8 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1538,8 +1551,8 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1560,8 +1573,8 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1603,8 +1616,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1613,8 +1626,8 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1656,8 +1669,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1687,8 +1700,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1718,8 +1731,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1737,8 +1750,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1755,8 +1768,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1786,8 +1799,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1817,8 +1830,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1827,8 +1840,8 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data34[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data34,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data34[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data34,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1870,8 +1883,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1880,8 +1893,8 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2326(data38[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data38[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1902,8 +1915,8 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data40[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data40[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1945,8 +1958,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1976,8 +1989,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1994,8 +2007,8 @@ errors++;
 }
 }
 if(data._caseSensitive !== undefined && func0.call(data, "_caseSensitive")){
-if(!(func2197(data._caseSensitive, {instancePath:instancePath+"/_caseSensitive",parentData:data,parentDataProperty:"_caseSensitive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._caseSensitive, {instancePath:instancePath+"/_caseSensitive",parentData:data,parentDataProperty:"_caseSensitive",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2025,8 +2038,8 @@ errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
-if(!(func2197(data._valueSet, {instancePath:instancePath+"/_valueSet",parentData:data,parentDataProperty:"_valueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueSet, {instancePath:instancePath+"/_valueSet",parentData:data,parentDataProperty:"_valueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2044,8 +2057,8 @@ errors++;
 }
 }
 if(data._hierarchyMeaning !== undefined && func0.call(data, "_hierarchyMeaning")){
-if(!(func2197(data._hierarchyMeaning, {instancePath:instancePath+"/_hierarchyMeaning",parentData:data,parentDataProperty:"_hierarchyMeaning",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._hierarchyMeaning, {instancePath:instancePath+"/_hierarchyMeaning",parentData:data,parentDataProperty:"_hierarchyMeaning",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2062,8 +2075,8 @@ errors++;
 }
 }
 if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func2197(data._compositional, {instancePath:instancePath+"/_compositional",parentData:data,parentDataProperty:"_compositional",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._compositional, {instancePath:instancePath+"/_compositional",parentData:data,parentDataProperty:"_compositional",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2080,8 +2093,8 @@ errors++;
 }
 }
 if(data._versionNeeded !== undefined && func0.call(data, "_versionNeeded")){
-if(!(func2197(data._versionNeeded, {instancePath:instancePath+"/_versionNeeded",parentData:data,parentDataProperty:"_versionNeeded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._versionNeeded, {instancePath:instancePath+"/_versionNeeded",parentData:data,parentDataProperty:"_versionNeeded",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2099,8 +2112,8 @@ errors++;
 }
 }
 if(data._content !== undefined && func0.call(data, "_content")){
-if(!(func2197(data._content, {instancePath:instancePath+"/_content",parentData:data,parentDataProperty:"_content",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._content, {instancePath:instancePath+"/_content",parentData:data,parentDataProperty:"_content",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2130,8 +2143,8 @@ errors++;
 }
 }
 if(data._supplements !== undefined && func0.call(data, "_supplements")){
-if(!(func2197(data._supplements, {instancePath:instancePath+"/_supplements",parentData:data,parentDataProperty:"_supplements",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._supplements, {instancePath:instancePath+"/_supplements",parentData:data,parentDataProperty:"_supplements",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2171,8 +2184,8 @@ errors++;
 }
 }
 if(data._count !== undefined && func0.call(data, "_count")){
-if(!(func2197(data._count, {instancePath:instancePath+"/_count",parentData:data,parentDataProperty:"_count",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._count, {instancePath:instancePath+"/_count",parentData:data,parentDataProperty:"_count",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2416,8 +2429,8 @@ let data68 = data63.extension;
 if(Array.isArray(data68)){
 const len8 = data68.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data68[i8], {instancePath:instancePath+"/filter/" + i7+"/extension/" + i8,parentData:data68,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data68[i8], {instancePath:instancePath+"/filter/" + i7+"/extension/" + i8,parentData:data68,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2438,8 +2451,8 @@ let data70 = data63.modifierExtension;
 if(Array.isArray(data70)){
 const len9 = data70.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data70[i9], {instancePath:instancePath+"/filter/" + i7+"/modifierExtension/" + i9,parentData:data70,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data70[i9], {instancePath:instancePath+"/filter/" + i7+"/modifierExtension/" + i9,parentData:data70,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2481,8 +2494,8 @@ errors++;
 }
 }
 if(data63._code !== undefined && func0.call(data63, "_code")){
-if(!(func2197(data63._code, {instancePath:instancePath+"/filter/" + i7+"/_code",parentData:data63,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data63._code, {instancePath:instancePath+"/filter/" + i7+"/_code",parentData:data63,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2512,8 +2525,8 @@ errors++;
 }
 }
 if(data63._description !== undefined && func0.call(data63, "_description")){
-if(!(func2197(data63._description, {instancePath:instancePath+"/filter/" + i7+"/_description",parentData:data63,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data63._description, {instancePath:instancePath+"/filter/" + i7+"/_description",parentData:data63,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2561,8 +2574,8 @@ let data78 = data63._operator;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2197(data78[i11], {instancePath:instancePath+"/filter/" + i7+"/_operator/" + i11,parentData:data78,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data78[i11], {instancePath:instancePath+"/filter/" + i7+"/_operator/" + i11,parentData:data78,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2604,8 +2617,8 @@ errors++;
 }
 }
 if(data63._value !== undefined && func0.call(data63, "_value")){
-if(!(func2197(data63._value, {instancePath:instancePath+"/filter/" + i7+"/_value",parentData:data63,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data63._value, {instancePath:instancePath+"/filter/" + i7+"/_value",parentData:data63,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2807,8 +2820,8 @@ let data87 = data83.extension;
 if(Array.isArray(data87)){
 const len13 = data87.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data87[i13], {instancePath:instancePath+"/property/" + i12+"/extension/" + i13,parentData:data87,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data87[i13], {instancePath:instancePath+"/property/" + i12+"/extension/" + i13,parentData:data87,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2829,8 +2842,8 @@ let data89 = data83.modifierExtension;
 if(Array.isArray(data89)){
 const len14 = data89.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data89[i14], {instancePath:instancePath+"/property/" + i12+"/modifierExtension/" + i14,parentData:data89,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data89[i14], {instancePath:instancePath+"/property/" + i12+"/modifierExtension/" + i14,parentData:data89,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2872,8 +2885,8 @@ errors++;
 }
 }
 if(data83._code !== undefined && func0.call(data83, "_code")){
-if(!(func2197(data83._code, {instancePath:instancePath+"/property/" + i12+"/_code",parentData:data83,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data83._code, {instancePath:instancePath+"/property/" + i12+"/_code",parentData:data83,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2903,8 +2916,8 @@ errors++;
 }
 }
 if(data83._uri !== undefined && func0.call(data83, "_uri")){
-if(!(func2197(data83._uri, {instancePath:instancePath+"/property/" + i12+"/_uri",parentData:data83,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data83._uri, {instancePath:instancePath+"/property/" + i12+"/_uri",parentData:data83,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2934,8 +2947,8 @@ errors++;
 }
 }
 if(data83._description !== undefined && func0.call(data83, "_description")){
-if(!(func2197(data83._description, {instancePath:instancePath+"/property/" + i12+"/_description",parentData:data83,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data83._description, {instancePath:instancePath+"/property/" + i12+"/_description",parentData:data83,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2953,8 +2966,8 @@ errors++;
 }
 }
 if(data83._type !== undefined && func0.call(data83, "_type")){
-if(!(func2197(data83._type, {instancePath:instancePath+"/property/" + i12+"/_type",parentData:data83,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data83._type, {instancePath:instancePath+"/property/" + i12+"/_type",parentData:data83,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

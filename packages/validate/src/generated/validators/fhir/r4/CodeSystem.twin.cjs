@@ -8,20 +8,22 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
 
-const func223 = require("./datatypes.twin.cjs")["Coding"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj257 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
 const wrapper41 = {validate: validate1138};
 
 function validate1138(data){
@@ -82,7 +84,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -96,7 +98,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -117,7 +119,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -133,7 +135,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func29(data._display))){
 errors++;
 }
 }
@@ -149,7 +151,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func29(data._definition))){
 errors++;
 }
 }
@@ -207,7 +209,7 @@ let data16 = data13.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data16[i3]))){
+if(!(func33(data16[i3]))){
 errors++;
 }
 }
@@ -221,7 +223,7 @@ let data18 = data13.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data18[i4]))){
+if(!(func33(data18[i4]))){
 errors++;
 }
 }
@@ -242,12 +244,12 @@ errors++;
 }
 }
 if(data13._language !== undefined){
-if(!(func6(data13._language))){
+if(!(func29(data13._language))){
 errors++;
 }
 }
 if(data13.use !== undefined){
-if(!(func223(data13.use))){
+if(!(func248(data13.use))){
 errors++;
 }
 }
@@ -263,7 +265,7 @@ errors++;
 }
 }
 if(data13._value !== undefined){
-if(!(func6(data13._value))){
+if(!(func29(data13._value))){
 errors++;
 }
 }
@@ -485,7 +487,7 @@ let data42 = data26.extension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data42[i6]))){
+if(!(func33(data42[i6]))){
 errors++;
 }
 }
@@ -499,7 +501,7 @@ let data44 = data26.modifierExtension;
 if(Array.isArray(data44)){
 const len7 = data44.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data44[i7]))){
+if(!(func33(data44[i7]))){
 errors++;
 }
 }
@@ -520,7 +522,7 @@ errors++;
 }
 }
 if(data26._code !== undefined){
-if(!(func6(data26._code))){
+if(!(func29(data26._code))){
 errors++;
 }
 }
@@ -536,12 +538,12 @@ errors++;
 }
 }
 if(data26._valueCode !== undefined){
-if(!(func6(data26._valueCode))){
+if(!(func29(data26._valueCode))){
 errors++;
 }
 }
 if(data26.valueCoding !== undefined){
-if(!(func223(data26.valueCoding))){
+if(!(func248(data26.valueCoding))){
 errors++;
 }
 }
@@ -557,7 +559,7 @@ errors++;
 }
 }
 if(data26._valueString !== undefined){
-if(!(func6(data26._valueString))){
+if(!(func29(data26._valueString))){
 errors++;
 }
 }
@@ -576,7 +578,7 @@ errors++;
 }
 }
 if(data26._valueInteger !== undefined){
-if(!(func6(data26._valueInteger))){
+if(!(func29(data26._valueInteger))){
 errors++;
 }
 }
@@ -586,7 +588,7 @@ errors++;
 }
 }
 if(data26._valueBoolean !== undefined){
-if(!(func6(data26._valueBoolean))){
+if(!(func29(data26._valueBoolean))){
 errors++;
 }
 }
@@ -602,7 +604,7 @@ errors++;
 }
 }
 if(data26._valueDateTime !== undefined){
-if(!(func6(data26._valueDateTime))){
+if(!(func29(data26._valueDateTime))){
 errors++;
 }
 }
@@ -613,7 +615,7 @@ errors++;
 }
 }
 if(data26._valueDecimal !== undefined){
-if(!(func6(data26._valueDecimal))){
+if(!(func29(data26._valueDecimal))){
 errors++;
 }
 }
@@ -621,6 +623,10 @@ for(const key1 in data26){
 if((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "code")) && (key1 !== "_code")) && (key1 !== "valueCode")) && (key1 !== "_valueCode")) && (key1 !== "valueCoding")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")){
 errors++;
 }
+}
+const forms0 = func1(data26, obj257);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data26.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data26);
@@ -767,7 +773,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -783,7 +789,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -799,12 +805,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -813,7 +819,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -827,7 +833,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -841,7 +847,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -862,7 +868,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -871,7 +877,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -892,7 +898,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -908,7 +914,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -924,7 +930,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -935,7 +941,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -945,7 +951,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -961,7 +967,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -977,7 +983,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -986,7 +992,7 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data34[i4]))){
+if(!(func72(data34[i4]))){
 errors++;
 }
 }
@@ -1007,7 +1013,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1016,7 +1022,7 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data38[i5]))){
+if(!(func74(data38[i5]))){
 errors++;
 }
 }
@@ -1030,7 +1036,7 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data40[i6]))){
+if(!(func37(data40[i6]))){
 errors++;
 }
 }
@@ -1051,7 +1057,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1067,7 +1073,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1077,7 +1083,7 @@ errors++;
 }
 }
 if(data._caseSensitive !== undefined){
-if(!(func6(data._caseSensitive))){
+if(!(func29(data._caseSensitive))){
 errors++;
 }
 }
@@ -1093,7 +1099,7 @@ errors++;
 }
 }
 if(data._valueSet !== undefined){
-if(!(func6(data._valueSet))){
+if(!(func29(data._valueSet))){
 errors++;
 }
 }
@@ -1104,7 +1110,7 @@ errors++;
 }
 }
 if(data._hierarchyMeaning !== undefined){
-if(!(func6(data._hierarchyMeaning))){
+if(!(func29(data._hierarchyMeaning))){
 errors++;
 }
 }
@@ -1114,7 +1120,7 @@ errors++;
 }
 }
 if(data._compositional !== undefined){
-if(!(func6(data._compositional))){
+if(!(func29(data._compositional))){
 errors++;
 }
 }
@@ -1124,7 +1130,7 @@ errors++;
 }
 }
 if(data._versionNeeded !== undefined){
-if(!(func6(data._versionNeeded))){
+if(!(func29(data._versionNeeded))){
 errors++;
 }
 }
@@ -1135,7 +1141,7 @@ errors++;
 }
 }
 if(data._content !== undefined){
-if(!(func6(data._content))){
+if(!(func29(data._content))){
 errors++;
 }
 }
@@ -1151,7 +1157,7 @@ errors++;
 }
 }
 if(data._supplements !== undefined){
-if(!(func6(data._supplements))){
+if(!(func29(data._supplements))){
 errors++;
 }
 }
@@ -1170,7 +1176,7 @@ errors++;
 }
 }
 if(data._count !== undefined){
-if(!(func6(data._count))){
+if(!(func29(data._count))){
 errors++;
 }
 }
@@ -1290,7 +1296,7 @@ let data68 = data63.extension;
 if(Array.isArray(data68)){
 const len8 = data68.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data68[i8]))){
+if(!(func33(data68[i8]))){
 errors++;
 }
 }
@@ -1304,7 +1310,7 @@ let data70 = data63.modifierExtension;
 if(Array.isArray(data70)){
 const len9 = data70.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data70[i9]))){
+if(!(func33(data70[i9]))){
 errors++;
 }
 }
@@ -1325,7 +1331,7 @@ errors++;
 }
 }
 if(data63._code !== undefined){
-if(!(func6(data63._code))){
+if(!(func29(data63._code))){
 errors++;
 }
 }
@@ -1341,7 +1347,7 @@ errors++;
 }
 }
 if(data63._description !== undefined){
-if(!(func6(data63._description))){
+if(!(func29(data63._description))){
 errors++;
 }
 }
@@ -1368,7 +1374,7 @@ let data78 = data63._operator;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data78[i11]))){
+if(!(func29(data78[i11]))){
 errors++;
 }
 }
@@ -1389,7 +1395,7 @@ errors++;
 }
 }
 if(data63._value !== undefined){
-if(!(func6(data63._value))){
+if(!(func29(data63._value))){
 errors++;
 }
 }
@@ -1499,7 +1505,7 @@ let data87 = data83.extension;
 if(Array.isArray(data87)){
 const len13 = data87.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data87[i13]))){
+if(!(func33(data87[i13]))){
 errors++;
 }
 }
@@ -1513,7 +1519,7 @@ let data89 = data83.modifierExtension;
 if(Array.isArray(data89)){
 const len14 = data89.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data89[i14]))){
+if(!(func33(data89[i14]))){
 errors++;
 }
 }
@@ -1534,7 +1540,7 @@ errors++;
 }
 }
 if(data83._code !== undefined){
-if(!(func6(data83._code))){
+if(!(func29(data83._code))){
 errors++;
 }
 }
@@ -1550,7 +1556,7 @@ errors++;
 }
 }
 if(data83._uri !== undefined){
-if(!(func6(data83._uri))){
+if(!(func29(data83._uri))){
 errors++;
 }
 }
@@ -1566,7 +1572,7 @@ errors++;
 }
 }
 if(data83._description !== undefined){
-if(!(func6(data83._description))){
+if(!(func29(data83._description))){
 errors++;
 }
 }
@@ -1577,7 +1583,7 @@ errors++;
 }
 }
 if(data83._type !== undefined){
-if(!(func6(data83._type))){
+if(!(func29(data83._type))){
 errors++;
 }
 }

@@ -4,21 +4,23 @@ exports.validate = validate1140;
 const schema246 = {"properties":{"status":{"enum":["preparation","in-progress","not-done","on-hold","stopped","completed","entered-in-error","unknown"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj52 = new Set(["contentString", "contentAttachment", "contentReference"]);
 
 function validate1140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Communication.schema.json" */;
@@ -180,8 +182,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -211,8 +213,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -242,14 +244,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -258,8 +260,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -280,8 +282,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -302,8 +304,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -324,8 +326,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -387,8 +389,8 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data19[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data19[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -450,8 +452,8 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data23[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -472,8 +474,8 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data25[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data25,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data25,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -494,8 +496,8 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data27[i9], {instancePath:instancePath+"/partOf/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27[i9], {instancePath:instancePath+"/partOf/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -516,8 +518,8 @@ let data29 = data.inResponseTo;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data29[i10], {instancePath:instancePath+"/inResponseTo/" + i10,parentData:data29,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data29[i10], {instancePath:instancePath+"/inResponseTo/" + i10,parentData:data29,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -557,14 +559,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func2215(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -573,8 +575,8 @@ let data34 = data.category;
 if(Array.isArray(data34)){
 const len11 = data34.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data34[i11], {instancePath:instancePath+"/category/" + i11,parentData:data34,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data34[i11], {instancePath:instancePath+"/category/" + i11,parentData:data34,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -614,8 +616,8 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -624,8 +626,8 @@ let data38 = data.medium;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data38[i12], {instancePath:instancePath+"/medium/" + i12,parentData:data38,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data38[i12], {instancePath:instancePath+"/medium/" + i12,parentData:data38,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -642,14 +644,14 @@ errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func2215(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -658,8 +660,8 @@ let data42 = data.about;
 if(Array.isArray(data42)){
 const len13 = data42.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data42[i13], {instancePath:instancePath+"/about/" + i13,parentData:data42,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data42[i13], {instancePath:instancePath+"/about/" + i13,parentData:data42,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -676,8 +678,8 @@ errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -707,8 +709,8 @@ errors++;
 }
 }
 if(data._sent !== undefined && func0.call(data, "_sent")){
-if(!(func2197(data._sent, {instancePath:instancePath+"/_sent",parentData:data,parentDataProperty:"_sent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sent, {instancePath:instancePath+"/_sent",parentData:data,parentDataProperty:"_sent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -738,8 +740,8 @@ errors++;
 }
 }
 if(data._received !== undefined && func0.call(data, "_received")){
-if(!(func2197(data._received, {instancePath:instancePath+"/_received",parentData:data,parentDataProperty:"_received",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._received, {instancePath:instancePath+"/_received",parentData:data,parentDataProperty:"_received",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -748,8 +750,8 @@ let data49 = data.recipient;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data49[i14], {instancePath:instancePath+"/recipient/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data49[i14], {instancePath:instancePath+"/recipient/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -766,8 +768,8 @@ errors++;
 }
 }
 if(data.sender !== undefined && func0.call(data, "sender")){
-if(!(func2221(data.sender, {instancePath:instancePath+"/sender",parentData:data,parentDataProperty:"sender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.sender, {instancePath:instancePath+"/sender",parentData:data,parentDataProperty:"sender",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -776,8 +778,8 @@ let data52 = data.reasonCode;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2215(data52[i15], {instancePath:instancePath+"/reasonCode/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52[i15], {instancePath:instancePath+"/reasonCode/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -798,8 +800,8 @@ let data54 = data.reasonReference;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2221(data54[i16], {instancePath:instancePath+"/reasonReference/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data54[i16], {instancePath:instancePath+"/reasonReference/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -956,8 +958,8 @@ let data63 = data57.extension;
 if(Array.isArray(data63)){
 const len18 = data63.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data63[i18], {instancePath:instancePath+"/payload/" + i17+"/extension/" + i18,parentData:data63,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data63[i18], {instancePath:instancePath+"/payload/" + i17+"/extension/" + i18,parentData:data63,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -978,8 +980,8 @@ let data65 = data57.modifierExtension;
 if(Array.isArray(data65)){
 const len19 = data65.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data65[i19], {instancePath:instancePath+"/payload/" + i17+"/modifierExtension/" + i19,parentData:data65,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data65[i19], {instancePath:instancePath+"/payload/" + i17+"/modifierExtension/" + i19,parentData:data65,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1021,26 +1023,26 @@ errors++;
 }
 }
 if(data57._contentString !== undefined && func0.call(data57, "_contentString")){
-if(!(func2197(data57._contentString, {instancePath:instancePath+"/payload/" + i17+"/_contentString",parentData:data57,parentDataProperty:"_contentString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._contentString, {instancePath:instancePath+"/payload/" + i17+"/_contentString",parentData:data57,parentDataProperty:"_contentString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data57.contentAttachment !== undefined && func0.call(data57, "contentAttachment")){
-if(!(func3126(data57.contentAttachment, {instancePath:instancePath+"/payload/" + i17+"/contentAttachment",parentData:data57,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data57.contentAttachment, {instancePath:instancePath+"/payload/" + i17+"/contentAttachment",parentData:data57,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data57.contentReference !== undefined && func0.call(data57, "contentReference")){
-if(!(func2221(data57.contentReference, {instancePath:instancePath+"/payload/" + i17+"/contentReference",parentData:data57,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data57.contentReference, {instancePath:instancePath+"/payload/" + i17+"/contentReference",parentData:data57,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data57, obj52);
+if(forms0 !== null){
+const err52 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1050,9 +1052,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
 else {
-const err53 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1062,19 +1063,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-let data71 = data.note;
-if(Array.isArray(data71)){
-const len20 = data71.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2601(data71[i20], {instancePath:instancePath+"/note/" + i20,parentData:data71,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err54 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1084,14 +1075,36 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data.note !== undefined && func0.call(data, "note")){
+let data71 = data.note;
+if(Array.isArray(data71)){
+const len20 = data71.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2625(data71[i20], {instancePath:instancePath+"/note/" + i20,parentData:data71,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err55 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }

@@ -7,16 +7,18 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj261 = new Set(["contentString", "contentAttachment", "contentReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1140(data){
@@ -82,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -98,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -114,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -128,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -142,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -156,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -170,7 +172,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -204,7 +206,7 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func29(data19[i5]))){
 errors++;
 }
 }
@@ -238,7 +240,7 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func29(data23[i7]))){
 errors++;
 }
 }
@@ -252,7 +254,7 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data25[i8]))){
+if(!(func39(data25[i8]))){
 errors++;
 }
 }
@@ -266,7 +268,7 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data27[i9]))){
+if(!(func39(data27[i9]))){
 errors++;
 }
 }
@@ -280,7 +282,7 @@ let data29 = data.inResponseTo;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data29[i10]))){
+if(!(func39(data29[i10]))){
 errors++;
 }
 }
@@ -299,12 +301,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
@@ -313,7 +315,7 @@ let data34 = data.category;
 if(Array.isArray(data34)){
 const len11 = data34.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data34[i11]))){
+if(!(func37(data34[i11]))){
 errors++;
 }
 }
@@ -332,7 +334,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -341,7 +343,7 @@ let data38 = data.medium;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data38[i12]))){
+if(!(func37(data38[i12]))){
 errors++;
 }
 }
@@ -351,12 +353,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(func14(data.topic))){
+if(!(func37(data.topic))){
 errors++;
 }
 }
@@ -365,7 +367,7 @@ let data42 = data.about;
 if(Array.isArray(data42)){
 const len13 = data42.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data42[i13]))){
+if(!(func39(data42[i13]))){
 errors++;
 }
 }
@@ -375,7 +377,7 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -391,7 +393,7 @@ errors++;
 }
 }
 if(data._sent !== undefined){
-if(!(func6(data._sent))){
+if(!(func29(data._sent))){
 errors++;
 }
 }
@@ -407,7 +409,7 @@ errors++;
 }
 }
 if(data._received !== undefined){
-if(!(func6(data._received))){
+if(!(func29(data._received))){
 errors++;
 }
 }
@@ -416,7 +418,7 @@ let data49 = data.recipient;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data49[i14]))){
+if(!(func39(data49[i14]))){
 errors++;
 }
 }
@@ -426,7 +428,7 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func16(data.sender))){
+if(!(func39(data.sender))){
 errors++;
 }
 }
@@ -435,7 +437,7 @@ let data52 = data.reasonCode;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data52[i15]))){
+if(!(func37(data52[i15]))){
 errors++;
 }
 }
@@ -449,7 +451,7 @@ let data54 = data.reasonReference;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data54[i16]))){
+if(!(func39(data54[i16]))){
 errors++;
 }
 }
@@ -543,7 +545,7 @@ let data63 = data57.extension;
 if(Array.isArray(data63)){
 const len18 = data63.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data63[i18]))){
+if(!(func33(data63[i18]))){
 errors++;
 }
 }
@@ -557,7 +559,7 @@ let data65 = data57.modifierExtension;
 if(Array.isArray(data65)){
 const len19 = data65.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data65[i19]))){
+if(!(func33(data65[i19]))){
 errors++;
 }
 }
@@ -578,17 +580,17 @@ errors++;
 }
 }
 if(data57._contentString !== undefined){
-if(!(func6(data57._contentString))){
+if(!(func29(data57._contentString))){
 errors++;
 }
 }
 if(data57.contentAttachment !== undefined){
-if(!(func336(data57.contentAttachment))){
+if(!(func365(data57.contentAttachment))){
 errors++;
 }
 }
 if(data57.contentReference !== undefined){
-if(!(func16(data57.contentReference))){
+if(!(func39(data57.contentReference))){
 errors++;
 }
 }
@@ -596,6 +598,10 @@ for(const key0 in data57){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "contentString")) && (key0 !== "_contentString")) && (key0 !== "contentAttachment")) && (key0 !== "contentReference")){
 errors++;
 }
+}
+const forms0 = func1(data57, obj261);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data57.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data57);
@@ -618,7 +624,7 @@ let data71 = data.note;
 if(Array.isArray(data71)){
 const len20 = data71.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func156(data71[i20]))){
+if(!(func180(data71[i20]))){
 errors++;
 }
 }

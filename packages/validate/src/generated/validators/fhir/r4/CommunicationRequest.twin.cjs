@@ -7,18 +7,21 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj261 = new Set(["contentString", "contentAttachment", "contentReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj266 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate1141(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/CommunicationRequest.schema.json" */;
@@ -83,7 +86,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -99,7 +102,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -115,12 +118,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -129,7 +132,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -143,7 +146,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -157,7 +160,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -171,7 +174,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -185,7 +188,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func39(data17[i4]))){
 errors++;
 }
 }
@@ -199,7 +202,7 @@ let data19 = data.replaces;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data19[i5]))){
+if(!(func39(data19[i5]))){
 errors++;
 }
 }
@@ -209,7 +212,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func35(data.groupIdentifier))){
 errors++;
 }
 }
@@ -223,12 +226,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
@@ -237,7 +240,7 @@ let data25 = data.category;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data25[i6]))){
+if(!(func37(data25[i6]))){
 errors++;
 }
 }
@@ -256,7 +259,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -266,7 +269,7 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func29(data._doNotPerform))){
 errors++;
 }
 }
@@ -275,7 +278,7 @@ let data31 = data.medium;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data31[i7]))){
+if(!(func37(data31[i7]))){
 errors++;
 }
 }
@@ -285,7 +288,7 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -294,7 +297,7 @@ let data34 = data.about;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data34[i8]))){
+if(!(func39(data34[i8]))){
 errors++;
 }
 }
@@ -304,7 +307,7 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -393,7 +396,7 @@ let data44 = data38.extension;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data44[i10]))){
+if(!(func33(data44[i10]))){
 errors++;
 }
 }
@@ -407,7 +410,7 @@ let data46 = data38.modifierExtension;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data46[i11]))){
+if(!(func33(data46[i11]))){
 errors++;
 }
 }
@@ -428,17 +431,17 @@ errors++;
 }
 }
 if(data38._contentString !== undefined){
-if(!(func6(data38._contentString))){
+if(!(func29(data38._contentString))){
 errors++;
 }
 }
 if(data38.contentAttachment !== undefined){
-if(!(func336(data38.contentAttachment))){
+if(!(func365(data38.contentAttachment))){
 errors++;
 }
 }
 if(data38.contentReference !== undefined){
-if(!(func16(data38.contentReference))){
+if(!(func39(data38.contentReference))){
 errors++;
 }
 }
@@ -446,6 +449,10 @@ for(const key0 in data38){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "contentString")) && (key0 !== "_contentString")) && (key0 !== "contentAttachment")) && (key0 !== "contentReference")){
 errors++;
 }
+}
+const forms0 = func1(data38, obj261);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data38.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data38);
@@ -475,12 +482,12 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
@@ -496,12 +503,12 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func39(data.requester))){
 errors++;
 }
 }
@@ -510,7 +517,7 @@ let data58 = data.recipient;
 if(Array.isArray(data58)){
 const len12 = data58.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data58[i12]))){
+if(!(func39(data58[i12]))){
 errors++;
 }
 }
@@ -520,7 +527,7 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func16(data.sender))){
+if(!(func39(data.sender))){
 errors++;
 }
 }
@@ -529,7 +536,7 @@ let data61 = data.reasonCode;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data61[i13]))){
+if(!(func37(data61[i13]))){
 errors++;
 }
 }
@@ -543,7 +550,7 @@ let data63 = data.reasonReference;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data63[i14]))){
+if(!(func39(data63[i14]))){
 errors++;
 }
 }
@@ -557,7 +564,7 @@ let data65 = data.note;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data65[i15]))){
+if(!(func180(data65[i15]))){
 errors++;
 }
 }
@@ -570,6 +577,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "replaces")) && (key1 !== "groupIdentifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "medium")) && (key1 !== "subject")) && (key1 !== "about")) && (key1 !== "encounter")) && (key1 !== "payload")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "recipient")) && (key1 !== "sender")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "note")){
 errors++;
 }
+}
+const forms1 = func1(data, obj266);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

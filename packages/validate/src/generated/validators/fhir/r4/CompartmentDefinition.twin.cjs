@@ -7,13 +7,13 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1142(data){
@@ -203,7 +203,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -235,12 +235,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -249,7 +249,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func32(data13[i0]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func33(data15[i1]))){
 errors++;
 }
 }
@@ -277,7 +277,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func33(data17[i2]))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -351,7 +351,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -367,7 +367,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -383,7 +383,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data33[i3]))){
+if(!(func72(data33[i3]))){
 errors++;
 }
 }
@@ -413,7 +413,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data37[i4]))){
+if(!(func74(data37[i4]))){
 errors++;
 }
 }
@@ -443,7 +443,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -454,7 +454,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -464,7 +464,7 @@ errors++;
 }
 }
 if(data._search !== undefined){
-if(!(func6(data._search))){
+if(!(func29(data._search))){
 errors++;
 }
 }
@@ -522,7 +522,7 @@ let data49 = data46.extension;
 if(Array.isArray(data49)){
 const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data49[i6]))){
+if(!(func33(data49[i6]))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ let data51 = data46.modifierExtension;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data51[i7]))){
+if(!(func33(data51[i7]))){
 errors++;
 }
 }
@@ -555,7 +555,7 @@ errors++;
 }
 }
 if(data46._code !== undefined){
-if(!(func6(data46._code))){
+if(!(func29(data46._code))){
 errors++;
 }
 }
@@ -584,7 +584,7 @@ let data57 = data46._param;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data57[i9]))){
+if(!(func29(data57[i9]))){
 errors++;
 }
 }
@@ -605,7 +605,7 @@ errors++;
 }
 }
 if(data46._documentation !== undefined){
-if(!(func6(data46._documentation))){
+if(!(func29(data46._documentation))){
 errors++;
 }
 }

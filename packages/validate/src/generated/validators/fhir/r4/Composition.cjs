@@ -6,20 +6,22 @@ const schema253 = {"properties":{"mode":{"enum":["personal","professional","lega
 const schema254 = {"properties":{"code":{"enum":["replaces","transforms","signs","appends"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2246 = require("./datatypes.cjs")["Period"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj55 = new Set(["targetIdentifier", "targetReference"]);
 const schema256 = {"properties":{"mode":{"enum":["working","snapshot","changes"]}}};
 const wrapper42 = {validate: validate1144};
 
@@ -64,8 +66,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -86,8 +88,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -129,14 +131,14 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -145,8 +147,8 @@ let data8 = data.author;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2221(data8[i2], {instancePath:instancePath+"/author/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data8[i2], {instancePath:instancePath+"/author/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -163,14 +165,14 @@ errors++;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func2221(data.focus, {instancePath:instancePath+"/focus",parentData:data,parentDataProperty:"focus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.focus, {instancePath:instancePath+"/focus",parentData:data,parentDataProperty:"focus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -198,14 +200,14 @@ errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2197(data._mode, {instancePath:instancePath+"/_mode",parentData:data,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._mode, {instancePath:instancePath+"/_mode",parentData:data,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.orderedBy !== undefined && func0.call(data, "orderedBy")){
-if(!(func2215(data.orderedBy, {instancePath:instancePath+"/orderedBy",parentData:data,parentDataProperty:"orderedBy",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.orderedBy, {instancePath:instancePath+"/orderedBy",parentData:data,parentDataProperty:"orderedBy",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,8 +216,8 @@ let data15 = data.entry;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data15[i3], {instancePath:instancePath+"/entry/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data15[i3], {instancePath:instancePath+"/entry/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -232,8 +234,8 @@ errors++;
 }
 }
 if(data.emptyReason !== undefined && func0.call(data, "emptyReason")){
-if(!(func2215(data.emptyReason, {instancePath:instancePath+"/emptyReason",parentData:data,parentDataProperty:"emptyReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.emptyReason, {instancePath:instancePath+"/emptyReason",parentData:data,parentDataProperty:"emptyReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -578,8 +580,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -609,8 +611,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -640,14 +642,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -656,8 +658,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -678,8 +680,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -700,8 +702,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -718,8 +720,8 @@ errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -737,14 +739,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -753,8 +755,8 @@ let data21 = data.category;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data21[i3], {instancePath:instancePath+"/category/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data21[i3], {instancePath:instancePath+"/category/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -771,14 +773,14 @@ errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -808,8 +810,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -818,8 +820,8 @@ let data27 = data.author;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data27[i4], {instancePath:instancePath+"/author/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27[i4], {instancePath:instancePath+"/author/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -861,8 +863,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -890,8 +892,8 @@ errors++;
 }
 }
 if(data._confidentiality !== undefined && func0.call(data, "_confidentiality")){
-if(!(func2197(data._confidentiality, {instancePath:instancePath+"/_confidentiality",parentData:data,parentDataProperty:"_confidentiality",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._confidentiality, {instancePath:instancePath+"/_confidentiality",parentData:data,parentDataProperty:"_confidentiality",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1000,8 +1002,8 @@ let data37 = data34.extension;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data37[i6], {instancePath:instancePath+"/attester/" + i5+"/extension/" + i6,parentData:data37,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data37[i6], {instancePath:instancePath+"/attester/" + i5+"/extension/" + i6,parentData:data37,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1022,8 +1024,8 @@ let data39 = data34.modifierExtension;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data39[i7], {instancePath:instancePath+"/attester/" + i5+"/modifierExtension/" + i7,parentData:data39,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data39[i7], {instancePath:instancePath+"/attester/" + i5+"/modifierExtension/" + i7,parentData:data39,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1053,8 +1055,8 @@ errors++;
 }
 }
 if(data34._mode !== undefined && func0.call(data34, "_mode")){
-if(!(func2197(data34._mode, {instancePath:instancePath+"/attester/" + i5+"/_mode",parentData:data34,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data34._mode, {instancePath:instancePath+"/attester/" + i5+"/_mode",parentData:data34,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1084,14 +1086,14 @@ errors++;
 }
 }
 if(data34._time !== undefined && func0.call(data34, "_time")){
-if(!(func2197(data34._time, {instancePath:instancePath+"/attester/" + i5+"/_time",parentData:data34,parentDataProperty:"_time",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data34._time, {instancePath:instancePath+"/attester/" + i5+"/_time",parentData:data34,parentDataProperty:"_time",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data34.party !== undefined && func0.call(data34, "party")){
-if(!(func2221(data34.party, {instancePath:instancePath+"/attester/" + i5+"/party",parentData:data34,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data34.party, {instancePath:instancePath+"/attester/" + i5+"/party",parentData:data34,parentDataProperty:"party",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1120,8 +1122,8 @@ errors++;
 }
 }
 if(data.custodian !== undefined && func0.call(data, "custodian")){
-if(!(func2221(data.custodian, {instancePath:instancePath+"/custodian",parentData:data,parentDataProperty:"custodian",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.custodian, {instancePath:instancePath+"/custodian",parentData:data,parentDataProperty:"custodian",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1306,8 +1308,8 @@ let data53 = data48.extension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data53[i9], {instancePath:instancePath+"/relatesTo/" + i8+"/extension/" + i9,parentData:data53,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data53[i9], {instancePath:instancePath+"/relatesTo/" + i8+"/extension/" + i9,parentData:data53,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1328,8 +1330,8 @@ let data55 = data48.modifierExtension;
 if(Array.isArray(data55)){
 const len10 = data55.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data55[i10], {instancePath:instancePath+"/relatesTo/" + i8+"/modifierExtension/" + i10,parentData:data55,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data55[i10], {instancePath:instancePath+"/relatesTo/" + i8+"/modifierExtension/" + i10,parentData:data55,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1369,26 +1371,26 @@ errors++;
 }
 }
 if(data48._code !== undefined && func0.call(data48, "_code")){
-if(!(func2197(data48._code, {instancePath:instancePath+"/relatesTo/" + i8+"/_code",parentData:data48,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._code, {instancePath:instancePath+"/relatesTo/" + i8+"/_code",parentData:data48,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data48.targetIdentifier !== undefined && func0.call(data48, "targetIdentifier")){
-if(!(func2210(data48.targetIdentifier, {instancePath:instancePath+"/relatesTo/" + i8+"/targetIdentifier",parentData:data48,parentDataProperty:"targetIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data48.targetIdentifier, {instancePath:instancePath+"/relatesTo/" + i8+"/targetIdentifier",parentData:data48,parentDataProperty:"targetIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data48.targetReference !== undefined && func0.call(data48, "targetReference")){
-if(!(func2221(data48.targetReference, {instancePath:instancePath+"/relatesTo/" + i8+"/targetReference",parentData:data48,parentDataProperty:"targetReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data48.targetReference, {instancePath:instancePath+"/relatesTo/" + i8+"/targetReference",parentData:data48,parentDataProperty:"targetReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data48, obj55);
+if(forms0 !== null){
+const err56 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/cdxChoice",keyword:"cdxChoice",params:{choice: "target[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1398,14 +1400,25 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1421,18 +1434,7 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func61(data63) < 1){
-const err58 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1442,19 +1444,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data62.extension !== undefined && func0.call(data62, "extension")){
-let data64 = data62.extension;
-if(Array.isArray(data64)){
-const len12 = data64.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func2206(data64[i12], {instancePath:instancePath+"/event/" + i11+"/extension/" + i12,parentData:data64,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err60 = {instancePath:instancePath+"/event/" + i11+"/extension",schemaPath:"#/$defs/Composition_Event/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1464,19 +1455,19 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
-let data66 = data62.modifierExtension;
-if(Array.isArray(data66)){
-const len13 = data66.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2206(data66[i13], {instancePath:instancePath+"/event/" + i11+"/modifierExtension/" + i13,parentData:data66,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data62.extension !== undefined && func0.call(data62, "extension")){
+let data64 = data62.extension;
+if(Array.isArray(data64)){
+const len12 = data64.length;
+for(let i12=0; i12<len12; i12++){
+if(!(func2229(data64[i12], {instancePath:instancePath+"/event/" + i11+"/extension/" + i12,parentData:data64,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/event/" + i11+"/modifierExtension",schemaPath:"#/$defs/Composition_Event/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/event/" + i11+"/extension",schemaPath:"#/$defs/Composition_Event/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1486,19 +1477,19 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data62.code !== undefined && func0.call(data62, "code")){
-let data68 = data62.code;
-if(Array.isArray(data68)){
-const len14 = data68.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2215(data68[i14], {instancePath:instancePath+"/event/" + i11+"/code/" + i14,parentData:data68,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
+let data66 = data62.modifierExtension;
+if(Array.isArray(data66)){
+const len13 = data66.length;
+for(let i13=0; i13<len13; i13++){
+if(!(func2229(data66[i13], {instancePath:instancePath+"/event/" + i11+"/modifierExtension/" + i13,parentData:data66,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/event/" + i11+"/code",schemaPath:"#/$defs/Composition_Event/properties/code/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/event/" + i11+"/modifierExtension",schemaPath:"#/$defs/Composition_Event/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1508,25 +1499,19 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data62.period !== undefined && func0.call(data62, "period")){
-if(!(func2223(data62.period, {instancePath:instancePath+"/event/" + i11+"/period",parentData:data62,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data62.detail !== undefined && func0.call(data62, "detail")){
-let data71 = data62.detail;
-if(Array.isArray(data71)){
-const len15 = data71.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2221(data71[i15], {instancePath:instancePath+"/event/" + i11+"/detail/" + i15,parentData:data71,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data62.code !== undefined && func0.call(data62, "code")){
+let data68 = data62.code;
+if(Array.isArray(data68)){
+const len14 = data68.length;
+for(let i14=0; i14<len14; i14++){
+if(!(func2238(data68[i14], {instancePath:instancePath+"/event/" + i11+"/code/" + i14,parentData:data68,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/event/" + i11+"/detail",schemaPath:"#/$defs/Composition_Event/properties/detail/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/event/" + i11+"/code",schemaPath:"#/$defs/Composition_Event/properties/code/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1536,9 +1521,25 @@ vErrors.push(err63);
 errors++;
 }
 }
+if(data62.period !== undefined && func0.call(data62, "period")){
+if(!(func2246(data62.period, {instancePath:instancePath+"/event/" + i11+"/period",parentData:data62,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data62.detail !== undefined && func0.call(data62, "detail")){
+let data71 = data62.detail;
+if(Array.isArray(data71)){
+const len15 = data71.length;
+for(let i15=0; i15<len15; i15++){
+if(!(func2244(data71[i15], {instancePath:instancePath+"/event/" + i11+"/detail/" + i15,parentData:data71,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err64 = {instancePath:instancePath+"/event/" + i11,schemaPath:"#/$defs/Composition_Event/type",keyword:"type",params:{type: "object"}};
+const err64 = {instancePath:instancePath+"/event/" + i11+"/detail",schemaPath:"#/$defs/Composition_Event/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1550,12 +1551,24 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/event/" + i11,schemaPath:"#/$defs/Composition_Event/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1572,24 +1585,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }

@@ -9,16 +9,18 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj271 = new Set(["targetIdentifier", "targetReference"]);
 const schema256 = {"properties":{"mode":{"enum":["working","snapshot","changes"]}}};
 const wrapper42 = {validate: validate1144};
 
@@ -49,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -84,12 +86,12 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -98,7 +100,7 @@ let data8 = data.author;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func16(data8[i2]))){
+if(!(func39(data8[i2]))){
 errors++;
 }
 }
@@ -108,12 +110,12 @@ errors++;
 }
 }
 if(data.focus !== undefined){
-if(!(func16(data.focus))){
+if(!(func39(data.focus))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -127,12 +129,12 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func29(data._mode))){
 errors++;
 }
 }
 if(data.orderedBy !== undefined){
-if(!(func14(data.orderedBy))){
+if(!(func37(data.orderedBy))){
 errors++;
 }
 }
@@ -141,7 +143,7 @@ let data15 = data.entry;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data15[i3]))){
+if(!(func39(data15[i3]))){
 errors++;
 }
 }
@@ -151,7 +153,7 @@ errors++;
 }
 }
 if(data.emptyReason !== undefined){
-if(!(func14(data.emptyReason))){
+if(!(func37(data.emptyReason))){
 errors++;
 }
 }
@@ -321,7 +323,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -337,7 +339,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -353,12 +355,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -367,7 +369,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -381,7 +383,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -395,7 +397,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -405,7 +407,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -416,12 +418,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -430,7 +432,7 @@ let data21 = data.category;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data21[i3]))){
+if(!(func37(data21[i3]))){
 errors++;
 }
 }
@@ -440,12 +442,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -461,7 +463,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -470,7 +472,7 @@ let data27 = data.author;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data27[i4]))){
+if(!(func39(data27[i4]))){
 errors++;
 }
 }
@@ -491,7 +493,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -505,7 +507,7 @@ errors++;
 }
 }
 if(data._confidentiality !== undefined){
-if(!(func6(data._confidentiality))){
+if(!(func29(data._confidentiality))){
 errors++;
 }
 }
@@ -563,7 +565,7 @@ let data37 = data34.extension;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data37[i6]))){
+if(!(func33(data37[i6]))){
 errors++;
 }
 }
@@ -577,7 +579,7 @@ let data39 = data34.modifierExtension;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data39[i7]))){
+if(!(func33(data39[i7]))){
 errors++;
 }
 }
@@ -593,7 +595,7 @@ errors++;
 }
 }
 if(data34._mode !== undefined){
-if(!(func6(data34._mode))){
+if(!(func29(data34._mode))){
 errors++;
 }
 }
@@ -609,12 +611,12 @@ errors++;
 }
 }
 if(data34._time !== undefined){
-if(!(func6(data34._time))){
+if(!(func29(data34._time))){
 errors++;
 }
 }
 if(data34.party !== undefined){
-if(!(func16(data34.party))){
+if(!(func39(data34.party))){
 errors++;
 }
 }
@@ -640,7 +642,7 @@ errors++;
 }
 }
 if(data.custodian !== undefined){
-if(!(func16(data.custodian))){
+if(!(func39(data.custodian))){
 errors++;
 }
 }
@@ -742,7 +744,7 @@ let data53 = data48.extension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data53[i9]))){
+if(!(func33(data53[i9]))){
 errors++;
 }
 }
@@ -756,7 +758,7 @@ let data55 = data48.modifierExtension;
 if(Array.isArray(data55)){
 const len10 = data55.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data55[i10]))){
+if(!(func33(data55[i10]))){
 errors++;
 }
 }
@@ -775,17 +777,17 @@ errors++;
 }
 }
 if(data48._code !== undefined){
-if(!(func6(data48._code))){
+if(!(func29(data48._code))){
 errors++;
 }
 }
 if(data48.targetIdentifier !== undefined){
-if(!(func12(data48.targetIdentifier))){
+if(!(func35(data48.targetIdentifier))){
 errors++;
 }
 }
 if(data48.targetReference !== undefined){
-if(!(func16(data48.targetReference))){
+if(!(func39(data48.targetReference))){
 errors++;
 }
 }
@@ -793,6 +795,10 @@ for(const key1 in data48){
 if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "code")) && (key1 !== "_code")) && (key1 !== "targetIdentifier")) && (key1 !== "targetReference")){
 errors++;
 }
+}
+const forms0 = func1(data48, obj271);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data48.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data48);
@@ -833,7 +839,7 @@ let data64 = data62.extension;
 if(Array.isArray(data64)){
 const len12 = data64.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data64[i12]))){
+if(!(func33(data64[i12]))){
 errors++;
 }
 }
@@ -847,7 +853,7 @@ let data66 = data62.modifierExtension;
 if(Array.isArray(data66)){
 const len13 = data66.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data66[i13]))){
+if(!(func33(data66[i13]))){
 errors++;
 }
 }
@@ -861,7 +867,7 @@ let data68 = data62.code;
 if(Array.isArray(data68)){
 const len14 = data68.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data68[i14]))){
+if(!(func37(data68[i14]))){
 errors++;
 }
 }
@@ -871,7 +877,7 @@ errors++;
 }
 }
 if(data62.period !== undefined){
-if(!(func17(data62.period))){
+if(!(func40(data62.period))){
 errors++;
 }
 }
@@ -880,7 +886,7 @@ let data71 = data62.detail;
 if(Array.isArray(data71)){
 const len15 = data71.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data71[i15]))){
+if(!(func39(data71[i15]))){
 errors++;
 }
 }

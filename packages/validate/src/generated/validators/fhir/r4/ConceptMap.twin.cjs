@@ -6,15 +6,16 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 
 const schema263 = {"properties":{"mode":{"enum":["provided","fixed","other-map"]}}};
 
@@ -80,7 +81,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -94,7 +95,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -115,7 +116,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -131,7 +132,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func29(data._display))){
 errors++;
 }
 }
@@ -142,7 +143,7 @@ errors++;
 }
 }
 if(data._equivalence !== undefined){
-if(!(func6(data._equivalence))){
+if(!(func29(data._equivalence))){
 errors++;
 }
 }
@@ -158,7 +159,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }
@@ -247,7 +248,7 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data19[i3]))){
+if(!(func33(data19[i3]))){
 errors++;
 }
 }
@@ -261,7 +262,7 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func33(data21[i4]))){
 errors++;
 }
 }
@@ -282,7 +283,7 @@ errors++;
 }
 }
 if(data15._property !== undefined){
-if(!(func6(data15._property))){
+if(!(func29(data15._property))){
 errors++;
 }
 }
@@ -298,7 +299,7 @@ errors++;
 }
 }
 if(data15._system !== undefined){
-if(!(func6(data15._system))){
+if(!(func29(data15._system))){
 errors++;
 }
 }
@@ -314,7 +315,7 @@ errors++;
 }
 }
 if(data15._value !== undefined){
-if(!(func6(data15._value))){
+if(!(func29(data15._value))){
 errors++;
 }
 }
@@ -330,7 +331,7 @@ errors++;
 }
 }
 if(data15._display !== undefined){
-if(!(func6(data15._display))){
+if(!(func29(data15._display))){
 errors++;
 }
 }
@@ -440,7 +441,7 @@ let data36 = data32.extension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data36[i6]))){
+if(!(func33(data36[i6]))){
 errors++;
 }
 }
@@ -454,7 +455,7 @@ let data38 = data32.modifierExtension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func33(data38[i7]))){
 errors++;
 }
 }
@@ -475,7 +476,7 @@ errors++;
 }
 }
 if(data32._property !== undefined){
-if(!(func6(data32._property))){
+if(!(func29(data32._property))){
 errors++;
 }
 }
@@ -491,7 +492,7 @@ errors++;
 }
 }
 if(data32._system !== undefined){
-if(!(func6(data32._system))){
+if(!(func29(data32._system))){
 errors++;
 }
 }
@@ -507,7 +508,7 @@ errors++;
 }
 }
 if(data32._value !== undefined){
-if(!(func6(data32._value))){
+if(!(func29(data32._value))){
 errors++;
 }
 }
@@ -523,7 +524,7 @@ errors++;
 }
 }
 if(data32._display !== undefined){
-if(!(func6(data32._display))){
+if(!(func29(data32._display))){
 errors++;
 }
 }
@@ -596,7 +597,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -610,7 +611,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -631,7 +632,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -647,7 +648,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func29(data._display))){
 errors++;
 }
 }
@@ -716,7 +717,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -730,7 +731,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -751,7 +752,7 @@ errors++;
 }
 }
 if(data._source !== undefined){
-if(!(func6(data._source))){
+if(!(func29(data._source))){
 errors++;
 }
 }
@@ -767,7 +768,7 @@ errors++;
 }
 }
 if(data._sourceVersion !== undefined){
-if(!(func6(data._sourceVersion))){
+if(!(func29(data._sourceVersion))){
 errors++;
 }
 }
@@ -783,7 +784,7 @@ errors++;
 }
 }
 if(data._target !== undefined){
-if(!(func6(data._target))){
+if(!(func29(data._target))){
 errors++;
 }
 }
@@ -799,7 +800,7 @@ errors++;
 }
 }
 if(data._targetVersion !== undefined){
-if(!(func6(data._targetVersion))){
+if(!(func29(data._targetVersion))){
 errors++;
 }
 }
@@ -867,7 +868,7 @@ let data18 = data15.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func33(data18[i3]))){
 errors++;
 }
 }
@@ -881,7 +882,7 @@ let data20 = data15.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func33(data20[i4]))){
 errors++;
 }
 }
@@ -897,7 +898,7 @@ errors++;
 }
 }
 if(data15._mode !== undefined){
-if(!(func6(data15._mode))){
+if(!(func29(data15._mode))){
 errors++;
 }
 }
@@ -913,7 +914,7 @@ errors++;
 }
 }
 if(data15._code !== undefined){
-if(!(func6(data15._code))){
+if(!(func29(data15._code))){
 errors++;
 }
 }
@@ -929,7 +930,7 @@ errors++;
 }
 }
 if(data15._display !== undefined){
-if(!(func6(data15._display))){
+if(!(func29(data15._display))){
 errors++;
 }
 }
@@ -945,7 +946,7 @@ errors++;
 }
 }
 if(data15._url !== undefined){
-if(!(func6(data15._url))){
+if(!(func29(data15._url))){
 errors++;
 }
 }
@@ -985,6 +986,8 @@ return errors === 0;
 }
 validate1147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj282 = new Set(["sourceUri", "sourceCanonical"]);
+const obj283 = new Set(["targetUri", "targetCanonical"]);
 
 function validate1146(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ConceptMap.schema.json" */;
@@ -1049,7 +1052,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1065,7 +1068,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1081,12 +1084,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1095,7 +1098,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -1109,7 +1112,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -1123,7 +1126,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -1144,12 +1147,12 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -1165,7 +1168,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1181,7 +1184,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1197,7 +1200,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1208,7 +1211,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1218,7 +1221,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1234,7 +1237,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1250,7 +1253,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1259,7 +1262,7 @@ let data32 = data.contact;
 if(Array.isArray(data32)){
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data32[i3]))){
+if(!(func72(data32[i3]))){
 errors++;
 }
 }
@@ -1280,7 +1283,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1289,7 +1292,7 @@ let data36 = data.useContext;
 if(Array.isArray(data36)){
 const len4 = data36.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data36[i4]))){
+if(!(func74(data36[i4]))){
 errors++;
 }
 }
@@ -1303,7 +1306,7 @@ let data38 = data.jurisdiction;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data38[i5]))){
+if(!(func37(data38[i5]))){
 errors++;
 }
 }
@@ -1324,7 +1327,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1340,7 +1343,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1356,7 +1359,7 @@ errors++;
 }
 }
 if(data._sourceUri !== undefined){
-if(!(func6(data._sourceUri))){
+if(!(func29(data._sourceUri))){
 errors++;
 }
 }
@@ -1372,7 +1375,7 @@ errors++;
 }
 }
 if(data._sourceCanonical !== undefined){
-if(!(func6(data._sourceCanonical))){
+if(!(func29(data._sourceCanonical))){
 errors++;
 }
 }
@@ -1388,7 +1391,7 @@ errors++;
 }
 }
 if(data._targetUri !== undefined){
-if(!(func6(data._targetUri))){
+if(!(func29(data._targetUri))){
 errors++;
 }
 }
@@ -1404,7 +1407,7 @@ errors++;
 }
 }
 if(data._targetCanonical !== undefined){
-if(!(func6(data._targetCanonical))){
+if(!(func29(data._targetCanonical))){
 errors++;
 }
 }
@@ -1426,6 +1429,14 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "sourceUri")) && (key0 !== "_sourceUri")) && (key0 !== "sourceCanonical")) && (key0 !== "_sourceCanonical")) && (key0 !== "targetUri")) && (key0 !== "_targetUri")) && (key0 !== "targetCanonical")) && (key0 !== "_targetCanonical")) && (key0 !== "group")){
 errors++;
 }
+}
+const forms0 = func1(data, obj282);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj283);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

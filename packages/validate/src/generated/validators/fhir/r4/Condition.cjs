@@ -5,23 +5,26 @@ exports.validate = validate1153;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2391 = require("./datatypes.cjs")["Range"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2414 = require("./datatypes.cjs")["Range"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj32 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
+const obj59 = new Set(["abatementDateTime", "abatementAge", "abatementPeriod", "abatementRange", "abatementString"]);
 
 function validate1153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Condition.schema.json" */;
@@ -93,8 +96,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -124,8 +127,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -155,14 +158,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -171,8 +174,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -193,8 +196,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -215,8 +218,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -237,8 +240,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -255,14 +258,14 @@ errors++;
 }
 }
 if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
-if(!(func2215(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus",parentData:data,parentDataProperty:"clinicalStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus",parentData:data,parentDataProperty:"clinicalStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.verificationStatus !== undefined && func0.call(data, "verificationStatus")){
-if(!(func2215(data.verificationStatus, {instancePath:instancePath+"/verificationStatus",parentData:data,parentDataProperty:"verificationStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.verificationStatus, {instancePath:instancePath+"/verificationStatus",parentData:data,parentDataProperty:"verificationStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -271,8 +274,8 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data18[i4], {instancePath:instancePath+"/category/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18[i4], {instancePath:instancePath+"/category/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -289,14 +292,14 @@ errors++;
 }
 }
 if(data.severity !== undefined && func0.call(data, "severity")){
-if(!(func2215(data.severity, {instancePath:instancePath+"/severity",parentData:data,parentDataProperty:"severity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.severity, {instancePath:instancePath+"/severity",parentData:data,parentDataProperty:"severity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -305,8 +308,8 @@ let data22 = data.bodySite;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data22[i5], {instancePath:instancePath+"/bodySite/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data22[i5], {instancePath:instancePath+"/bodySite/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -323,14 +326,14 @@ errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -360,26 +363,26 @@ errors++;
 }
 }
 if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
-if(!(func2197(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime",parentData:data,parentDataProperty:"_onsetDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime",parentData:data,parentDataProperty:"_onsetDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
-if(!(func2387(data.onsetAge, {instancePath:instancePath+"/onsetAge",parentData:data,parentDataProperty:"onsetAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.onsetAge, {instancePath:instancePath+"/onsetAge",parentData:data,parentDataProperty:"onsetAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
-if(!(func2223(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod",parentData:data,parentDataProperty:"onsetPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod",parentData:data,parentDataProperty:"onsetPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
-if(!(func2391(data.onsetRange, {instancePath:instancePath+"/onsetRange",parentData:data,parentDataProperty:"onsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.onsetRange, {instancePath:instancePath+"/onsetRange",parentData:data,parentDataProperty:"onsetRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -409,8 +412,8 @@ errors++;
 }
 }
 if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
-if(!(func2197(data._onsetString, {instancePath:instancePath+"/_onsetString",parentData:data,parentDataProperty:"_onsetString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._onsetString, {instancePath:instancePath+"/_onsetString",parentData:data,parentDataProperty:"_onsetString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -440,26 +443,26 @@ errors++;
 }
 }
 if(data._abatementDateTime !== undefined && func0.call(data, "_abatementDateTime")){
-if(!(func2197(data._abatementDateTime, {instancePath:instancePath+"/_abatementDateTime",parentData:data,parentDataProperty:"_abatementDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._abatementDateTime, {instancePath:instancePath+"/_abatementDateTime",parentData:data,parentDataProperty:"_abatementDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.abatementAge !== undefined && func0.call(data, "abatementAge")){
-if(!(func2387(data.abatementAge, {instancePath:instancePath+"/abatementAge",parentData:data,parentDataProperty:"abatementAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.abatementAge, {instancePath:instancePath+"/abatementAge",parentData:data,parentDataProperty:"abatementAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.abatementPeriod !== undefined && func0.call(data, "abatementPeriod")){
-if(!(func2223(data.abatementPeriod, {instancePath:instancePath+"/abatementPeriod",parentData:data,parentDataProperty:"abatementPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.abatementPeriod, {instancePath:instancePath+"/abatementPeriod",parentData:data,parentDataProperty:"abatementPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.abatementRange !== undefined && func0.call(data, "abatementRange")){
-if(!(func2391(data.abatementRange, {instancePath:instancePath+"/abatementRange",parentData:data,parentDataProperty:"abatementRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.abatementRange, {instancePath:instancePath+"/abatementRange",parentData:data,parentDataProperty:"abatementRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -489,8 +492,8 @@ errors++;
 }
 }
 if(data._abatementString !== undefined && func0.call(data, "_abatementString")){
-if(!(func2197(data._abatementString, {instancePath:instancePath+"/_abatementString",parentData:data,parentDataProperty:"_abatementString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._abatementString, {instancePath:instancePath+"/_abatementString",parentData:data,parentDataProperty:"_abatementString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -520,20 +523,20 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func2197(data._recordedDate, {instancePath:instancePath+"/_recordedDate",parentData:data,parentDataProperty:"_recordedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._recordedDate, {instancePath:instancePath+"/_recordedDate",parentData:data,parentDataProperty:"_recordedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func2221(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func2221(data.asserter, {instancePath:instancePath+"/asserter",parentData:data,parentDataProperty:"asserter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.asserter, {instancePath:instancePath+"/asserter",parentData:data,parentDataProperty:"asserter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -574,8 +577,8 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data47[i7], {instancePath:instancePath+"/stage/" + i6+"/extension/" + i7,parentData:data47,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i7], {instancePath:instancePath+"/stage/" + i6+"/extension/" + i7,parentData:data47,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -596,8 +599,8 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data49[i8], {instancePath:instancePath+"/stage/" + i6+"/modifierExtension/" + i8,parentData:data49,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i8], {instancePath:instancePath+"/stage/" + i6+"/modifierExtension/" + i8,parentData:data49,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -614,8 +617,8 @@ errors++;
 }
 }
 if(data45.summary !== undefined && func0.call(data45, "summary")){
-if(!(func2215(data45.summary, {instancePath:instancePath+"/stage/" + i6+"/summary",parentData:data45,parentDataProperty:"summary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.summary, {instancePath:instancePath+"/stage/" + i6+"/summary",parentData:data45,parentDataProperty:"summary",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -624,8 +627,8 @@ let data52 = data45.assessment;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data52[i9], {instancePath:instancePath+"/stage/" + i6+"/assessment/" + i9,parentData:data52,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data52[i9], {instancePath:instancePath+"/stage/" + i6+"/assessment/" + i9,parentData:data52,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -642,8 +645,8 @@ errors++;
 }
 }
 if(data45.type !== undefined && func0.call(data45, "type")){
-if(!(func2215(data45.type, {instancePath:instancePath+"/stage/" + i6+"/type",parentData:data45,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.type, {instancePath:instancePath+"/stage/" + i6+"/type",parentData:data45,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -708,8 +711,8 @@ let data58 = data56.extension;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data58[i11], {instancePath:instancePath+"/evidence/" + i10+"/extension/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data58[i11], {instancePath:instancePath+"/evidence/" + i10+"/extension/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -730,8 +733,8 @@ let data60 = data56.modifierExtension;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data60[i12], {instancePath:instancePath+"/evidence/" + i10+"/modifierExtension/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data60[i12], {instancePath:instancePath+"/evidence/" + i10+"/modifierExtension/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -752,8 +755,8 @@ let data62 = data56.code;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2215(data62[i13], {instancePath:instancePath+"/evidence/" + i10+"/code/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62[i13], {instancePath:instancePath+"/evidence/" + i10+"/code/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -774,8 +777,8 @@ let data64 = data56.detail;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data64[i14], {instancePath:instancePath+"/evidence/" + i10+"/detail/" + i14,parentData:data64,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data64[i14], {instancePath:instancePath+"/evidence/" + i10+"/detail/" + i14,parentData:data64,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -820,8 +823,8 @@ let data66 = data.note;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2601(data66[i15], {instancePath:instancePath+"/note/" + i15,parentData:data66,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data66[i15], {instancePath:instancePath+"/note/" + i15,parentData:data66,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -837,14 +840,36 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj32);
+if(forms0 !== null){
+const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+const forms1 = func196(data, obj59);
+if(forms1 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "abatement[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }

@@ -8,19 +8,22 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj146 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
+const obj288 = new Set(["abatementDateTime", "abatementAge", "abatementPeriod", "abatementRange", "abatementString"]);
 
 function validate1153(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Condition.schema.json" */;
@@ -57,7 +60,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -73,7 +76,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +92,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -103,7 +106,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +120,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +134,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +148,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -155,12 +158,12 @@ errors++;
 }
 }
 if(data.clinicalStatus !== undefined){
-if(!(func14(data.clinicalStatus))){
+if(!(func37(data.clinicalStatus))){
 errors++;
 }
 }
 if(data.verificationStatus !== undefined){
-if(!(func14(data.verificationStatus))){
+if(!(func37(data.verificationStatus))){
 errors++;
 }
 }
@@ -169,7 +172,7 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -179,12 +182,12 @@ errors++;
 }
 }
 if(data.severity !== undefined){
-if(!(func14(data.severity))){
+if(!(func37(data.severity))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -193,7 +196,7 @@ let data22 = data.bodySite;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data22[i5]))){
+if(!(func37(data22[i5]))){
 errors++;
 }
 }
@@ -203,12 +206,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -224,22 +227,22 @@ errors++;
 }
 }
 if(data._onsetDateTime !== undefined){
-if(!(func6(data._onsetDateTime))){
+if(!(func29(data._onsetDateTime))){
 errors++;
 }
 }
 if(data.onsetAge !== undefined){
-if(!(func74(data.onsetAge))){
+if(!(func97(data.onsetAge))){
 errors++;
 }
 }
 if(data.onsetPeriod !== undefined){
-if(!(func17(data.onsetPeriod))){
+if(!(func40(data.onsetPeriod))){
 errors++;
 }
 }
 if(data.onsetRange !== undefined){
-if(!(func76(data.onsetRange))){
+if(!(func99(data.onsetRange))){
 errors++;
 }
 }
@@ -255,7 +258,7 @@ errors++;
 }
 }
 if(data._onsetString !== undefined){
-if(!(func6(data._onsetString))){
+if(!(func29(data._onsetString))){
 errors++;
 }
 }
@@ -271,22 +274,22 @@ errors++;
 }
 }
 if(data._abatementDateTime !== undefined){
-if(!(func6(data._abatementDateTime))){
+if(!(func29(data._abatementDateTime))){
 errors++;
 }
 }
 if(data.abatementAge !== undefined){
-if(!(func74(data.abatementAge))){
+if(!(func97(data.abatementAge))){
 errors++;
 }
 }
 if(data.abatementPeriod !== undefined){
-if(!(func17(data.abatementPeriod))){
+if(!(func40(data.abatementPeriod))){
 errors++;
 }
 }
 if(data.abatementRange !== undefined){
-if(!(func76(data.abatementRange))){
+if(!(func99(data.abatementRange))){
 errors++;
 }
 }
@@ -302,7 +305,7 @@ errors++;
 }
 }
 if(data._abatementString !== undefined){
-if(!(func6(data._abatementString))){
+if(!(func29(data._abatementString))){
 errors++;
 }
 }
@@ -318,17 +321,17 @@ errors++;
 }
 }
 if(data._recordedDate !== undefined){
-if(!(func6(data._recordedDate))){
+if(!(func29(data._recordedDate))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func39(data.recorder))){
 errors++;
 }
 }
 if(data.asserter !== undefined){
-if(!(func16(data.asserter))){
+if(!(func39(data.asserter))){
 errors++;
 }
 }
@@ -355,7 +358,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data47[i7]))){
+if(!(func33(data47[i7]))){
 errors++;
 }
 }
@@ -369,7 +372,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data49[i8]))){
+if(!(func33(data49[i8]))){
 errors++;
 }
 }
@@ -379,7 +382,7 @@ errors++;
 }
 }
 if(data45.summary !== undefined){
-if(!(func14(data45.summary))){
+if(!(func37(data45.summary))){
 errors++;
 }
 }
@@ -388,7 +391,7 @@ let data52 = data45.assessment;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data52[i9]))){
+if(!(func39(data52[i9]))){
 errors++;
 }
 }
@@ -398,7 +401,7 @@ errors++;
 }
 }
 if(data45.type !== undefined){
-if(!(func14(data45.type))){
+if(!(func37(data45.type))){
 errors++;
 }
 }
@@ -446,7 +449,7 @@ let data58 = data56.extension;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data58[i11]))){
+if(!(func33(data58[i11]))){
 errors++;
 }
 }
@@ -460,7 +463,7 @@ let data60 = data56.modifierExtension;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data60[i12]))){
+if(!(func33(data60[i12]))){
 errors++;
 }
 }
@@ -474,7 +477,7 @@ let data62 = data56.code;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data62[i13]))){
+if(!(func37(data62[i13]))){
 errors++;
 }
 }
@@ -488,7 +491,7 @@ let data64 = data56.detail;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data64[i14]))){
+if(!(func39(data64[i14]))){
 errors++;
 }
 }
@@ -523,7 +526,7 @@ let data66 = data.note;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data66[i15]))){
+if(!(func180(data66[i15]))){
 errors++;
 }
 }
@@ -536,6 +539,14 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "clinicalStatus")) && (key2 !== "verificationStatus")) && (key2 !== "category")) && (key2 !== "severity")) && (key2 !== "code")) && (key2 !== "bodySite")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "onsetDateTime")) && (key2 !== "_onsetDateTime")) && (key2 !== "onsetAge")) && (key2 !== "onsetPeriod")) && (key2 !== "onsetRange")) && (key2 !== "onsetString")) && (key2 !== "_onsetString")) && (key2 !== "abatementDateTime")) && (key2 !== "_abatementDateTime")) && (key2 !== "abatementAge")) && (key2 !== "abatementPeriod")) && (key2 !== "abatementRange")) && (key2 !== "abatementString")) && (key2 !== "_abatementString")) && (key2 !== "recordedDate")) && (key2 !== "_recordedDate")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "stage")) && (key2 !== "evidence")) && (key2 !== "note")){
 errors++;
 }
+}
+const forms0 = func1(data, obj146);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj288);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

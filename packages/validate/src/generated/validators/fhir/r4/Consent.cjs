@@ -5,16 +5,17 @@ const schema267 = {"properties":{"status":{"enum":["draft","proposed","active","
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -22,8 +23,8 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const schema270 = {"properties":{"type":{"enum":["deny","permit"]}}};
 
 const schema272 = {"properties":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2818 = require("./datatypes.cjs")["Coding"];
 const wrapper43 = {validate: validate1155};
 
 function validate1155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -67,8 +68,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -89,8 +90,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -120,14 +121,14 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func2223(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -188,8 +189,8 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data11[i3], {instancePath:instancePath+"/actor/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i3], {instancePath:instancePath+"/actor/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -210,8 +211,8 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data13[i4], {instancePath:instancePath+"/actor/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i4], {instancePath:instancePath+"/actor/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -228,14 +229,14 @@ errors++;
 }
 }
 if(data9.role !== undefined && func0.call(data9, "role")){
-if(!(func2215(data9.role, {instancePath:instancePath+"/actor/" + i2+"/role",parentData:data9,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9.role, {instancePath:instancePath+"/actor/" + i2+"/role",parentData:data9,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(!(func2221(data9.reference, {instancePath:instancePath+"/actor/" + i2+"/reference",parentData:data9,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data9.reference, {instancePath:instancePath+"/actor/" + i2+"/reference",parentData:data9,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -268,8 +269,8 @@ let data17 = data.action;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data17[i5], {instancePath:instancePath+"/action/" + i5,parentData:data17,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data17[i5], {instancePath:instancePath+"/action/" + i5,parentData:data17,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -290,8 +291,8 @@ let data19 = data.securityLabel;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2793(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6,parentData:data19,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6,parentData:data19,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -312,8 +313,8 @@ let data21 = data.purpose;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2793(data21[i7], {instancePath:instancePath+"/purpose/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data21[i7], {instancePath:instancePath+"/purpose/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -334,8 +335,8 @@ let data23 = data.class;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2793(data23[i8], {instancePath:instancePath+"/class/" + i8,parentData:data23,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data23[i8], {instancePath:instancePath+"/class/" + i8,parentData:data23,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -356,8 +357,8 @@ let data25 = data.code;
 if(Array.isArray(data25)){
 const len9 = data25.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data25[i9], {instancePath:instancePath+"/code/" + i9,parentData:data25,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25[i9], {instancePath:instancePath+"/code/" + i9,parentData:data25,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -374,8 +375,8 @@ errors++;
 }
 }
 if(data.dataPeriod !== undefined && func0.call(data, "dataPeriod")){
-if(!(func2223(data.dataPeriod, {instancePath:instancePath+"/dataPeriod",parentData:data,parentDataProperty:"dataPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.dataPeriod, {instancePath:instancePath+"/dataPeriod",parentData:data,parentDataProperty:"dataPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -492,8 +493,8 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len11 = data32.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data32[i11], {instancePath:instancePath+"/data/" + i10+"/extension/" + i11,parentData:data32,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data32[i11], {instancePath:instancePath+"/data/" + i10+"/extension/" + i11,parentData:data32,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -514,8 +515,8 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len12 = data34.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data34[i12], {instancePath:instancePath+"/data/" + i10+"/modifierExtension/" + i12,parentData:data34,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data34[i12], {instancePath:instancePath+"/data/" + i10+"/modifierExtension/" + i12,parentData:data34,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -545,14 +546,14 @@ errors++;
 }
 }
 if(data29._meaning !== undefined && func0.call(data29, "_meaning")){
-if(!(func2197(data29._meaning, {instancePath:instancePath+"/data/" + i10+"/_meaning",parentData:data29,parentDataProperty:"_meaning",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._meaning, {instancePath:instancePath+"/data/" + i10+"/_meaning",parentData:data29,parentDataProperty:"_meaning",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data29.reference !== undefined && func0.call(data29, "reference")){
-if(!(func2221(data29.reference, {instancePath:instancePath+"/data/" + i10+"/reference",parentData:data29,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data29.reference, {instancePath:instancePath+"/data/" + i10+"/reference",parentData:data29,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -618,6 +619,7 @@ return errors === 0;
 }
 validate1155.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"type":true,"_type":true,"period":true,"actor":true,"action":true,"securityLabel":true,"purpose":true,"class":true,"code":true,"dataPeriod":true,"data":true,"provision":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj60 = new Set(["sourceAttachment", "sourceReference"]);
 
 function validate1154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Consent.schema.json" */;
@@ -786,8 +788,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -817,8 +819,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -848,14 +850,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -864,8 +866,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -886,8 +888,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -908,8 +910,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -930,8 +932,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -961,14 +963,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func2215(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -977,8 +979,8 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data20[i4], {instancePath:instancePath+"/category/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20[i4], {instancePath:instancePath+"/category/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -995,8 +997,8 @@ errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1026,8 +1028,8 @@ errors++;
 }
 }
 if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
-if(!(func2197(data._dateTime, {instancePath:instancePath+"/_dateTime",parentData:data,parentDataProperty:"_dateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._dateTime, {instancePath:instancePath+"/_dateTime",parentData:data,parentDataProperty:"_dateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1036,8 +1038,8 @@ let data25 = data.performer;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data25[i5], {instancePath:instancePath+"/performer/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i5], {instancePath:instancePath+"/performer/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1058,8 +1060,8 @@ let data27 = data.organization;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2221(data27[i6], {instancePath:instancePath+"/organization/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27[i6], {instancePath:instancePath+"/organization/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1076,14 +1078,14 @@ errors++;
 }
 }
 if(data.sourceAttachment !== undefined && func0.call(data, "sourceAttachment")){
-if(!(func3126(data.sourceAttachment, {instancePath:instancePath+"/sourceAttachment",parentData:data,parentDataProperty:"sourceAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data.sourceAttachment, {instancePath:instancePath+"/sourceAttachment",parentData:data,parentDataProperty:"sourceAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.sourceReference !== undefined && func0.call(data, "sourceReference")){
-if(!(func2221(data.sourceReference, {instancePath:instancePath+"/sourceReference",parentData:data,parentDataProperty:"sourceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.sourceReference, {instancePath:instancePath+"/sourceReference",parentData:data,parentDataProperty:"sourceReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1124,8 +1126,8 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data34[i8], {instancePath:instancePath+"/policy/" + i7+"/extension/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data34[i8], {instancePath:instancePath+"/policy/" + i7+"/extension/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1146,8 +1148,8 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data36[i9], {instancePath:instancePath+"/policy/" + i7+"/modifierExtension/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data36[i9], {instancePath:instancePath+"/policy/" + i7+"/modifierExtension/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1189,8 +1191,8 @@ errors++;
 }
 }
 if(data32._authority !== undefined && func0.call(data32, "_authority")){
-if(!(func2197(data32._authority, {instancePath:instancePath+"/policy/" + i7+"/_authority",parentData:data32,parentDataProperty:"_authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data32._authority, {instancePath:instancePath+"/policy/" + i7+"/_authority",parentData:data32,parentDataProperty:"_authority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1220,8 +1222,8 @@ errors++;
 }
 }
 if(data32._uri !== undefined && func0.call(data32, "_uri")){
-if(!(func2197(data32._uri, {instancePath:instancePath+"/policy/" + i7+"/_uri",parentData:data32,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data32._uri, {instancePath:instancePath+"/policy/" + i7+"/_uri",parentData:data32,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1250,8 +1252,8 @@ errors++;
 }
 }
 if(data.policyRule !== undefined && func0.call(data, "policyRule")){
-if(!(func2215(data.policyRule, {instancePath:instancePath+"/policyRule",parentData:data,parentDataProperty:"policyRule",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.policyRule, {instancePath:instancePath+"/policyRule",parentData:data,parentDataProperty:"policyRule",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1360,8 +1362,8 @@ let data47 = data44.extension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data47[i11], {instancePath:instancePath+"/verification/" + i10+"/extension/" + i11,parentData:data47,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i11], {instancePath:instancePath+"/verification/" + i10+"/extension/" + i11,parentData:data47,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1382,8 +1384,8 @@ let data49 = data44.modifierExtension;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data49[i12], {instancePath:instancePath+"/verification/" + i10+"/modifierExtension/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i12], {instancePath:instancePath+"/verification/" + i10+"/modifierExtension/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1412,14 +1414,14 @@ errors++;
 }
 }
 if(data44._verified !== undefined && func0.call(data44, "_verified")){
-if(!(func2197(data44._verified, {instancePath:instancePath+"/verification/" + i10+"/_verified",parentData:data44,parentDataProperty:"_verified",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data44._verified, {instancePath:instancePath+"/verification/" + i10+"/_verified",parentData:data44,parentDataProperty:"_verified",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data44.verifiedWith !== undefined && func0.call(data44, "verifiedWith")){
-if(!(func2221(data44.verifiedWith, {instancePath:instancePath+"/verification/" + i10+"/verifiedWith",parentData:data44,parentDataProperty:"verifiedWith",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data44.verifiedWith, {instancePath:instancePath+"/verification/" + i10+"/verifiedWith",parentData:data44,parentDataProperty:"verifiedWith",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1449,8 +1451,8 @@ errors++;
 }
 }
 if(data44._verificationDate !== undefined && func0.call(data44, "_verificationDate")){
-if(!(func2197(data44._verificationDate, {instancePath:instancePath+"/verification/" + i10+"/_verificationDate",parentData:data44,parentDataProperty:"_verificationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data44._verificationDate, {instancePath:instancePath+"/verification/" + i10+"/_verificationDate",parentData:data44,parentDataProperty:"_verificationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1484,14 +1486,25 @@ if (vErrors === null) vErrors = validate1155.errors; else for (const vError of v
 errors = vErrors.length;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj60);
+if(forms0 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "source[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

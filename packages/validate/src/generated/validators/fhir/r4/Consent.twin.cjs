@@ -8,21 +8,23 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj295 = new Set(["sourceAttachment", "sourceReference"]);
 const schema270 = {"properties":{"type":{"enum":["deny","permit"]}}};
 
 const schema272 = {"properties":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
 const wrapper43 = {validate: validate1155};
 
 function validate1155(data){
@@ -52,7 +54,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -66,7 +68,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -82,12 +84,12 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -120,7 +122,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func33(data11[i3]))){
 errors++;
 }
 }
@@ -134,7 +136,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func33(data13[i4]))){
 errors++;
 }
 }
@@ -144,12 +146,12 @@ errors++;
 }
 }
 if(data9.role !== undefined){
-if(!(func14(data9.role))){
+if(!(func37(data9.role))){
 errors++;
 }
 }
 if(data9.reference !== undefined){
-if(!(func16(data9.reference))){
+if(!(func39(data9.reference))){
 errors++;
 }
 }
@@ -179,7 +181,7 @@ let data17 = data.action;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data17[i5]))){
+if(!(func37(data17[i5]))){
 errors++;
 }
 }
@@ -193,7 +195,7 @@ let data19 = data.securityLabel;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func223(data19[i6]))){
+if(!(func248(data19[i6]))){
 errors++;
 }
 }
@@ -207,7 +209,7 @@ let data21 = data.purpose;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func223(data21[i7]))){
+if(!(func248(data21[i7]))){
 errors++;
 }
 }
@@ -221,7 +223,7 @@ let data23 = data.class;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func223(data23[i8]))){
+if(!(func248(data23[i8]))){
 errors++;
 }
 }
@@ -235,7 +237,7 @@ let data25 = data.code;
 if(Array.isArray(data25)){
 const len9 = data25.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data25[i9]))){
+if(!(func37(data25[i9]))){
 errors++;
 }
 }
@@ -245,7 +247,7 @@ errors++;
 }
 }
 if(data.dataPeriod !== undefined){
-if(!(func17(data.dataPeriod))){
+if(!(func40(data.dataPeriod))){
 errors++;
 }
 }
@@ -306,7 +308,7 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len11 = data32.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data32[i11]))){
+if(!(func33(data32[i11]))){
 errors++;
 }
 }
@@ -320,7 +322,7 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len12 = data34.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data34[i12]))){
+if(!(func33(data34[i12]))){
 errors++;
 }
 }
@@ -336,12 +338,12 @@ errors++;
 }
 }
 if(data29._meaning !== undefined){
-if(!(func6(data29._meaning))){
+if(!(func29(data29._meaning))){
 errors++;
 }
 }
 if(data29.reference !== undefined){
-if(!(func16(data29.reference))){
+if(!(func39(data29.reference))){
 errors++;
 }
 }
@@ -470,7 +472,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -486,7 +488,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -502,12 +504,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -516,7 +518,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -530,7 +532,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -544,7 +546,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -558,7 +560,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -574,12 +576,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.scope !== undefined){
-if(!(func14(data.scope))){
+if(!(func37(data.scope))){
 errors++;
 }
 }
@@ -588,7 +590,7 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func37(data20[i4]))){
 errors++;
 }
 }
@@ -598,7 +600,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -614,7 +616,7 @@ errors++;
 }
 }
 if(data._dateTime !== undefined){
-if(!(func6(data._dateTime))){
+if(!(func29(data._dateTime))){
 errors++;
 }
 }
@@ -623,7 +625,7 @@ let data25 = data.performer;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func39(data25[i5]))){
 errors++;
 }
 }
@@ -637,7 +639,7 @@ let data27 = data.organization;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data27[i6]))){
+if(!(func39(data27[i6]))){
 errors++;
 }
 }
@@ -647,12 +649,12 @@ errors++;
 }
 }
 if(data.sourceAttachment !== undefined){
-if(!(func336(data.sourceAttachment))){
+if(!(func365(data.sourceAttachment))){
 errors++;
 }
 }
 if(data.sourceReference !== undefined){
-if(!(func16(data.sourceReference))){
+if(!(func39(data.sourceReference))){
 errors++;
 }
 }
@@ -679,7 +681,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data34[i8]))){
+if(!(func33(data34[i8]))){
 errors++;
 }
 }
@@ -693,7 +695,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data36[i9]))){
+if(!(func33(data36[i9]))){
 errors++;
 }
 }
@@ -714,7 +716,7 @@ errors++;
 }
 }
 if(data32._authority !== undefined){
-if(!(func6(data32._authority))){
+if(!(func29(data32._authority))){
 errors++;
 }
 }
@@ -730,7 +732,7 @@ errors++;
 }
 }
 if(data32._uri !== undefined){
-if(!(func6(data32._uri))){
+if(!(func29(data32._uri))){
 errors++;
 }
 }
@@ -756,7 +758,7 @@ errors++;
 }
 }
 if(data.policyRule !== undefined){
-if(!(func14(data.policyRule))){
+if(!(func37(data.policyRule))){
 errors++;
 }
 }
@@ -814,7 +816,7 @@ let data47 = data44.extension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data47[i11]))){
+if(!(func33(data47[i11]))){
 errors++;
 }
 }
@@ -828,7 +830,7 @@ let data49 = data44.modifierExtension;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data49[i12]))){
+if(!(func33(data49[i12]))){
 errors++;
 }
 }
@@ -843,12 +845,12 @@ errors++;
 }
 }
 if(data44._verified !== undefined){
-if(!(func6(data44._verified))){
+if(!(func29(data44._verified))){
 errors++;
 }
 }
 if(data44.verifiedWith !== undefined){
-if(!(func16(data44.verifiedWith))){
+if(!(func39(data44.verifiedWith))){
 errors++;
 }
 }
@@ -864,7 +866,7 @@ errors++;
 }
 }
 if(data44._verificationDate !== undefined){
-if(!(func6(data44._verificationDate))){
+if(!(func29(data44._verificationDate))){
 errors++;
 }
 }
@@ -898,6 +900,10 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "scope")) && (key2 !== "category")) && (key2 !== "patient")) && (key2 !== "dateTime")) && (key2 !== "_dateTime")) && (key2 !== "performer")) && (key2 !== "organization")) && (key2 !== "sourceAttachment")) && (key2 !== "sourceReference")) && (key2 !== "policy")) && (key2 !== "policyRule")) && (key2 !== "verification")) && (key2 !== "provision")){
 errors++;
 }
+}
+const forms0 = func1(data, obj295);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -8,19 +8,20 @@ const schema274 = {"properties":{"publicationStatus":{"enum":["amended","appende
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func3272 = require("./datatypes.cjs")["Signature"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func3301 = require("./datatypes.cjs")["Signature"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -30,9 +31,10 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 
-const func2415 = require("./datatypes.cjs")["Quantity"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const obj61 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 
 function validate1159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -75,8 +77,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -97,8 +99,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -119,8 +121,8 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2210(data5[i2], {instancePath:instancePath+"/identifier/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data5[i2], {instancePath:instancePath+"/identifier/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -193,8 +195,8 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data10[i4], {instancePath:instancePath+"/party/" + i3+"/extension/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i4], {instancePath:instancePath+"/party/" + i3+"/extension/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -215,8 +217,8 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data12[i5], {instancePath:instancePath+"/party/" + i3+"/modifierExtension/" + i5,parentData:data12,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i5], {instancePath:instancePath+"/party/" + i3+"/modifierExtension/" + i5,parentData:data12,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -237,8 +239,8 @@ let data14 = data8.reference;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2221(data14[i6], {instancePath:instancePath+"/party/" + i3+"/reference/" + i6,parentData:data14,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data14[i6], {instancePath:instancePath+"/party/" + i3+"/reference/" + i6,parentData:data14,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -255,8 +257,8 @@ errors++;
 }
 }
 if(data8.role !== undefined && func0.call(data8, "role")){
-if(!(func2215(data8.role, {instancePath:instancePath+"/party/" + i3+"/role",parentData:data8,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data8.role, {instancePath:instancePath+"/party/" + i3+"/role",parentData:data8,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -285,20 +287,20 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func2221(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.decision !== undefined && func0.call(data, "decision")){
-if(!(func2215(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -307,8 +309,8 @@ let data20 = data.decisionMode;
 if(Array.isArray(data20)){
 const len7 = data20.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data20[i7], {instancePath:instancePath+"/decisionMode/" + i7,parentData:data20,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20[i7], {instancePath:instancePath+"/decisionMode/" + i7,parentData:data20,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -721,8 +723,8 @@ let data45 = data23.extension;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data45[i9], {instancePath:instancePath+"/answer/" + i8+"/extension/" + i9,parentData:data45,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i9], {instancePath:instancePath+"/answer/" + i8+"/extension/" + i9,parentData:data45,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -743,8 +745,8 @@ let data47 = data23.modifierExtension;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data47[i10], {instancePath:instancePath+"/answer/" + i8+"/modifierExtension/" + i10,parentData:data47,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i10], {instancePath:instancePath+"/answer/" + i8+"/modifierExtension/" + i10,parentData:data47,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -773,8 +775,8 @@ errors++;
 }
 }
 if(data23._valueBoolean !== undefined && func0.call(data23, "_valueBoolean")){
-if(!(func2197(data23._valueBoolean, {instancePath:instancePath+"/answer/" + i8+"/_valueBoolean",parentData:data23,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueBoolean, {instancePath:instancePath+"/answer/" + i8+"/_valueBoolean",parentData:data23,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -792,8 +794,8 @@ errors++;
 }
 }
 if(data23._valueDecimal !== undefined && func0.call(data23, "_valueDecimal")){
-if(!(func2197(data23._valueDecimal, {instancePath:instancePath+"/answer/" + i8+"/_valueDecimal",parentData:data23,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueDecimal, {instancePath:instancePath+"/answer/" + i8+"/_valueDecimal",parentData:data23,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -833,8 +835,8 @@ errors++;
 }
 }
 if(data23._valueInteger !== undefined && func0.call(data23, "_valueInteger")){
-if(!(func2197(data23._valueInteger, {instancePath:instancePath+"/answer/" + i8+"/_valueInteger",parentData:data23,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueInteger, {instancePath:instancePath+"/answer/" + i8+"/_valueInteger",parentData:data23,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -864,8 +866,8 @@ errors++;
 }
 }
 if(data23._valueDate !== undefined && func0.call(data23, "_valueDate")){
-if(!(func2197(data23._valueDate, {instancePath:instancePath+"/answer/" + i8+"/_valueDate",parentData:data23,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueDate, {instancePath:instancePath+"/answer/" + i8+"/_valueDate",parentData:data23,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -895,8 +897,8 @@ errors++;
 }
 }
 if(data23._valueDateTime !== undefined && func0.call(data23, "_valueDateTime")){
-if(!(func2197(data23._valueDateTime, {instancePath:instancePath+"/answer/" + i8+"/_valueDateTime",parentData:data23,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueDateTime, {instancePath:instancePath+"/answer/" + i8+"/_valueDateTime",parentData:data23,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -926,8 +928,8 @@ errors++;
 }
 }
 if(data23._valueTime !== undefined && func0.call(data23, "_valueTime")){
-if(!(func2197(data23._valueTime, {instancePath:instancePath+"/answer/" + i8+"/_valueTime",parentData:data23,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueTime, {instancePath:instancePath+"/answer/" + i8+"/_valueTime",parentData:data23,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -957,8 +959,8 @@ errors++;
 }
 }
 if(data23._valueString !== undefined && func0.call(data23, "_valueString")){
-if(!(func2197(data23._valueString, {instancePath:instancePath+"/answer/" + i8+"/_valueString",parentData:data23,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueString, {instancePath:instancePath+"/answer/" + i8+"/_valueString",parentData:data23,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -988,38 +990,38 @@ errors++;
 }
 }
 if(data23._valueUri !== undefined && func0.call(data23, "_valueUri")){
-if(!(func2197(data23._valueUri, {instancePath:instancePath+"/answer/" + i8+"/_valueUri",parentData:data23,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._valueUri, {instancePath:instancePath+"/answer/" + i8+"/_valueUri",parentData:data23,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.valueAttachment !== undefined && func0.call(data23, "valueAttachment")){
-if(!(func3126(data23.valueAttachment, {instancePath:instancePath+"/answer/" + i8+"/valueAttachment",parentData:data23,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data23.valueAttachment, {instancePath:instancePath+"/answer/" + i8+"/valueAttachment",parentData:data23,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.valueCoding !== undefined && func0.call(data23, "valueCoding")){
-if(!(func2793(data23.valueCoding, {instancePath:instancePath+"/answer/" + i8+"/valueCoding",parentData:data23,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data23.valueCoding, {instancePath:instancePath+"/answer/" + i8+"/valueCoding",parentData:data23,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.valueQuantity !== undefined && func0.call(data23, "valueQuantity")){
-if(!(func2415(data23.valueQuantity, {instancePath:instancePath+"/answer/" + i8+"/valueQuantity",parentData:data23,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data23.valueQuantity, {instancePath:instancePath+"/answer/" + i8+"/valueQuantity",parentData:data23,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.valueReference !== undefined && func0.call(data23, "valueReference")){
-if(!(func2221(data23.valueReference, {instancePath:instancePath+"/answer/" + i8+"/valueReference",parentData:data23,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data23.valueReference, {instancePath:instancePath+"/answer/" + i8+"/valueReference",parentData:data23,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data23, obj61);
+if(forms0 !== null){
+const err56 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1029,9 +1031,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1041,11 +1042,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
-let data69 = data.text;
-if(typeof data69 === "string"){
-if(func61(data69) < 1){
-const err58 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err58 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1055,8 +1054,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
+if(data.text !== undefined && func0.call(data, "text")){
+let data69 = data.text;
+if(typeof data69 === "string"){
+if(func61(data69) < 1){
+const err59 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1066,9 +1068,20 @@ vErrors.push(err59);
 errors++;
 }
 }
+else {
+const err60 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2197(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1080,18 +1093,7 @@ for(let i11=0; i11<len11; i11++){
 let data72 = data71[i11];
 if(typeof data72 === "string"){
 if(func61(data72) < 1){
-const err60 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1101,9 +1103,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
 else {
-const err62 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1113,24 +1114,36 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data._linkId !== undefined && func0.call(data, "_linkId")){
-let data73 = data._linkId;
-if(Array.isArray(data73)){
-const len12 = data73.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func2197(data73[i12], {instancePath:instancePath+"/_linkId/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err63 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data._linkId !== undefined && func0.call(data, "_linkId")){
+let data73 = data._linkId;
+if(Array.isArray(data73)){
+const len12 = data73.length;
+for(let i12=0; i12<len12; i12++){
+if(!(func2220(data73[i12], {instancePath:instancePath+"/_linkId/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1142,18 +1155,7 @@ const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
 let data76 = data75[i13];
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err64 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 > 2147483647 || isNaN(data76)){
-const err65 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err65 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1162,8 +1164,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data76 < 0 || isNaN(data76)){
-const err66 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 > 2147483647 || isNaN(data76)){
+const err66 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1172,11 +1175,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(data76 < 0 || isNaN(data76)){
+const err67 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1186,19 +1186,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
-let data77 = data._securityLabelNumber;
-if(Array.isArray(data77)){
-const len14 = data77.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2197(data77[i14], {instancePath:instancePath+"/_securityLabelNumber/" + i14,parentData:data77,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1208,14 +1199,36 @@ vErrors.push(err68);
 errors++;
 }
 }
+if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
+let data77 = data._securityLabelNumber;
+if(Array.isArray(data77)){
+const len14 = data77.length;
+for(let i14=0; i14<len14; i14++){
+if(!(func2220(data77[i14], {instancePath:instancePath+"/_securityLabelNumber/" + i14,parentData:data77,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1227,7 +1240,8 @@ validate1159.evaluated = {"props":{"id":true,"extension":true,"modifierExtension
 
 
 
-const func4036 = require("./datatypes.cjs")["Money"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const obj63 = new Set(["entityCodeableConcept", "entityReference"]);
 
 function validate1161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1270,8 +1284,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1292,8 +1306,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1310,8 +1324,8 @@ errors++;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func2215(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1320,8 +1334,8 @@ let data6 = data.type;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data6[i2], {instancePath:instancePath+"/type/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data6[i2], {instancePath:instancePath+"/type/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1342,8 +1356,8 @@ let data8 = data.typeReference;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data8[i3], {instancePath:instancePath+"/typeReference/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data8[i3], {instancePath:instancePath+"/typeReference/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1364,8 +1378,8 @@ let data10 = data.subtype;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data10[i4], {instancePath:instancePath+"/subtype/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data10[i4], {instancePath:instancePath+"/subtype/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1382,8 +1396,8 @@ errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func2793(data.relationship, {instancePath:instancePath+"/relationship",parentData:data,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.relationship, {instancePath:instancePath+"/relationship",parentData:data,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1424,8 +1438,8 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data16[i6], {instancePath:instancePath+"/context/" + i5+"/extension/" + i6,parentData:data16,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i6], {instancePath:instancePath+"/context/" + i5+"/extension/" + i6,parentData:data16,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1446,8 +1460,8 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data18[i7], {instancePath:instancePath+"/context/" + i5+"/modifierExtension/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i7], {instancePath:instancePath+"/context/" + i5+"/modifierExtension/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1464,8 +1478,8 @@ errors++;
 }
 }
 if(data14.reference !== undefined && func0.call(data14, "reference")){
-if(!(func2221(data14.reference, {instancePath:instancePath+"/context/" + i5+"/reference",parentData:data14,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data14.reference, {instancePath:instancePath+"/context/" + i5+"/reference",parentData:data14,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1474,8 +1488,8 @@ let data21 = data14.code;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data21[i8], {instancePath:instancePath+"/context/" + i5+"/code/" + i8,parentData:data21,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data21[i8], {instancePath:instancePath+"/context/" + i5+"/code/" + i8,parentData:data21,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1517,8 +1531,8 @@ errors++;
 }
 }
 if(data14._text !== undefined && func0.call(data14, "_text")){
-if(!(func2197(data14._text, {instancePath:instancePath+"/context/" + i5+"/_text",parentData:data14,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data14._text, {instancePath:instancePath+"/context/" + i5+"/_text",parentData:data14,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1572,8 +1586,8 @@ errors++;
 }
 }
 if(data._condition !== undefined && func0.call(data, "_condition")){
-if(!(func2197(data._condition, {instancePath:instancePath+"/_condition",parentData:data,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._condition, {instancePath:instancePath+"/_condition",parentData:data,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1582,8 +1596,8 @@ let data27 = data.periodType;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data27[i9], {instancePath:instancePath+"/periodType/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i9], {instancePath:instancePath+"/periodType/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1604,8 +1618,8 @@ let data29 = data.period;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2223(data29[i10], {instancePath:instancePath+"/period/" + i10,parentData:data29,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data29[i10], {instancePath:instancePath+"/period/" + i10,parentData:data29,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1626,8 +1640,8 @@ let data31 = data.usePeriod;
 if(Array.isArray(data31)){
 const len11 = data31.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2223(data31[i11], {instancePath:instancePath+"/usePeriod/" + i11,parentData:data31,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data31[i11], {instancePath:instancePath+"/usePeriod/" + i11,parentData:data31,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1669,8 +1683,8 @@ errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2197(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1720,8 +1734,8 @@ let data37 = data._linkId;
 if(Array.isArray(data37)){
 const len13 = data37.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data37[i13], {instancePath:instancePath+"/_linkId/" + i13,parentData:data37,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37[i13], {instancePath:instancePath+"/_linkId/" + i13,parentData:data37,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2134,8 +2148,8 @@ let data62 = data40.extension;
 if(Array.isArray(data62)){
 const len15 = data62.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data62[i15], {instancePath:instancePath+"/answer/" + i14+"/extension/" + i15,parentData:data62,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data62[i15], {instancePath:instancePath+"/answer/" + i14+"/extension/" + i15,parentData:data62,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2156,8 +2170,8 @@ let data64 = data40.modifierExtension;
 if(Array.isArray(data64)){
 const len16 = data64.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data64[i16], {instancePath:instancePath+"/answer/" + i14+"/modifierExtension/" + i16,parentData:data64,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data64[i16], {instancePath:instancePath+"/answer/" + i14+"/modifierExtension/" + i16,parentData:data64,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2186,8 +2200,8 @@ errors++;
 }
 }
 if(data40._valueBoolean !== undefined && func0.call(data40, "_valueBoolean")){
-if(!(func2197(data40._valueBoolean, {instancePath:instancePath+"/answer/" + i14+"/_valueBoolean",parentData:data40,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueBoolean, {instancePath:instancePath+"/answer/" + i14+"/_valueBoolean",parentData:data40,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2205,8 +2219,8 @@ errors++;
 }
 }
 if(data40._valueDecimal !== undefined && func0.call(data40, "_valueDecimal")){
-if(!(func2197(data40._valueDecimal, {instancePath:instancePath+"/answer/" + i14+"/_valueDecimal",parentData:data40,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueDecimal, {instancePath:instancePath+"/answer/" + i14+"/_valueDecimal",parentData:data40,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2246,8 +2260,8 @@ errors++;
 }
 }
 if(data40._valueInteger !== undefined && func0.call(data40, "_valueInteger")){
-if(!(func2197(data40._valueInteger, {instancePath:instancePath+"/answer/" + i14+"/_valueInteger",parentData:data40,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueInteger, {instancePath:instancePath+"/answer/" + i14+"/_valueInteger",parentData:data40,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2277,8 +2291,8 @@ errors++;
 }
 }
 if(data40._valueDate !== undefined && func0.call(data40, "_valueDate")){
-if(!(func2197(data40._valueDate, {instancePath:instancePath+"/answer/" + i14+"/_valueDate",parentData:data40,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueDate, {instancePath:instancePath+"/answer/" + i14+"/_valueDate",parentData:data40,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2308,8 +2322,8 @@ errors++;
 }
 }
 if(data40._valueDateTime !== undefined && func0.call(data40, "_valueDateTime")){
-if(!(func2197(data40._valueDateTime, {instancePath:instancePath+"/answer/" + i14+"/_valueDateTime",parentData:data40,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueDateTime, {instancePath:instancePath+"/answer/" + i14+"/_valueDateTime",parentData:data40,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2339,8 +2353,8 @@ errors++;
 }
 }
 if(data40._valueTime !== undefined && func0.call(data40, "_valueTime")){
-if(!(func2197(data40._valueTime, {instancePath:instancePath+"/answer/" + i14+"/_valueTime",parentData:data40,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueTime, {instancePath:instancePath+"/answer/" + i14+"/_valueTime",parentData:data40,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2370,8 +2384,8 @@ errors++;
 }
 }
 if(data40._valueString !== undefined && func0.call(data40, "_valueString")){
-if(!(func2197(data40._valueString, {instancePath:instancePath+"/answer/" + i14+"/_valueString",parentData:data40,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueString, {instancePath:instancePath+"/answer/" + i14+"/_valueString",parentData:data40,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2401,38 +2415,38 @@ errors++;
 }
 }
 if(data40._valueUri !== undefined && func0.call(data40, "_valueUri")){
-if(!(func2197(data40._valueUri, {instancePath:instancePath+"/answer/" + i14+"/_valueUri",parentData:data40,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._valueUri, {instancePath:instancePath+"/answer/" + i14+"/_valueUri",parentData:data40,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data40.valueAttachment !== undefined && func0.call(data40, "valueAttachment")){
-if(!(func3126(data40.valueAttachment, {instancePath:instancePath+"/answer/" + i14+"/valueAttachment",parentData:data40,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data40.valueAttachment, {instancePath:instancePath+"/answer/" + i14+"/valueAttachment",parentData:data40,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data40.valueCoding !== undefined && func0.call(data40, "valueCoding")){
-if(!(func2793(data40.valueCoding, {instancePath:instancePath+"/answer/" + i14+"/valueCoding",parentData:data40,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data40.valueCoding, {instancePath:instancePath+"/answer/" + i14+"/valueCoding",parentData:data40,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data40.valueQuantity !== undefined && func0.call(data40, "valueQuantity")){
-if(!(func2415(data40.valueQuantity, {instancePath:instancePath+"/answer/" + i14+"/valueQuantity",parentData:data40,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data40.valueQuantity, {instancePath:instancePath+"/answer/" + i14+"/valueQuantity",parentData:data40,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data40.valueReference !== undefined && func0.call(data40, "valueReference")){
-if(!(func2221(data40.valueReference, {instancePath:instancePath+"/answer/" + i14+"/valueReference",parentData:data40,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data40.valueReference, {instancePath:instancePath+"/answer/" + i14+"/valueReference",parentData:data40,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data40, obj61);
+if(forms0 !== null){
+const err68 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2442,14 +2456,25 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
 else {
-const err69 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2461,18 +2486,7 @@ const len17 = data86.length;
 for(let i17=0; i17<len17; i17++){
 let data87 = data86[i17];
 if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err70 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 > 2147483647 || isNaN(data87)){
-const err71 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err71 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2481,8 +2495,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data87 < 0 || isNaN(data87)){
-const err72 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 > 2147483647 || isNaN(data87)){
+const err72 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2491,11 +2506,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(data87 < 0 || isNaN(data87)){
+const err73 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2505,24 +2517,37 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
-let data88 = data._securityLabelNumber;
-if(Array.isArray(data88)){
-const len18 = data88.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2197(data88[i18], {instancePath:instancePath+"/_securityLabelNumber/" + i18,parentData:data88,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
+let data88 = data._securityLabelNumber;
+if(Array.isArray(data88)){
+const len18 = data88.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2220(data88[i18], {instancePath:instancePath+"/_securityLabelNumber/" + i18,parentData:data88,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2538,18 +2563,7 @@ if(data91.id !== undefined && func0.call(data91, "id")){
 let data92 = data91.id;
 if(typeof data92 === "string"){
 if(func61(data92) < 1){
-const err75 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2559,19 +2573,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data91.extension !== undefined && func0.call(data91, "extension")){
-let data93 = data91.extension;
-if(Array.isArray(data93)){
-const len20 = data93.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2206(data93[i20], {instancePath:instancePath+"/valuedItem/" + i19+"/extension/" + i20,parentData:data93,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err77 = {instancePath:instancePath+"/valuedItem/" + i19+"/extension",schemaPath:"#/$defs/Contract_ValuedItem/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2581,19 +2584,19 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data91.modifierExtension !== undefined && func0.call(data91, "modifierExtension")){
-let data95 = data91.modifierExtension;
-if(Array.isArray(data95)){
-const len21 = data95.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func2206(data95[i21], {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension/" + i21,parentData:data95,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data91.extension !== undefined && func0.call(data91, "extension")){
+let data93 = data91.extension;
+if(Array.isArray(data93)){
+const len20 = data93.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2229(data93[i20], {instancePath:instancePath+"/valuedItem/" + i19+"/extension/" + i20,parentData:data93,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension",schemaPath:"#/$defs/Contract_ValuedItem/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/valuedItem/" + i19+"/extension",schemaPath:"#/$defs/Contract_ValuedItem/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2603,29 +2606,19 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data91.entityCodeableConcept !== undefined && func0.call(data91, "entityCodeableConcept")){
-if(!(func2215(data91.entityCodeableConcept, {instancePath:instancePath+"/valuedItem/" + i19+"/entityCodeableConcept",parentData:data91,parentDataProperty:"entityCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data91.modifierExtension !== undefined && func0.call(data91, "modifierExtension")){
+let data95 = data91.modifierExtension;
+if(Array.isArray(data95)){
+const len21 = data95.length;
+for(let i21=0; i21<len21; i21++){
+if(!(func2229(data95[i21], {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension/" + i21,parentData:data95,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data91.entityReference !== undefined && func0.call(data91, "entityReference")){
-if(!(func2221(data91.entityReference, {instancePath:instancePath+"/valuedItem/" + i19+"/entityReference",parentData:data91,parentDataProperty:"entityReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data91.identifier !== undefined && func0.call(data91, "identifier")){
-if(!(func2210(data91.identifier, {instancePath:instancePath+"/valuedItem/" + i19+"/identifier",parentData:data91,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data91.effectiveTime !== undefined && func0.call(data91, "effectiveTime")){
-let data100 = data91.effectiveTime;
-if(typeof data100 === "string"){
-if(!pattern8.test(data100)){
-const err79 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err79 = {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension",schemaPath:"#/$defs/Contract_ValuedItem/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2635,8 +2628,29 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
+if(data91.entityCodeableConcept !== undefined && func0.call(data91, "entityCodeableConcept")){
+if(!(func2238(data91.entityCodeableConcept, {instancePath:instancePath+"/valuedItem/" + i19+"/entityCodeableConcept",parentData:data91,parentDataProperty:"entityCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.entityReference !== undefined && func0.call(data91, "entityReference")){
+if(!(func2244(data91.entityReference, {instancePath:instancePath+"/valuedItem/" + i19+"/entityReference",parentData:data91,parentDataProperty:"entityReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.identifier !== undefined && func0.call(data91, "identifier")){
+if(!(func2233(data91.identifier, {instancePath:instancePath+"/valuedItem/" + i19+"/identifier",parentData:data91,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.effectiveTime !== undefined && func0.call(data91, "effectiveTime")){
+let data100 = data91.effectiveTime;
+if(typeof data100 === "string"){
+if(!pattern8.test(data100)){
+const err80 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2646,28 +2660,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data91._effectiveTime !== undefined && func0.call(data91, "_effectiveTime")){
-if(!(func2197(data91._effectiveTime, {instancePath:instancePath+"/valuedItem/" + i19+"/_effectiveTime",parentData:data91,parentDataProperty:"_effectiveTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data91.quantity !== undefined && func0.call(data91, "quantity")){
-if(!(func2415(data91.quantity, {instancePath:instancePath+"/valuedItem/" + i19+"/quantity",parentData:data91,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data91.unitPrice !== undefined && func0.call(data91, "unitPrice")){
-if(!(func4036(data91.unitPrice, {instancePath:instancePath+"/valuedItem/" + i19+"/unitPrice",parentData:data91,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data91.factor !== undefined && func0.call(data91, "factor")){
-let data104 = data91.factor;
-if(!((typeof data104 == "number") && (isFinite(data104)))){
-const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
+else {
+const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2677,16 +2671,28 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data91._factor !== undefined && func0.call(data91, "_factor")){
-if(!(func2197(data91._factor, {instancePath:instancePath+"/valuedItem/" + i19+"/_factor",parentData:data91,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data91._effectiveTime !== undefined && func0.call(data91, "_effectiveTime")){
+if(!(func2220(data91._effectiveTime, {instancePath:instancePath+"/valuedItem/" + i19+"/_effectiveTime",parentData:data91,parentDataProperty:"_effectiveTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data91.points !== undefined && func0.call(data91, "points")){
-let data106 = data91.points;
-if(!((typeof data106 == "number") && (isFinite(data106)))){
-const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
+if(data91.quantity !== undefined && func0.call(data91, "quantity")){
+if(!(func2438(data91.quantity, {instancePath:instancePath+"/valuedItem/" + i19+"/quantity",parentData:data91,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.unitPrice !== undefined && func0.call(data91, "unitPrice")){
+if(!(func4066(data91.unitPrice, {instancePath:instancePath+"/valuedItem/" + i19+"/unitPrice",parentData:data91,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.factor !== undefined && func0.call(data91, "factor")){
+let data104 = data91.factor;
+if(!((typeof data104 == "number") && (isFinite(data104)))){
+const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2696,23 +2702,16 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data91._points !== undefined && func0.call(data91, "_points")){
-if(!(func2197(data91._points, {instancePath:instancePath+"/valuedItem/" + i19+"/_points",parentData:data91,parentDataProperty:"_points",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data91._factor !== undefined && func0.call(data91, "_factor")){
+if(!(func2220(data91._factor, {instancePath:instancePath+"/valuedItem/" + i19+"/_factor",parentData:data91,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data91.net !== undefined && func0.call(data91, "net")){
-if(!(func4036(data91.net, {instancePath:instancePath+"/valuedItem/" + i19+"/net",parentData:data91,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data91.payment !== undefined && func0.call(data91, "payment")){
-let data109 = data91.payment;
-if(typeof data109 === "string"){
-if(func61(data109) < 1){
-const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
+if(data91.points !== undefined && func0.call(data91, "points")){
+let data106 = data91.points;
+if(!((typeof data106 == "number") && (isFinite(data106)))){
+const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2722,8 +2721,23 @@ vErrors.push(err83);
 errors++;
 }
 }
-else {
-const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
+if(data91._points !== undefined && func0.call(data91, "_points")){
+if(!(func2220(data91._points, {instancePath:instancePath+"/valuedItem/" + i19+"/_points",parentData:data91,parentDataProperty:"_points",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.net !== undefined && func0.call(data91, "net")){
+if(!(func4066(data91.net, {instancePath:instancePath+"/valuedItem/" + i19+"/net",parentData:data91,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.payment !== undefined && func0.call(data91, "payment")){
+let data109 = data91.payment;
+if(typeof data109 === "string"){
+if(func61(data109) < 1){
+const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2733,17 +2747,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data91._payment !== undefined && func0.call(data91, "_payment")){
-if(!(func2197(data91._payment, {instancePath:instancePath+"/valuedItem/" + i19+"/_payment",parentData:data91,parentDataProperty:"_payment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data91.paymentDate !== undefined && func0.call(data91, "paymentDate")){
-let data111 = data91.paymentDate;
-if(typeof data111 === "string"){
-if(!pattern8.test(data111)){
-const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2753,8 +2758,17 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+if(data91._payment !== undefined && func0.call(data91, "_payment")){
+if(!(func2220(data91._payment, {instancePath:instancePath+"/valuedItem/" + i19+"/_payment",parentData:data91,parentDataProperty:"_payment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data91.paymentDate !== undefined && func0.call(data91, "paymentDate")){
+let data111 = data91.paymentDate;
+if(typeof data111 === "string"){
+if(!pattern8.test(data111)){
+const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2764,21 +2778,32 @@ vErrors.push(err86);
 errors++;
 }
 }
+else {
+const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
 if(data91._paymentDate !== undefined && func0.call(data91, "_paymentDate")){
-if(!(func2197(data91._paymentDate, {instancePath:instancePath+"/valuedItem/" + i19+"/_paymentDate",parentData:data91,parentDataProperty:"_paymentDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data91._paymentDate, {instancePath:instancePath+"/valuedItem/" + i19+"/_paymentDate",parentData:data91,parentDataProperty:"_paymentDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data91.responsible !== undefined && func0.call(data91, "responsible")){
-if(!(func2221(data91.responsible, {instancePath:instancePath+"/valuedItem/" + i19+"/responsible",parentData:data91,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data91.responsible, {instancePath:instancePath+"/valuedItem/" + i19+"/responsible",parentData:data91,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data91.recipient !== undefined && func0.call(data91, "recipient")){
-if(!(func2221(data91.recipient, {instancePath:instancePath+"/valuedItem/" + i19+"/recipient",parentData:data91,parentDataProperty:"recipient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data91.recipient, {instancePath:instancePath+"/valuedItem/" + i19+"/recipient",parentData:data91,parentDataProperty:"recipient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2790,18 +2815,7 @@ for(let i22=0; i22<len22; i22++){
 let data116 = data115[i22];
 if(typeof data116 === "string"){
 if(func61(data116) < 1){
-const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
+const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2811,9 +2825,8 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
 else {
-const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
+const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2823,24 +2836,36 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data91._linkId !== undefined && func0.call(data91, "_linkId")){
-let data117 = data91._linkId;
-if(Array.isArray(data117)){
-const len23 = data117.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func2197(data117[i23], {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId/" + i23,parentData:data117,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data91._linkId !== undefined && func0.call(data91, "_linkId")){
+let data117 = data91._linkId;
+if(Array.isArray(data117)){
+const len23 = data117.length;
+for(let i23=0; i23<len23; i23++){
+if(!(func2220(data117[i23], {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId/" + i23,parentData:data117,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }
@@ -2852,18 +2877,7 @@ const len24 = data119.length;
 for(let i24=0; i24<len24; i24++){
 let data120 = data119[i24];
 if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 2147483647 || isNaN(data120)){
-const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2872,8 +2886,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data120 < 0 || isNaN(data120)){
-const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data120 == "number") && (isFinite(data120))){
+if(data120 > 2147483647 || isNaN(data120)){
+const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2882,11 +2897,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(data120 < 0 || isNaN(data120)){
+const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2896,19 +2908,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data91._securityLabelNumber !== undefined && func0.call(data91, "_securityLabelNumber")){
-let data121 = data91._securityLabelNumber;
-if(Array.isArray(data121)){
-const len25 = data121.length;
-for(let i25=0; i25<len25; i25++){
-if(!(func2197(data121[i25], {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber/" + i25,parentData:data121,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2918,9 +2921,19 @@ vErrors.push(err95);
 errors++;
 }
 }
+if(data91._securityLabelNumber !== undefined && func0.call(data91, "_securityLabelNumber")){
+let data121 = data91._securityLabelNumber;
+if(Array.isArray(data121)){
+const len25 = data121.length;
+for(let i25=0; i25<len25; i25++){
+if(!(func2220(data121[i25], {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber/" + i25,parentData:data121,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err96 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2930,9 +2943,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data91, obj63);
+if(forms1 !== null){
+const err97 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/cdxChoice",keyword:"cdxChoice",params:{choice: "entity[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2942,14 +2955,37 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err98 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }
@@ -2960,8 +2996,9 @@ validate1161.evaluated = {"props":{"id":true,"extension":true,"modifierExtension
 
 
 
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const obj39 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3034,8 +3071,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3056,8 +3093,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3086,14 +3123,14 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2197(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3144,8 +3181,8 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data11[i3], {instancePath:instancePath+"/subject/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i3], {instancePath:instancePath+"/subject/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3166,8 +3203,8 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data13[i4], {instancePath:instancePath+"/subject/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i4], {instancePath:instancePath+"/subject/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3188,8 +3225,8 @@ let data15 = data9.reference;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data15[i5], {instancePath:instancePath+"/subject/" + i2+"/reference/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data15[i5], {instancePath:instancePath+"/subject/" + i2+"/reference/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3206,8 +3243,8 @@ errors++;
 }
 }
 if(data9.role !== undefined && func0.call(data9, "role")){
-if(!(func2215(data9.role, {instancePath:instancePath+"/subject/" + i2+"/role",parentData:data9,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9.role, {instancePath:instancePath+"/subject/" + i2+"/role",parentData:data9,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3236,8 +3273,8 @@ errors++;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func2215(data.intent, {instancePath:instancePath+"/intent",parentData:data,parentDataProperty:"intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.intent, {instancePath:instancePath+"/intent",parentData:data,parentDataProperty:"intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3287,8 +3324,8 @@ let data21 = data._linkId;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data21[i7], {instancePath:instancePath+"/_linkId/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21[i7], {instancePath:instancePath+"/_linkId/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3305,14 +3342,14 @@ errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-if(!(func2215(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(func2221(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3362,8 +3399,8 @@ let data27 = data._contextLinkId;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data27[i9], {instancePath:instancePath+"/_contextLinkId/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27[i9], {instancePath:instancePath+"/_contextLinkId/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3405,20 +3442,20 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func2223(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func2382(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3427,8 +3464,8 @@ let data33 = data.requester;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data33[i10], {instancePath:instancePath+"/requester/" + i10,parentData:data33,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data33[i10], {instancePath:instancePath+"/requester/" + i10,parentData:data33,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3490,8 +3527,8 @@ let data37 = data._requesterLinkId;
 if(Array.isArray(data37)){
 const len12 = data37.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2197(data37[i12], {instancePath:instancePath+"/_requesterLinkId/" + i12,parentData:data37,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37[i12], {instancePath:instancePath+"/_requesterLinkId/" + i12,parentData:data37,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3512,8 +3549,8 @@ let data39 = data.performerType;
 if(Array.isArray(data39)){
 const len13 = data39.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2215(data39[i13], {instancePath:instancePath+"/performerType/" + i13,parentData:data39,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data39[i13], {instancePath:instancePath+"/performerType/" + i13,parentData:data39,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3530,14 +3567,14 @@ errors++;
 }
 }
 if(data.performerRole !== undefined && func0.call(data, "performerRole")){
-if(!(func2215(data.performerRole, {instancePath:instancePath+"/performerRole",parentData:data,parentDataProperty:"performerRole",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.performerRole, {instancePath:instancePath+"/performerRole",parentData:data,parentDataProperty:"performerRole",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func2221(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3587,8 +3624,8 @@ let data45 = data._performerLinkId;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2197(data45[i15], {instancePath:instancePath+"/_performerLinkId/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45[i15], {instancePath:instancePath+"/_performerLinkId/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3609,8 +3646,8 @@ let data47 = data.reasonCode;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2215(data47[i16], {instancePath:instancePath+"/reasonCode/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47[i16], {instancePath:instancePath+"/reasonCode/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3631,8 +3668,8 @@ let data49 = data.reasonReference;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2221(data49[i17], {instancePath:instancePath+"/reasonReference/" + i17,parentData:data49,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data49[i17], {instancePath:instancePath+"/reasonReference/" + i17,parentData:data49,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3694,8 +3731,8 @@ let data53 = data._reason;
 if(Array.isArray(data53)){
 const len19 = data53.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2197(data53[i19], {instancePath:instancePath+"/_reason/" + i19,parentData:data53,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data53[i19], {instancePath:instancePath+"/_reason/" + i19,parentData:data53,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3757,8 +3794,8 @@ let data57 = data._reasonLinkId;
 if(Array.isArray(data57)){
 const len21 = data57.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2197(data57[i21], {instancePath:instancePath+"/_reasonLinkId/" + i21,parentData:data57,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57[i21], {instancePath:instancePath+"/_reasonLinkId/" + i21,parentData:data57,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3779,8 +3816,8 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len22 = data59.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2601(data59[i22], {instancePath:instancePath+"/note/" + i22,parentData:data59,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data59[i22], {instancePath:instancePath+"/note/" + i22,parentData:data59,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3852,8 +3889,8 @@ let data63 = data._securityLabelNumber;
 if(Array.isArray(data63)){
 const len24 = data63.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2197(data63[i24], {instancePath:instancePath+"/_securityLabelNumber/" + i24,parentData:data63,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data63[i24], {instancePath:instancePath+"/_securityLabelNumber/" + i24,parentData:data63,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3869,14 +3906,25 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj39);
+if(forms0 !== null){
+const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -3886,6 +3934,7 @@ return errors === 0;
 validate1163.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"doNotPerform":true,"_doNotPerform":true,"type":true,"subject":true,"intent":true,"linkId":true,"_linkId":true,"status":true,"context":true,"contextLinkId":true,"_contextLinkId":true,"occurrenceDateTime":true,"_occurrenceDateTime":true,"occurrencePeriod":true,"occurrenceTiming":true,"requester":true,"requesterLinkId":true,"_requesterLinkId":true,"performerType":true,"performerRole":true,"performer":true,"performerLinkId":true,"_performerLinkId":true,"reasonCode":true,"reasonReference":true,"reason":true,"_reason":true,"reasonLinkId":true,"_reasonLinkId":true,"note":true,"securityLabelNumber":true,"_securityLabelNumber":true},"dynamicProps":false,"dynamicItems":false};
 
 const wrapper44 = {validate: validate1158};
+const obj65 = new Set(["topicCodeableConcept", "topicReference"]);
 
 function validate1158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3938,8 +3987,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3960,8 +4009,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3978,8 +4027,8 @@ errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4009,38 +4058,38 @@ errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2197(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.applies !== undefined && func0.call(data, "applies")){
-if(!(func2223(data.applies, {instancePath:instancePath+"/applies",parentData:data,parentDataProperty:"applies",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.applies, {instancePath:instancePath+"/applies",parentData:data,parentDataProperty:"applies",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.topicCodeableConcept !== undefined && func0.call(data, "topicCodeableConcept")){
-if(!(func2215(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept",parentData:data,parentDataProperty:"topicCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept",parentData:data,parentDataProperty:"topicCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.topicReference !== undefined && func0.call(data, "topicReference")){
-if(!(func2221(data.topicReference, {instancePath:instancePath+"/topicReference",parentData:data,parentDataProperty:"topicReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.topicReference, {instancePath:instancePath+"/topicReference",parentData:data,parentDataProperty:"topicReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func2215(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4070,8 +4119,8 @@ errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2197(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4122,8 +4171,8 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data18[i3], {instancePath:instancePath+"/securityLabel/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i3], {instancePath:instancePath+"/securityLabel/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4144,8 +4193,8 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data20[i4], {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i4], {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4217,8 +4266,8 @@ let data24 = data16._number;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data24[i6], {instancePath:instancePath+"/securityLabel/" + i2+"/_number/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i6], {instancePath:instancePath+"/securityLabel/" + i2+"/_number/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4235,8 +4284,8 @@ errors++;
 }
 }
 if(data16.classification !== undefined && func0.call(data16, "classification")){
-if(!(func2793(data16.classification, {instancePath:instancePath+"/securityLabel/" + i2+"/classification",parentData:data16,parentDataProperty:"classification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data16.classification, {instancePath:instancePath+"/securityLabel/" + i2+"/classification",parentData:data16,parentDataProperty:"classification",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4245,8 +4294,8 @@ let data27 = data16.category;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2793(data27[i7], {instancePath:instancePath+"/securityLabel/" + i2+"/category/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data27[i7], {instancePath:instancePath+"/securityLabel/" + i2+"/category/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4267,8 +4316,8 @@ let data29 = data16.control;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2793(data29[i8], {instancePath:instancePath+"/securityLabel/" + i2+"/control/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data29[i8], {instancePath:instancePath+"/securityLabel/" + i2+"/control/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4380,9 +4429,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj65);
+if(forms0 !== null){
+const err26 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4391,11 +4440,24 @@ vErrors.push(err26);
 }
 errors++;
 }
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 validate1158.errors = vErrors;
 return errors === 0;
 }
 validate1158.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"identifier":true,"issued":true,"_issued":true,"applies":true,"topicCodeableConcept":true,"topicReference":true,"type":true,"subType":true,"text":true,"_text":true,"securityLabel":true,"offer":true,"asset":true,"action":true,"group":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj66 = new Set(["contentAttachment", "contentReference"]);
+const obj70 = new Set(["legallyBindingAttachment", "legallyBindingReference"]);
 
 function validate1157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Contract.schema.json" */;
@@ -4457,8 +4519,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4488,8 +4550,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4519,14 +4581,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4535,8 +4597,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4557,8 +4619,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4579,8 +4641,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4601,8 +4663,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4644,8 +4706,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4675,8 +4737,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4704,20 +4766,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.legalState !== undefined && func0.call(data, "legalState")){
-if(!(func2215(data.legalState, {instancePath:instancePath+"/legalState",parentData:data,parentDataProperty:"legalState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.legalState, {instancePath:instancePath+"/legalState",parentData:data,parentDataProperty:"legalState",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func2221(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical",parentData:data,parentDataProperty:"instantiatesCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical",parentData:data,parentDataProperty:"instantiatesCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4747,14 +4809,14 @@ errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func2197(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri",parentData:data,parentDataProperty:"_instantiatesUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri",parentData:data,parentDataProperty:"_instantiatesUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.contentDerivative !== undefined && func0.call(data, "contentDerivative")){
-if(!(func2215(data.contentDerivative, {instancePath:instancePath+"/contentDerivative",parentData:data,parentDataProperty:"contentDerivative",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.contentDerivative, {instancePath:instancePath+"/contentDerivative",parentData:data,parentDataProperty:"contentDerivative",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4784,20 +4846,20 @@ errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2197(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.applies !== undefined && func0.call(data, "applies")){
-if(!(func2223(data.applies, {instancePath:instancePath+"/applies",parentData:data,parentDataProperty:"applies",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.applies, {instancePath:instancePath+"/applies",parentData:data,parentDataProperty:"applies",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.expirationType !== undefined && func0.call(data, "expirationType")){
-if(!(func2215(data.expirationType, {instancePath:instancePath+"/expirationType",parentData:data,parentDataProperty:"expirationType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.expirationType, {instancePath:instancePath+"/expirationType",parentData:data,parentDataProperty:"expirationType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4806,8 +4868,8 @@ let data31 = data.subject;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data31[i4], {instancePath:instancePath+"/subject/" + i4,parentData:data31,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data31[i4], {instancePath:instancePath+"/subject/" + i4,parentData:data31,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4828,8 +4890,8 @@ let data33 = data.authority;
 if(Array.isArray(data33)){
 const len5 = data33.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data33[i5], {instancePath:instancePath+"/authority/" + i5,parentData:data33,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data33[i5], {instancePath:instancePath+"/authority/" + i5,parentData:data33,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4850,8 +4912,8 @@ let data35 = data.domain;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2221(data35[i6], {instancePath:instancePath+"/domain/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data35[i6], {instancePath:instancePath+"/domain/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4872,8 +4934,8 @@ let data37 = data.site;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2221(data37[i7], {instancePath:instancePath+"/site/" + i7,parentData:data37,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data37[i7], {instancePath:instancePath+"/site/" + i7,parentData:data37,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4915,8 +4977,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4946,8 +5008,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4977,8 +5039,8 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5028,8 +5090,8 @@ let data47 = data._alias;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data47[i9], {instancePath:instancePath+"/_alias/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data47[i9], {instancePath:instancePath+"/_alias/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5046,32 +5108,32 @@ errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func2221(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func2215(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.topicCodeableConcept !== undefined && func0.call(data, "topicCodeableConcept")){
-if(!(func2215(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept",parentData:data,parentDataProperty:"topicCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept",parentData:data,parentDataProperty:"topicCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.topicReference !== undefined && func0.call(data, "topicReference")){
-if(!(func2221(data.topicReference, {instancePath:instancePath+"/topicReference",parentData:data,parentDataProperty:"topicReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.topicReference, {instancePath:instancePath+"/topicReference",parentData:data,parentDataProperty:"topicReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5080,8 +5142,8 @@ let data54 = data.subType;
 if(Array.isArray(data54)){
 const len10 = data54.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data54[i10], {instancePath:instancePath+"/subType/" + i10,parentData:data54,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data54[i10], {instancePath:instancePath+"/subType/" + i10,parentData:data54,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5212,8 +5274,8 @@ let data59 = data56.extension;
 if(Array.isArray(data59)){
 const len11 = data59.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data59[i11], {instancePath:instancePath+"/contentDefinition/extension/" + i11,parentData:data59,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i11], {instancePath:instancePath+"/contentDefinition/extension/" + i11,parentData:data59,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5234,8 +5296,8 @@ let data61 = data56.modifierExtension;
 if(Array.isArray(data61)){
 const len12 = data61.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data61[i12], {instancePath:instancePath+"/contentDefinition/modifierExtension/" + i12,parentData:data61,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i12], {instancePath:instancePath+"/contentDefinition/modifierExtension/" + i12,parentData:data61,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5252,20 +5314,20 @@ errors++;
 }
 }
 if(data56.type !== undefined && func0.call(data56, "type")){
-if(!(func2215(data56.type, {instancePath:instancePath+"/contentDefinition/type",parentData:data56,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56.type, {instancePath:instancePath+"/contentDefinition/type",parentData:data56,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data56.subType !== undefined && func0.call(data56, "subType")){
-if(!(func2215(data56.subType, {instancePath:instancePath+"/contentDefinition/subType",parentData:data56,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56.subType, {instancePath:instancePath+"/contentDefinition/subType",parentData:data56,parentDataProperty:"subType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data56.publisher !== undefined && func0.call(data56, "publisher")){
-if(!(func2221(data56.publisher, {instancePath:instancePath+"/contentDefinition/publisher",parentData:data56,parentDataProperty:"publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data56.publisher, {instancePath:instancePath+"/contentDefinition/publisher",parentData:data56,parentDataProperty:"publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5295,8 +5357,8 @@ errors++;
 }
 }
 if(data56._publicationDate !== undefined && func0.call(data56, "_publicationDate")){
-if(!(func2197(data56._publicationDate, {instancePath:instancePath+"/contentDefinition/_publicationDate",parentData:data56,parentDataProperty:"_publicationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data56._publicationDate, {instancePath:instancePath+"/contentDefinition/_publicationDate",parentData:data56,parentDataProperty:"_publicationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5324,8 +5386,8 @@ errors++;
 }
 }
 if(data56._publicationStatus !== undefined && func0.call(data56, "_publicationStatus")){
-if(!(func2197(data56._publicationStatus, {instancePath:instancePath+"/contentDefinition/_publicationStatus",parentData:data56,parentDataProperty:"_publicationStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data56._publicationStatus, {instancePath:instancePath+"/contentDefinition/_publicationStatus",parentData:data56,parentDataProperty:"_publicationStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5355,8 +5417,8 @@ errors++;
 }
 }
 if(data56._copyright !== undefined && func0.call(data56, "_copyright")){
-if(!(func2197(data56._copyright, {instancePath:instancePath+"/contentDefinition/_copyright",parentData:data56,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data56._copyright, {instancePath:instancePath+"/contentDefinition/_copyright",parentData:data56,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5399,8 +5461,8 @@ let data74 = data.supportingInfo;
 if(Array.isArray(data74)){
 const len14 = data74.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data74[i14], {instancePath:instancePath+"/supportingInfo/" + i14,parentData:data74,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data74[i14], {instancePath:instancePath+"/supportingInfo/" + i14,parentData:data74,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5421,8 +5483,8 @@ let data76 = data.relevantHistory;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2221(data76[i15], {instancePath:instancePath+"/relevantHistory/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data76[i15], {instancePath:instancePath+"/relevantHistory/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5505,8 +5567,8 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data81[i17], {instancePath:instancePath+"/signer/" + i16+"/extension/" + i17,parentData:data81,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data81[i17], {instancePath:instancePath+"/signer/" + i16+"/extension/" + i17,parentData:data81,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5527,8 +5589,8 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data83[i18], {instancePath:instancePath+"/signer/" + i16+"/modifierExtension/" + i18,parentData:data83,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data83[i18], {instancePath:instancePath+"/signer/" + i16+"/modifierExtension/" + i18,parentData:data83,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5545,14 +5607,14 @@ errors++;
 }
 }
 if(data79.type !== undefined && func0.call(data79, "type")){
-if(!(func2793(data79.type, {instancePath:instancePath+"/signer/" + i16+"/type",parentData:data79,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data79.type, {instancePath:instancePath+"/signer/" + i16+"/type",parentData:data79,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data79.party !== undefined && func0.call(data79, "party")){
-if(!(func2221(data79.party, {instancePath:instancePath+"/signer/" + i16+"/party",parentData:data79,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data79.party, {instancePath:instancePath+"/signer/" + i16+"/party",parentData:data79,parentDataProperty:"party",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5561,8 +5623,8 @@ let data87 = data79.signature;
 if(Array.isArray(data87)){
 const len19 = data87.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func3272(data87[i19], {instancePath:instancePath+"/signer/" + i16+"/signature/" + i19,parentData:data87,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data87[i19], {instancePath:instancePath+"/signer/" + i16+"/signature/" + i19,parentData:data87,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5711,8 +5773,8 @@ let data94 = data90.extension;
 if(Array.isArray(data94)){
 const len21 = data94.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2206(data94[i21], {instancePath:instancePath+"/friendly/" + i20+"/extension/" + i21,parentData:data94,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data94[i21], {instancePath:instancePath+"/friendly/" + i20+"/extension/" + i21,parentData:data94,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5733,8 +5795,8 @@ let data96 = data90.modifierExtension;
 if(Array.isArray(data96)){
 const len22 = data96.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2206(data96[i22], {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension/" + i22,parentData:data96,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data96[i22], {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension/" + i22,parentData:data96,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5751,20 +5813,20 @@ errors++;
 }
 }
 if(data90.contentAttachment !== undefined && func0.call(data90, "contentAttachment")){
-if(!(func3126(data90.contentAttachment, {instancePath:instancePath+"/friendly/" + i20+"/contentAttachment",parentData:data90,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data90.contentAttachment, {instancePath:instancePath+"/friendly/" + i20+"/contentAttachment",parentData:data90,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data90.contentReference !== undefined && func0.call(data90, "contentReference")){
-if(!(func2221(data90.contentReference, {instancePath:instancePath+"/friendly/" + i20+"/contentReference",parentData:data90,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data90.contentReference, {instancePath:instancePath+"/friendly/" + i20+"/contentReference",parentData:data90,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data90, obj66);
+if(forms0 !== null){
+const err73 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5774,14 +5836,25 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
 else {
-const err74 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -5798,12 +5871,12 @@ const _errs162 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
 var valid64 = false;
-const err75 = {};
+const err76 = {};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -5813,12 +5886,12 @@ var valid64 = true;
 if(valid64){
 if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
 var valid64 = false;
-const err76 = {};
+const err77 = {};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err77];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -5841,21 +5914,7 @@ if(_valid2){
 const _errs163 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.contentAttachment === undefined) || (!(func0.call(data101, "contentAttachment")))){
-const err77 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-var _valid2 = _errs163 === errors;
-valid63 = _valid2;
-}
-if(!valid63){
-const err78 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err78 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5864,12 +5923,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-if(data101.id !== undefined && func0.call(data101, "id")){
-let data104 = data101.id;
-if(typeof data104 === "string"){
-if(func61(data104) < 1){
-const err79 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid2 = _errs163 === errors;
+valid63 = _valid2;
+}
+if(!valid63){
+const err79 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5878,9 +5937,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+if(data101.id !== undefined && func0.call(data101, "id")){
+let data104 = data101.id;
+if(typeof data104 === "string"){
+if(func61(data104) < 1){
+const err80 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5890,19 +5952,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data101.extension !== undefined && func0.call(data101, "extension")){
-let data105 = data101.extension;
-if(Array.isArray(data105)){
-const len24 = data105.length;
-for(let i24=0; i24<len24; i24++){
-if(!(func2206(data105[i24], {instancePath:instancePath+"/legal/" + i23+"/extension/" + i24,parentData:data105,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err81 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err81 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5912,19 +5963,19 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data101.modifierExtension !== undefined && func0.call(data101, "modifierExtension")){
-let data107 = data101.modifierExtension;
-if(Array.isArray(data107)){
-const len25 = data107.length;
-for(let i25=0; i25<len25; i25++){
-if(!(func2206(data107[i25], {instancePath:instancePath+"/legal/" + i23+"/modifierExtension/" + i25,parentData:data107,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data101.extension !== undefined && func0.call(data101, "extension")){
+let data105 = data101.extension;
+if(Array.isArray(data105)){
+const len24 = data105.length;
+for(let i24=0; i24<len24; i24++){
+if(!(func2229(data105[i24], {instancePath:instancePath+"/legal/" + i23+"/extension/" + i24,parentData:data105,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err82 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5934,21 +5985,19 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
-if(!(func3126(data101.contentAttachment, {instancePath:instancePath+"/legal/" + i23+"/contentAttachment",parentData:data101,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
-if(!(func2221(data101.contentReference, {instancePath:instancePath+"/legal/" + i23+"/contentReference",parentData:data101,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data101.modifierExtension !== undefined && func0.call(data101, "modifierExtension")){
+let data107 = data101.modifierExtension;
+if(Array.isArray(data107)){
+const len25 = data107.length;
+for(let i25=0; i25<len25; i25++){
+if(!(func2229(data107[i25], {instancePath:instancePath+"/legal/" + i23+"/modifierExtension/" + i25,parentData:data107,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
+const err83 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5958,14 +6007,49 @@ vErrors.push(err83);
 errors++;
 }
 }
+if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
+if(!(func3155(data101.contentAttachment, {instancePath:instancePath+"/legal/" + i23+"/contentAttachment",parentData:data101,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err84 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
+}
+if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
+if(!(func2244(data101.contentReference, {instancePath:instancePath+"/legal/" + i23+"/contentReference",parentData:data101,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms1 = func196(data101, obj66);
+if(forms1 !== null){
+const err84 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -5982,12 +6066,12 @@ const _errs181 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
 var valid75 = false;
-const err85 = {};
+const err87 = {};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err87];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -5997,12 +6081,12 @@ var valid75 = true;
 if(valid75){
 if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
 var valid75 = false;
-const err86 = {};
+const err88 = {};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -6025,35 +6109,7 @@ if(_valid3){
 const _errs182 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if((data112.contentAttachment === undefined) || (!(func0.call(data112, "contentAttachment")))){
-const err87 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var _valid3 = _errs182 === errors;
-valid74 = _valid3;
-}
-if(!valid74){
-const err88 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.id !== undefined && func0.call(data112, "id")){
-let data115 = data112.id;
-if(typeof data115 === "string"){
-if(func61(data115) < 1){
-const err89 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err89 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -6063,8 +6119,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid3 = _errs182 === errors;
+valid74 = _valid3;
+}
+if(!valid74){
+const err90 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -6073,20 +6132,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data112.extension !== undefined && func0.call(data112, "extension")){
-let data116 = data112.extension;
-if(Array.isArray(data116)){
-const len27 = data116.length;
-for(let i27=0; i27<len27; i27++){
-if(!(func2206(data116[i27], {instancePath:instancePath+"/rule/" + i26+"/extension/" + i27,parentData:data116,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.id !== undefined && func0.call(data112, "id")){
+let data115 = data112.id;
+if(typeof data115 === "string"){
+if(func61(data115) < 1){
+const err91 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -6096,19 +6147,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data112.modifierExtension !== undefined && func0.call(data112, "modifierExtension")){
-let data118 = data112.modifierExtension;
-if(Array.isArray(data118)){
-const len28 = data118.length;
-for(let i28=0; i28<len28; i28++){
-if(!(func2206(data118[i28], {instancePath:instancePath+"/rule/" + i26+"/modifierExtension/" + i28,parentData:data118,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err92 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -6118,21 +6158,19 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
-if(!(func3126(data112.contentAttachment, {instancePath:instancePath+"/rule/" + i26+"/contentAttachment",parentData:data112,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
-if(!(func2221(data112.contentReference, {instancePath:instancePath+"/rule/" + i26+"/contentReference",parentData:data112,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data112.extension !== undefined && func0.call(data112, "extension")){
+let data116 = data112.extension;
+if(Array.isArray(data116)){
+const len27 = data116.length;
+for(let i27=0; i27<len27; i27++){
+if(!(func2229(data116[i27], {instancePath:instancePath+"/rule/" + i26+"/extension/" + i27,parentData:data116,parentDataProperty:i27,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
+const err93 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -6142,9 +6180,19 @@ vErrors.push(err93);
 errors++;
 }
 }
+if(data112.modifierExtension !== undefined && func0.call(data112, "modifierExtension")){
+let data118 = data112.modifierExtension;
+if(Array.isArray(data118)){
+const len28 = data118.length;
+for(let i28=0; i28<len28; i28++){
+if(!(func2229(data118[i28], {instancePath:instancePath+"/rule/" + i26+"/modifierExtension/" + i28,parentData:data118,parentDataProperty:i28,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err94 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -6154,26 +6202,95 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.legallyBindingAttachment !== undefined && func0.call(data, "legallyBindingAttachment")){
-if(!(func3126(data.legallyBindingAttachment, {instancePath:instancePath+"/legallyBindingAttachment",parentData:data,parentDataProperty:"legallyBindingAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
+if(!(func3155(data112.contentAttachment, {instancePath:instancePath+"/rule/" + i26+"/contentAttachment",parentData:data112,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.legallyBindingReference !== undefined && func0.call(data, "legallyBindingReference")){
-if(!(func2221(data.legallyBindingReference, {instancePath:instancePath+"/legallyBindingReference",parentData:data,parentDataProperty:"legallyBindingReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
+if(!(func2244(data112.contentReference, {instancePath:instancePath+"/rule/" + i26+"/contentReference",parentData:data112,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func196(data112, obj66);
+if(forms2 !== null){
+const err95 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.legallyBindingAttachment !== undefined && func0.call(data, "legallyBindingAttachment")){
+if(!(func3155(data.legallyBindingAttachment, {instancePath:instancePath+"/legallyBindingAttachment",parentData:data,parentDataProperty:"legallyBindingAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.legallyBindingReference !== undefined && func0.call(data, "legallyBindingReference")){
+if(!(func2244(data.legallyBindingReference, {instancePath:instancePath+"/legallyBindingReference",parentData:data,parentDataProperty:"legallyBindingReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms3 = func196(data, obj65);
+if(forms3 !== null){
+const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const forms4 = func196(data, obj70);
+if(forms4 !== null){
+const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "legallyBinding[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

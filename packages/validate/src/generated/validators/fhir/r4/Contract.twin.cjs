@@ -11,25 +11,30 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj315 = new Set(["contentAttachment", "contentReference"]);
+const obj312 = new Set(["topicCodeableConcept", "topicReference"]);
+const obj322 = new Set(["legallyBindingAttachment", "legallyBindingReference"]);
 
 
 
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const obj300 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 
@@ -60,7 +65,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -74,7 +79,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -88,7 +93,7 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func12(data5[i2]))){
+if(!(func35(data5[i2]))){
 errors++;
 }
 }
@@ -126,7 +131,7 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data10[i4]))){
+if(!(func33(data10[i4]))){
 errors++;
 }
 }
@@ -140,7 +145,7 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func33(data12[i5]))){
 errors++;
 }
 }
@@ -154,7 +159,7 @@ let data14 = data8.reference;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data14[i6]))){
+if(!(func39(data14[i6]))){
 errors++;
 }
 }
@@ -164,7 +169,7 @@ errors++;
 }
 }
 if(data8.role !== undefined){
-if(!(func14(data8.role))){
+if(!(func37(data8.role))){
 errors++;
 }
 }
@@ -190,17 +195,17 @@ errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(func16(data.topic))){
+if(!(func39(data.topic))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(func14(data.decision))){
+if(!(func37(data.decision))){
 errors++;
 }
 }
@@ -209,7 +214,7 @@ let data20 = data.decisionMode;
 if(Array.isArray(data20)){
 const len7 = data20.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data20[i7]))){
+if(!(func37(data20[i7]))){
 errors++;
 }
 }
@@ -447,7 +452,7 @@ let data45 = data23.extension;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data45[i9]))){
+if(!(func33(data45[i9]))){
 errors++;
 }
 }
@@ -461,7 +466,7 @@ let data47 = data23.modifierExtension;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data47[i10]))){
+if(!(func33(data47[i10]))){
 errors++;
 }
 }
@@ -476,7 +481,7 @@ errors++;
 }
 }
 if(data23._valueBoolean !== undefined){
-if(!(func6(data23._valueBoolean))){
+if(!(func29(data23._valueBoolean))){
 errors++;
 }
 }
@@ -487,7 +492,7 @@ errors++;
 }
 }
 if(data23._valueDecimal !== undefined){
-if(!(func6(data23._valueDecimal))){
+if(!(func29(data23._valueDecimal))){
 errors++;
 }
 }
@@ -506,7 +511,7 @@ errors++;
 }
 }
 if(data23._valueInteger !== undefined){
-if(!(func6(data23._valueInteger))){
+if(!(func29(data23._valueInteger))){
 errors++;
 }
 }
@@ -522,7 +527,7 @@ errors++;
 }
 }
 if(data23._valueDate !== undefined){
-if(!(func6(data23._valueDate))){
+if(!(func29(data23._valueDate))){
 errors++;
 }
 }
@@ -538,7 +543,7 @@ errors++;
 }
 }
 if(data23._valueDateTime !== undefined){
-if(!(func6(data23._valueDateTime))){
+if(!(func29(data23._valueDateTime))){
 errors++;
 }
 }
@@ -554,7 +559,7 @@ errors++;
 }
 }
 if(data23._valueTime !== undefined){
-if(!(func6(data23._valueTime))){
+if(!(func29(data23._valueTime))){
 errors++;
 }
 }
@@ -570,7 +575,7 @@ errors++;
 }
 }
 if(data23._valueString !== undefined){
-if(!(func6(data23._valueString))){
+if(!(func29(data23._valueString))){
 errors++;
 }
 }
@@ -586,27 +591,27 @@ errors++;
 }
 }
 if(data23._valueUri !== undefined){
-if(!(func6(data23._valueUri))){
+if(!(func29(data23._valueUri))){
 errors++;
 }
 }
 if(data23.valueAttachment !== undefined){
-if(!(func336(data23.valueAttachment))){
+if(!(func365(data23.valueAttachment))){
 errors++;
 }
 }
 if(data23.valueCoding !== undefined){
-if(!(func223(data23.valueCoding))){
+if(!(func248(data23.valueCoding))){
 errors++;
 }
 }
 if(data23.valueQuantity !== undefined){
-if(!(func85(data23.valueQuantity))){
+if(!(func108(data23.valueQuantity))){
 errors++;
 }
 }
 if(data23.valueReference !== undefined){
-if(!(func16(data23.valueReference))){
+if(!(func39(data23.valueReference))){
 errors++;
 }
 }
@@ -614,6 +619,10 @@ for(const key1 in data23){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) && (key1 !== "valueAttachment")) && (key1 !== "valueCoding")) && (key1 !== "valueQuantity")) && (key1 !== "valueReference")){
 errors++;
 }
+}
+const forms0 = func1(data23, obj300);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data23.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data23);
@@ -643,7 +652,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func29(data._text))){
 errors++;
 }
 }
@@ -672,7 +681,7 @@ let data73 = data._linkId;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6(data73[i12]))){
+if(!(func29(data73[i12]))){
 errors++;
 }
 }
@@ -709,7 +718,7 @@ let data77 = data._securityLabelNumber;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data77[i14]))){
+if(!(func29(data77[i14]))){
 errors++;
 }
 }
@@ -741,7 +750,8 @@ validate1159.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const obj306 = new Set(["entityCodeableConcept", "entityReference"]);
 
 function validate1161(data){
 let vErrors = null;
@@ -770,7 +780,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -784,7 +794,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -794,7 +804,7 @@ errors++;
 }
 }
 if(data.scope !== undefined){
-if(!(func14(data.scope))){
+if(!(func37(data.scope))){
 errors++;
 }
 }
@@ -803,7 +813,7 @@ let data6 = data.type;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func37(data6[i2]))){
 errors++;
 }
 }
@@ -817,7 +827,7 @@ let data8 = data.typeReference;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data8[i3]))){
+if(!(func39(data8[i3]))){
 errors++;
 }
 }
@@ -831,7 +841,7 @@ let data10 = data.subtype;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data10[i4]))){
+if(!(func37(data10[i4]))){
 errors++;
 }
 }
@@ -841,7 +851,7 @@ errors++;
 }
 }
 if(data.relationship !== undefined){
-if(!(func223(data.relationship))){
+if(!(func248(data.relationship))){
 errors++;
 }
 }
@@ -868,7 +878,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data16[i6]))){
+if(!(func33(data16[i6]))){
 errors++;
 }
 }
@@ -882,7 +892,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data18[i7]))){
+if(!(func33(data18[i7]))){
 errors++;
 }
 }
@@ -892,7 +902,7 @@ errors++;
 }
 }
 if(data14.reference !== undefined){
-if(!(func16(data14.reference))){
+if(!(func39(data14.reference))){
 errors++;
 }
 }
@@ -901,7 +911,7 @@ let data21 = data14.code;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data21[i8]))){
+if(!(func37(data21[i8]))){
 errors++;
 }
 }
@@ -922,7 +932,7 @@ errors++;
 }
 }
 if(data14._text !== undefined){
-if(!(func6(data14._text))){
+if(!(func29(data14._text))){
 errors++;
 }
 }
@@ -959,7 +969,7 @@ errors++;
 }
 }
 if(data._condition !== undefined){
-if(!(func6(data._condition))){
+if(!(func29(data._condition))){
 errors++;
 }
 }
@@ -968,7 +978,7 @@ let data27 = data.periodType;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data27[i9]))){
+if(!(func37(data27[i9]))){
 errors++;
 }
 }
@@ -982,7 +992,7 @@ let data29 = data.period;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func17(data29[i10]))){
+if(!(func40(data29[i10]))){
 errors++;
 }
 }
@@ -996,7 +1006,7 @@ let data31 = data.usePeriod;
 if(Array.isArray(data31)){
 const len11 = data31.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func17(data31[i11]))){
+if(!(func40(data31[i11]))){
 errors++;
 }
 }
@@ -1017,7 +1027,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func29(data._text))){
 errors++;
 }
 }
@@ -1046,7 +1056,7 @@ let data37 = data._linkId;
 if(Array.isArray(data37)){
 const len13 = data37.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data37[i13]))){
+if(!(func29(data37[i13]))){
 errors++;
 }
 }
@@ -1284,7 +1294,7 @@ let data62 = data40.extension;
 if(Array.isArray(data62)){
 const len15 = data62.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data62[i15]))){
+if(!(func33(data62[i15]))){
 errors++;
 }
 }
@@ -1298,7 +1308,7 @@ let data64 = data40.modifierExtension;
 if(Array.isArray(data64)){
 const len16 = data64.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data64[i16]))){
+if(!(func33(data64[i16]))){
 errors++;
 }
 }
@@ -1313,7 +1323,7 @@ errors++;
 }
 }
 if(data40._valueBoolean !== undefined){
-if(!(func6(data40._valueBoolean))){
+if(!(func29(data40._valueBoolean))){
 errors++;
 }
 }
@@ -1324,7 +1334,7 @@ errors++;
 }
 }
 if(data40._valueDecimal !== undefined){
-if(!(func6(data40._valueDecimal))){
+if(!(func29(data40._valueDecimal))){
 errors++;
 }
 }
@@ -1343,7 +1353,7 @@ errors++;
 }
 }
 if(data40._valueInteger !== undefined){
-if(!(func6(data40._valueInteger))){
+if(!(func29(data40._valueInteger))){
 errors++;
 }
 }
@@ -1359,7 +1369,7 @@ errors++;
 }
 }
 if(data40._valueDate !== undefined){
-if(!(func6(data40._valueDate))){
+if(!(func29(data40._valueDate))){
 errors++;
 }
 }
@@ -1375,7 +1385,7 @@ errors++;
 }
 }
 if(data40._valueDateTime !== undefined){
-if(!(func6(data40._valueDateTime))){
+if(!(func29(data40._valueDateTime))){
 errors++;
 }
 }
@@ -1391,7 +1401,7 @@ errors++;
 }
 }
 if(data40._valueTime !== undefined){
-if(!(func6(data40._valueTime))){
+if(!(func29(data40._valueTime))){
 errors++;
 }
 }
@@ -1407,7 +1417,7 @@ errors++;
 }
 }
 if(data40._valueString !== undefined){
-if(!(func6(data40._valueString))){
+if(!(func29(data40._valueString))){
 errors++;
 }
 }
@@ -1423,27 +1433,27 @@ errors++;
 }
 }
 if(data40._valueUri !== undefined){
-if(!(func6(data40._valueUri))){
+if(!(func29(data40._valueUri))){
 errors++;
 }
 }
 if(data40.valueAttachment !== undefined){
-if(!(func336(data40.valueAttachment))){
+if(!(func365(data40.valueAttachment))){
 errors++;
 }
 }
 if(data40.valueCoding !== undefined){
-if(!(func223(data40.valueCoding))){
+if(!(func248(data40.valueCoding))){
 errors++;
 }
 }
 if(data40.valueQuantity !== undefined){
-if(!(func85(data40.valueQuantity))){
+if(!(func108(data40.valueQuantity))){
 errors++;
 }
 }
 if(data40.valueReference !== undefined){
-if(!(func16(data40.valueReference))){
+if(!(func39(data40.valueReference))){
 errors++;
 }
 }
@@ -1451,6 +1461,10 @@ for(const key1 in data40){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) && (key1 !== "valueAttachment")) && (key1 !== "valueCoding")) && (key1 !== "valueQuantity")) && (key1 !== "valueReference")){
 errors++;
 }
+}
+const forms0 = func1(data40, obj300);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data40.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data40);
@@ -1496,7 +1510,7 @@ let data88 = data._securityLabelNumber;
 if(Array.isArray(data88)){
 const len18 = data88.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func6(data88[i18]))){
+if(!(func29(data88[i18]))){
 errors++;
 }
 }
@@ -1528,7 +1542,7 @@ let data93 = data91.extension;
 if(Array.isArray(data93)){
 const len20 = data93.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data93[i20]))){
+if(!(func33(data93[i20]))){
 errors++;
 }
 }
@@ -1542,7 +1556,7 @@ let data95 = data91.modifierExtension;
 if(Array.isArray(data95)){
 const len21 = data95.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data95[i21]))){
+if(!(func33(data95[i21]))){
 errors++;
 }
 }
@@ -1552,17 +1566,17 @@ errors++;
 }
 }
 if(data91.entityCodeableConcept !== undefined){
-if(!(func14(data91.entityCodeableConcept))){
+if(!(func37(data91.entityCodeableConcept))){
 errors++;
 }
 }
 if(data91.entityReference !== undefined){
-if(!(func16(data91.entityReference))){
+if(!(func39(data91.entityReference))){
 errors++;
 }
 }
 if(data91.identifier !== undefined){
-if(!(func12(data91.identifier))){
+if(!(func35(data91.identifier))){
 errors++;
 }
 }
@@ -1578,17 +1592,17 @@ errors++;
 }
 }
 if(data91._effectiveTime !== undefined){
-if(!(func6(data91._effectiveTime))){
+if(!(func29(data91._effectiveTime))){
 errors++;
 }
 }
 if(data91.quantity !== undefined){
-if(!(func85(data91.quantity))){
+if(!(func108(data91.quantity))){
 errors++;
 }
 }
 if(data91.unitPrice !== undefined){
-if(!(func621(data91.unitPrice))){
+if(!(func651(data91.unitPrice))){
 errors++;
 }
 }
@@ -1599,7 +1613,7 @@ errors++;
 }
 }
 if(data91._factor !== undefined){
-if(!(func6(data91._factor))){
+if(!(func29(data91._factor))){
 errors++;
 }
 }
@@ -1610,12 +1624,12 @@ errors++;
 }
 }
 if(data91._points !== undefined){
-if(!(func6(data91._points))){
+if(!(func29(data91._points))){
 errors++;
 }
 }
 if(data91.net !== undefined){
-if(!(func621(data91.net))){
+if(!(func651(data91.net))){
 errors++;
 }
 }
@@ -1631,7 +1645,7 @@ errors++;
 }
 }
 if(data91._payment !== undefined){
-if(!(func6(data91._payment))){
+if(!(func29(data91._payment))){
 errors++;
 }
 }
@@ -1647,17 +1661,17 @@ errors++;
 }
 }
 if(data91._paymentDate !== undefined){
-if(!(func6(data91._paymentDate))){
+if(!(func29(data91._paymentDate))){
 errors++;
 }
 }
 if(data91.responsible !== undefined){
-if(!(func16(data91.responsible))){
+if(!(func39(data91.responsible))){
 errors++;
 }
 }
 if(data91.recipient !== undefined){
-if(!(func16(data91.recipient))){
+if(!(func39(data91.recipient))){
 errors++;
 }
 }
@@ -1686,7 +1700,7 @@ let data117 = data91._linkId;
 if(Array.isArray(data117)){
 const len23 = data117.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func6(data117[i23]))){
+if(!(func29(data117[i23]))){
 errors++;
 }
 }
@@ -1723,7 +1737,7 @@ let data121 = data91._securityLabelNumber;
 if(Array.isArray(data121)){
 const len25 = data121.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func6(data121[i25]))){
+if(!(func29(data121[i25]))){
 errors++;
 }
 }
@@ -1736,6 +1750,10 @@ for(const key2 in data91){
 if(((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "entityCodeableConcept")) && (key2 !== "entityReference")) && (key2 !== "identifier")) && (key2 !== "effectiveTime")) && (key2 !== "_effectiveTime")) && (key2 !== "quantity")) && (key2 !== "unitPrice")) && (key2 !== "factor")) && (key2 !== "_factor")) && (key2 !== "points")) && (key2 !== "_points")) && (key2 !== "net")) && (key2 !== "payment")) && (key2 !== "_payment")) && (key2 !== "paymentDate")) && (key2 !== "_paymentDate")) && (key2 !== "responsible")) && (key2 !== "recipient")) && (key2 !== "linkId")) && (key2 !== "_linkId")) && (key2 !== "securityLabelNumber")) && (key2 !== "_securityLabelNumber")){
 errors++;
 }
+}
+const forms1 = func1(data91, obj306);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data91.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data91);
@@ -1775,8 +1793,9 @@ validate1161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj202 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1163(data){
 let vErrors = null;
@@ -1814,7 +1833,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1828,7 +1847,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1843,12 +1862,12 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func29(data._doNotPerform))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -1878,7 +1897,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func33(data11[i3]))){
 errors++;
 }
 }
@@ -1892,7 +1911,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func33(data13[i4]))){
 errors++;
 }
 }
@@ -1906,7 +1925,7 @@ let data15 = data9.reference;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data15[i5]))){
+if(!(func39(data15[i5]))){
 errors++;
 }
 }
@@ -1916,7 +1935,7 @@ errors++;
 }
 }
 if(data9.role !== undefined){
-if(!(func14(data9.role))){
+if(!(func37(data9.role))){
 errors++;
 }
 }
@@ -1942,7 +1961,7 @@ errors++;
 }
 }
 if(data.intent !== undefined){
-if(!(func14(data.intent))){
+if(!(func37(data.intent))){
 errors++;
 }
 }
@@ -1971,7 +1990,7 @@ let data21 = data._linkId;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data21[i7]))){
+if(!(func29(data21[i7]))){
 errors++;
 }
 }
@@ -1981,12 +2000,12 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func37(data.status))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func39(data.context))){
 errors++;
 }
 }
@@ -2015,7 +2034,7 @@ let data27 = data._contextLinkId;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data27[i9]))){
+if(!(func29(data27[i9]))){
 errors++;
 }
 }
@@ -2036,17 +2055,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func95(data.occurrenceTiming))){
 errors++;
 }
 }
@@ -2055,7 +2074,7 @@ let data33 = data.requester;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data33[i10]))){
+if(!(func39(data33[i10]))){
 errors++;
 }
 }
@@ -2089,7 +2108,7 @@ let data37 = data._requesterLinkId;
 if(Array.isArray(data37)){
 const len12 = data37.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6(data37[i12]))){
+if(!(func29(data37[i12]))){
 errors++;
 }
 }
@@ -2103,7 +2122,7 @@ let data39 = data.performerType;
 if(Array.isArray(data39)){
 const len13 = data39.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data39[i13]))){
+if(!(func37(data39[i13]))){
 errors++;
 }
 }
@@ -2113,12 +2132,12 @@ errors++;
 }
 }
 if(data.performerRole !== undefined){
-if(!(func14(data.performerRole))){
+if(!(func37(data.performerRole))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
@@ -2147,7 +2166,7 @@ let data45 = data._performerLinkId;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data45[i15]))){
+if(!(func29(data45[i15]))){
 errors++;
 }
 }
@@ -2161,7 +2180,7 @@ let data47 = data.reasonCode;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data47[i16]))){
+if(!(func37(data47[i16]))){
 errors++;
 }
 }
@@ -2175,7 +2194,7 @@ let data49 = data.reasonReference;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data49[i17]))){
+if(!(func39(data49[i17]))){
 errors++;
 }
 }
@@ -2209,7 +2228,7 @@ let data53 = data._reason;
 if(Array.isArray(data53)){
 const len19 = data53.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func6(data53[i19]))){
+if(!(func29(data53[i19]))){
 errors++;
 }
 }
@@ -2243,7 +2262,7 @@ let data57 = data._reasonLinkId;
 if(Array.isArray(data57)){
 const len21 = data57.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func6(data57[i21]))){
+if(!(func29(data57[i21]))){
 errors++;
 }
 }
@@ -2257,7 +2276,7 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len22 = data59.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func156(data59[i22]))){
+if(!(func180(data59[i22]))){
 errors++;
 }
 }
@@ -2294,7 +2313,7 @@ let data63 = data._securityLabelNumber;
 if(Array.isArray(data63)){
 const len24 = data63.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func6(data63[i24]))){
+if(!(func29(data63[i24]))){
 errors++;
 }
 }
@@ -2307,6 +2326,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "type")) && (key1 !== "subject")) && (key1 !== "intent")) && (key1 !== "linkId")) && (key1 !== "_linkId")) && (key1 !== "status")) && (key1 !== "context")) && (key1 !== "contextLinkId")) && (key1 !== "_contextLinkId")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "requester")) && (key1 !== "requesterLinkId")) && (key1 !== "_requesterLinkId")) && (key1 !== "performerType")) && (key1 !== "performerRole")) && (key1 !== "performer")) && (key1 !== "performerLinkId")) && (key1 !== "_performerLinkId")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "reason")) && (key1 !== "_reason")) && (key1 !== "reasonLinkId")) && (key1 !== "_reasonLinkId")) && (key1 !== "note")) && (key1 !== "securityLabelNumber")) && (key1 !== "_securityLabelNumber")){
 errors++;
 }
+}
+const forms0 = func1(data, obj202);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -2355,7 +2378,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -2369,7 +2392,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -2379,7 +2402,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -2395,32 +2418,32 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func29(data._issued))){
 errors++;
 }
 }
 if(data.applies !== undefined){
-if(!(func17(data.applies))){
+if(!(func40(data.applies))){
 errors++;
 }
 }
 if(data.topicCodeableConcept !== undefined){
-if(!(func14(data.topicCodeableConcept))){
+if(!(func37(data.topicCodeableConcept))){
 errors++;
 }
 }
 if(data.topicReference !== undefined){
-if(!(func16(data.topicReference))){
+if(!(func39(data.topicReference))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func37(data.subType))){
 errors++;
 }
 }
@@ -2436,7 +2459,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func29(data._text))){
 errors++;
 }
 }
@@ -2466,7 +2489,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func33(data18[i3]))){
 errors++;
 }
 }
@@ -2480,7 +2503,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func33(data20[i4]))){
 errors++;
 }
 }
@@ -2517,7 +2540,7 @@ let data24 = data16._number;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func29(data24[i6]))){
 errors++;
 }
 }
@@ -2527,7 +2550,7 @@ errors++;
 }
 }
 if(data16.classification !== undefined){
-if(!(func223(data16.classification))){
+if(!(func248(data16.classification))){
 errors++;
 }
 }
@@ -2536,7 +2559,7 @@ let data27 = data16.category;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func223(data27[i7]))){
+if(!(func248(data27[i7]))){
 errors++;
 }
 }
@@ -2550,7 +2573,7 @@ let data29 = data16.control;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func223(data29[i8]))){
+if(!(func248(data29[i8]))){
 errors++;
 }
 }
@@ -2632,6 +2655,10 @@ if((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modi
 errors++;
 }
 }
+const forms0 = func1(data, obj312);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -2680,7 +2707,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -2696,7 +2723,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -2712,12 +2739,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -2726,7 +2753,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -2740,7 +2767,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -2754,7 +2781,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -2768,7 +2795,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -2789,7 +2816,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -2805,7 +2832,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -2819,17 +2846,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.legalState !== undefined){
-if(!(func14(data.legalState))){
+if(!(func37(data.legalState))){
 errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined){
-if(!(func16(data.instantiatesCanonical))){
+if(!(func39(data.instantiatesCanonical))){
 errors++;
 }
 }
@@ -2845,12 +2872,12 @@ errors++;
 }
 }
 if(data._instantiatesUri !== undefined){
-if(!(func6(data._instantiatesUri))){
+if(!(func29(data._instantiatesUri))){
 errors++;
 }
 }
 if(data.contentDerivative !== undefined){
-if(!(func14(data.contentDerivative))){
+if(!(func37(data.contentDerivative))){
 errors++;
 }
 }
@@ -2866,17 +2893,17 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func29(data._issued))){
 errors++;
 }
 }
 if(data.applies !== undefined){
-if(!(func17(data.applies))){
+if(!(func40(data.applies))){
 errors++;
 }
 }
 if(data.expirationType !== undefined){
-if(!(func14(data.expirationType))){
+if(!(func37(data.expirationType))){
 errors++;
 }
 }
@@ -2885,7 +2912,7 @@ let data31 = data.subject;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data31[i4]))){
+if(!(func39(data31[i4]))){
 errors++;
 }
 }
@@ -2899,7 +2926,7 @@ let data33 = data.authority;
 if(Array.isArray(data33)){
 const len5 = data33.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data33[i5]))){
+if(!(func39(data33[i5]))){
 errors++;
 }
 }
@@ -2913,7 +2940,7 @@ let data35 = data.domain;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data35[i6]))){
+if(!(func39(data35[i6]))){
 errors++;
 }
 }
@@ -2927,7 +2954,7 @@ let data37 = data.site;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data37[i7]))){
+if(!(func39(data37[i7]))){
 errors++;
 }
 }
@@ -2948,7 +2975,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -2964,7 +2991,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -2980,7 +3007,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -3009,7 +3036,7 @@ let data47 = data._alias;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data47[i9]))){
+if(!(func29(data47[i9]))){
 errors++;
 }
 }
@@ -3019,27 +3046,27 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func39(data.author))){
 errors++;
 }
 }
 if(data.scope !== undefined){
-if(!(func14(data.scope))){
+if(!(func37(data.scope))){
 errors++;
 }
 }
 if(data.topicCodeableConcept !== undefined){
-if(!(func14(data.topicCodeableConcept))){
+if(!(func37(data.topicCodeableConcept))){
 errors++;
 }
 }
 if(data.topicReference !== undefined){
-if(!(func16(data.topicReference))){
+if(!(func39(data.topicReference))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -3048,7 +3075,7 @@ let data54 = data.subType;
 if(Array.isArray(data54)){
 const len10 = data54.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data54[i10]))){
+if(!(func37(data54[i10]))){
 errors++;
 }
 }
@@ -3110,7 +3137,7 @@ let data59 = data56.extension;
 if(Array.isArray(data59)){
 const len11 = data59.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data59[i11]))){
+if(!(func33(data59[i11]))){
 errors++;
 }
 }
@@ -3124,7 +3151,7 @@ let data61 = data56.modifierExtension;
 if(Array.isArray(data61)){
 const len12 = data61.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data61[i12]))){
+if(!(func33(data61[i12]))){
 errors++;
 }
 }
@@ -3134,17 +3161,17 @@ errors++;
 }
 }
 if(data56.type !== undefined){
-if(!(func14(data56.type))){
+if(!(func37(data56.type))){
 errors++;
 }
 }
 if(data56.subType !== undefined){
-if(!(func14(data56.subType))){
+if(!(func37(data56.subType))){
 errors++;
 }
 }
 if(data56.publisher !== undefined){
-if(!(func16(data56.publisher))){
+if(!(func39(data56.publisher))){
 errors++;
 }
 }
@@ -3160,7 +3187,7 @@ errors++;
 }
 }
 if(data56._publicationDate !== undefined){
-if(!(func6(data56._publicationDate))){
+if(!(func29(data56._publicationDate))){
 errors++;
 }
 }
@@ -3174,7 +3201,7 @@ errors++;
 }
 }
 if(data56._publicationStatus !== undefined){
-if(!(func6(data56._publicationStatus))){
+if(!(func29(data56._publicationStatus))){
 errors++;
 }
 }
@@ -3190,7 +3217,7 @@ errors++;
 }
 }
 if(data56._copyright !== undefined){
-if(!(func6(data56._copyright))){
+if(!(func29(data56._copyright))){
 errors++;
 }
 }
@@ -3229,7 +3256,7 @@ let data74 = data.supportingInfo;
 if(Array.isArray(data74)){
 const len14 = data74.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data74[i14]))){
+if(!(func39(data74[i14]))){
 errors++;
 }
 }
@@ -3243,7 +3270,7 @@ let data76 = data.relevantHistory;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data76[i15]))){
+if(!(func39(data76[i15]))){
 errors++;
 }
 }
@@ -3284,7 +3311,7 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data81[i17]))){
+if(!(func33(data81[i17]))){
 errors++;
 }
 }
@@ -3298,7 +3325,7 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data83[i18]))){
+if(!(func33(data83[i18]))){
 errors++;
 }
 }
@@ -3308,12 +3335,12 @@ errors++;
 }
 }
 if(data79.type !== undefined){
-if(!(func223(data79.type))){
+if(!(func248(data79.type))){
 errors++;
 }
 }
 if(data79.party !== undefined){
-if(!(func16(data79.party))){
+if(!(func39(data79.party))){
 errors++;
 }
 }
@@ -3322,7 +3349,7 @@ let data87 = data79.signature;
 if(Array.isArray(data87)){
 const len19 = data87.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func376(data87[i19]))){
+if(!(func405(data87[i19]))){
 errors++;
 }
 }
@@ -3419,7 +3446,7 @@ let data94 = data90.extension;
 if(Array.isArray(data94)){
 const len21 = data94.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data94[i21]))){
+if(!(func33(data94[i21]))){
 errors++;
 }
 }
@@ -3433,7 +3460,7 @@ let data96 = data90.modifierExtension;
 if(Array.isArray(data96)){
 const len22 = data96.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data96[i22]))){
+if(!(func33(data96[i22]))){
 errors++;
 }
 }
@@ -3443,12 +3470,12 @@ errors++;
 }
 }
 if(data90.contentAttachment !== undefined){
-if(!(func336(data90.contentAttachment))){
+if(!(func365(data90.contentAttachment))){
 errors++;
 }
 }
 if(data90.contentReference !== undefined){
-if(!(func16(data90.contentReference))){
+if(!(func39(data90.contentReference))){
 errors++;
 }
 }
@@ -3456,6 +3483,10 @@ for(const key2 in data90){
 if(((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "contentAttachment")) && (key2 !== "contentReference")){
 errors++;
 }
+}
+const forms0 = func1(data90, obj315);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data90.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data90);
@@ -3540,7 +3571,7 @@ let data105 = data101.extension;
 if(Array.isArray(data105)){
 const len24 = data105.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data105[i24]))){
+if(!(func33(data105[i24]))){
 errors++;
 }
 }
@@ -3554,7 +3585,7 @@ let data107 = data101.modifierExtension;
 if(Array.isArray(data107)){
 const len25 = data107.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data107[i25]))){
+if(!(func33(data107[i25]))){
 errors++;
 }
 }
@@ -3564,12 +3595,12 @@ errors++;
 }
 }
 if(data101.contentAttachment !== undefined){
-if(!(func336(data101.contentAttachment))){
+if(!(func365(data101.contentAttachment))){
 errors++;
 }
 }
 if(data101.contentReference !== undefined){
-if(!(func16(data101.contentReference))){
+if(!(func39(data101.contentReference))){
 errors++;
 }
 }
@@ -3577,6 +3608,10 @@ for(const key3 in data101){
 if(((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "contentAttachment")) && (key3 !== "contentReference")){
 errors++;
 }
+}
+const forms1 = func1(data101, obj315);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data101.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data101);
@@ -3661,7 +3696,7 @@ let data116 = data112.extension;
 if(Array.isArray(data116)){
 const len27 = data116.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func10(data116[i27]))){
+if(!(func33(data116[i27]))){
 errors++;
 }
 }
@@ -3675,7 +3710,7 @@ let data118 = data112.modifierExtension;
 if(Array.isArray(data118)){
 const len28 = data118.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func10(data118[i28]))){
+if(!(func33(data118[i28]))){
 errors++;
 }
 }
@@ -3685,12 +3720,12 @@ errors++;
 }
 }
 if(data112.contentAttachment !== undefined){
-if(!(func336(data112.contentAttachment))){
+if(!(func365(data112.contentAttachment))){
 errors++;
 }
 }
 if(data112.contentReference !== undefined){
-if(!(func16(data112.contentReference))){
+if(!(func39(data112.contentReference))){
 errors++;
 }
 }
@@ -3698,6 +3733,10 @@ for(const key4 in data112){
 if(((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "contentAttachment")) && (key4 !== "contentReference")){
 errors++;
 }
+}
+const forms2 = func1(data112, obj315);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data112.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data112);
@@ -3716,12 +3755,12 @@ errors++;
 }
 }
 if(data.legallyBindingAttachment !== undefined){
-if(!(func336(data.legallyBindingAttachment))){
+if(!(func365(data.legallyBindingAttachment))){
 errors++;
 }
 }
 if(data.legallyBindingReference !== undefined){
-if(!(func16(data.legallyBindingReference))){
+if(!(func39(data.legallyBindingReference))){
 errors++;
 }
 }
@@ -3729,6 +3768,14 @@ for(const key5 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) && (key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) && (key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "identifier")) && (key5 !== "url")) && (key5 !== "_url")) && (key5 !== "version")) && (key5 !== "_version")) && (key5 !== "status")) && (key5 !== "_status")) && (key5 !== "legalState")) && (key5 !== "instantiatesCanonical")) && (key5 !== "instantiatesUri")) && (key5 !== "_instantiatesUri")) && (key5 !== "contentDerivative")) && (key5 !== "issued")) && (key5 !== "_issued")) && (key5 !== "applies")) && (key5 !== "expirationType")) && (key5 !== "subject")) && (key5 !== "authority")) && (key5 !== "domain")) && (key5 !== "site")) && (key5 !== "name")) && (key5 !== "_name")) && (key5 !== "title")) && (key5 !== "_title")) && (key5 !== "subtitle")) && (key5 !== "_subtitle")) && (key5 !== "alias")) && (key5 !== "_alias")) && (key5 !== "author")) && (key5 !== "scope")) && (key5 !== "topicCodeableConcept")) && (key5 !== "topicReference")) && (key5 !== "type")) && (key5 !== "subType")) && (key5 !== "contentDefinition")) && (key5 !== "term")) && (key5 !== "supportingInfo")) && (key5 !== "relevantHistory")) && (key5 !== "signer")) && (key5 !== "friendly")) && (key5 !== "legal")) && (key5 !== "rule")) && (key5 !== "legallyBindingAttachment")) && (key5 !== "legallyBindingReference")){
 errors++;
 }
+}
+const forms3 = func1(data, obj312);
+if(forms3 !== null){
+errors++;
+}
+const forms4 = func1(data, obj322);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data);

@@ -6,20 +6,22 @@ const schema290 = {"properties":{"status":{"enum":["active","cancelled","draft",
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj326 = new Set(["valueQuantity", "valueMoney"]);
 
 function validate1167(data){
 let vErrors = null;
@@ -92,7 +94,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func33(data3[i0]))){
 errors++;
 }
 }
@@ -106,7 +108,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func33(data5[i1]))){
 errors++;
 }
 }
@@ -116,17 +118,17 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func108(data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(func621(data.valueMoney))){
+if(!(func651(data.valueMoney))){
 errors++;
 }
 }
@@ -156,7 +158,7 @@ let data13 = data11.extension;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data13[i3]))){
+if(!(func33(data13[i3]))){
 errors++;
 }
 }
@@ -170,7 +172,7 @@ let data15 = data11.modifierExtension;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data15[i4]))){
+if(!(func33(data15[i4]))){
 errors++;
 }
 }
@@ -180,12 +182,12 @@ errors++;
 }
 }
 if(data11.type !== undefined){
-if(!(func14(data11.type))){
+if(!(func37(data11.type))){
 errors++;
 }
 }
 if(data11.period !== undefined){
-if(!(func17(data11.period))){
+if(!(func40(data11.period))){
 errors++;
 }
 }
@@ -214,6 +216,10 @@ for(const key1 in data){
 if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "type")) && (key1 !== "valueQuantity")) && (key1 !== "valueMoney")) && (key1 !== "exception")){
 errors++;
 }
+}
+const forms0 = func1(data, obj326);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -300,7 +306,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -316,7 +322,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -332,12 +338,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -346,7 +352,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -360,7 +366,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -374,7 +380,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -388,7 +394,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -407,22 +413,22 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.policyHolder !== undefined){
-if(!(func16(data.policyHolder))){
+if(!(func39(data.policyHolder))){
 errors++;
 }
 }
 if(data.subscriber !== undefined){
-if(!(func16(data.subscriber))){
+if(!(func39(data.subscriber))){
 errors++;
 }
 }
@@ -438,12 +444,12 @@ errors++;
 }
 }
 if(data._subscriberId !== undefined){
-if(!(func6(data._subscriberId))){
+if(!(func29(data._subscriberId))){
 errors++;
 }
 }
 if(data.beneficiary !== undefined){
-if(!(func16(data.beneficiary))){
+if(!(func39(data.beneficiary))){
 errors++;
 }
 }
@@ -459,17 +465,17 @@ errors++;
 }
 }
 if(data._dependent !== undefined){
-if(!(func6(data._dependent))){
+if(!(func29(data._dependent))){
 errors++;
 }
 }
 if(data.relationship !== undefined){
-if(!(func14(data.relationship))){
+if(!(func37(data.relationship))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -478,7 +484,7 @@ let data29 = data.payor;
 if(Array.isArray(data29)){
 const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data29[i4]))){
+if(!(func39(data29[i4]))){
 errors++;
 }
 }
@@ -544,7 +550,7 @@ let data35 = data32.extension;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data35[i6]))){
+if(!(func33(data35[i6]))){
 errors++;
 }
 }
@@ -558,7 +564,7 @@ let data37 = data32.modifierExtension;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data37[i7]))){
+if(!(func33(data37[i7]))){
 errors++;
 }
 }
@@ -568,7 +574,7 @@ errors++;
 }
 }
 if(data32.type !== undefined){
-if(!(func14(data32.type))){
+if(!(func37(data32.type))){
 errors++;
 }
 }
@@ -584,7 +590,7 @@ errors++;
 }
 }
 if(data32._value !== undefined){
-if(!(func6(data32._value))){
+if(!(func29(data32._value))){
 errors++;
 }
 }
@@ -600,7 +606,7 @@ errors++;
 }
 }
 if(data32._name !== undefined){
-if(!(func6(data32._name))){
+if(!(func29(data32._name))){
 errors++;
 }
 }
@@ -640,7 +646,7 @@ errors++;
 }
 }
 if(data._order !== undefined){
-if(!(func6(data._order))){
+if(!(func29(data._order))){
 errors++;
 }
 }
@@ -656,7 +662,7 @@ errors++;
 }
 }
 if(data._network !== undefined){
-if(!(func6(data._network))){
+if(!(func29(data._network))){
 errors++;
 }
 }
@@ -680,7 +686,7 @@ errors++;
 }
 }
 if(data._subrogation !== undefined){
-if(!(func6(data._subrogation))){
+if(!(func29(data._subrogation))){
 errors++;
 }
 }
@@ -689,7 +695,7 @@ let data52 = data.contract;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data52[i9]))){
+if(!(func39(data52[i9]))){
 errors++;
 }
 }

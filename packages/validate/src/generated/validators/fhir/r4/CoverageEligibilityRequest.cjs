@@ -5,16 +5,17 @@ const schema294 = {"properties":{"status":{"enum":["active","cancelled","draft",
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -22,8 +23,9 @@ const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 
 
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func4036 = require("./datatypes.cjs")["Money"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const obj43 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
 
 function validate1170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -66,8 +68,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -88,8 +90,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -161,8 +163,8 @@ let data7 = data._supportingInfoSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data7[i3], {instancePath:instancePath+"/_supportingInfoSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data7[i3], {instancePath:instancePath+"/_supportingInfoSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -179,14 +181,14 @@ errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -195,8 +197,8 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data11[i4], {instancePath:instancePath+"/modifier/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data11[i4], {instancePath:instancePath+"/modifier/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -213,26 +215,26 @@ errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func2221(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func2221(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -273,8 +275,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/diagnosis/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/diagnosis/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -295,8 +297,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/diagnosis/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/diagnosis/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -313,20 +315,20 @@ errors++;
 }
 }
 if(data18.diagnosisCodeableConcept !== undefined && func0.call(data18, "diagnosisCodeableConcept")){
-if(!(func2215(data18.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisCodeableConcept",parentData:data18,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisCodeableConcept",parentData:data18,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.diagnosisReference !== undefined && func0.call(data18, "diagnosisReference")){
-if(!(func2221(data18.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisReference",parentData:data18,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data18.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisReference",parentData:data18,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data18, obj43);
+if(forms0 !== null){
+const err14 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -336,9 +338,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
 else {
-const err15 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err15 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -348,19 +349,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.detail !== undefined && func0.call(data, "detail")){
-let data26 = data.detail;
-if(Array.isArray(data26)){
-const len8 = data26.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2221(data26[i8], {instancePath:instancePath+"/detail/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err16 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
+const err16 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -370,9 +361,19 @@ vErrors.push(err16);
 errors++;
 }
 }
+if(data.detail !== undefined && func0.call(data, "detail")){
+let data26 = data.detail;
+if(Array.isArray(data26)){
+const len8 = data26.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2244(data26[i8], {instancePath:instancePath+"/detail/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -381,11 +382,24 @@ vErrors.push(err17);
 }
 errors++;
 }
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate1170.errors = vErrors;
 return errors === 0;
 }
 validate1170.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"supportingInfoSequence":true,"_supportingInfoSequence":true,"category":true,"productOrService":true,"modifier":true,"provider":true,"quantity":true,"unitPrice":true,"facility":true,"diagnosis":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj46 = new Set(["servicedDate", "servicedPeriod"]);
 
 function validate1169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CoverageEligibilityRequest.schema.json" */;
@@ -689,8 +703,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -720,8 +734,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -751,14 +765,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -767,8 +781,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -789,8 +803,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -811,8 +825,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -833,8 +847,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -874,14 +888,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func2215(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -919,8 +933,8 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data24[i5], {instancePath:instancePath+"/_purpose/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i5], {instancePath:instancePath+"/_purpose/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -937,8 +951,8 @@ errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -968,14 +982,14 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2197(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func2223(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1005,32 +1019,32 @@ errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2197(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func2221(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func2221(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func2221(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func2221(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1149,8 +1163,8 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data40[i7], {instancePath:instancePath+"/supportingInfo/" + i6+"/extension/" + i7,parentData:data40,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i7], {instancePath:instancePath+"/supportingInfo/" + i6+"/extension/" + i7,parentData:data40,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1171,8 +1185,8 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data42[i8], {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension/" + i8,parentData:data42,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i8], {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension/" + i8,parentData:data42,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1224,14 +1238,14 @@ errors++;
 }
 }
 if(data37._sequence !== undefined && func0.call(data37, "_sequence")){
-if(!(func2197(data37._sequence, {instancePath:instancePath+"/supportingInfo/" + i6+"/_sequence",parentData:data37,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._sequence, {instancePath:instancePath+"/supportingInfo/" + i6+"/_sequence",parentData:data37,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.information !== undefined && func0.call(data37, "information")){
-if(!(func2221(data37.information, {instancePath:instancePath+"/supportingInfo/" + i6+"/information",parentData:data37,parentDataProperty:"information",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data37.information, {instancePath:instancePath+"/supportingInfo/" + i6+"/information",parentData:data37,parentDataProperty:"information",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1248,8 +1262,8 @@ errors++;
 }
 }
 if(data37._appliesToAll !== undefined && func0.call(data37, "_appliesToAll")){
-if(!(func2197(data37._appliesToAll, {instancePath:instancePath+"/supportingInfo/" + i6+"/_appliesToAll",parentData:data37,parentDataProperty:"_appliesToAll",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._appliesToAll, {instancePath:instancePath+"/supportingInfo/" + i6+"/_appliesToAll",parentData:data37,parentDataProperty:"_appliesToAll",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1324,8 +1338,8 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data52[i10], {instancePath:instancePath+"/insurance/" + i9+"/extension/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i10], {instancePath:instancePath+"/insurance/" + i9+"/extension/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1346,8 +1360,8 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data54[i11], {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data54[i11], {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1376,14 +1390,14 @@ errors++;
 }
 }
 if(data50._focal !== undefined && func0.call(data50, "_focal")){
-if(!(func2197(data50._focal, {instancePath:instancePath+"/insurance/" + i9+"/_focal",parentData:data50,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data50._focal, {instancePath:instancePath+"/insurance/" + i9+"/_focal",parentData:data50,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data50.coverage !== undefined && func0.call(data50, "coverage")){
-if(!(func2221(data50.coverage, {instancePath:instancePath+"/insurance/" + i9+"/coverage",parentData:data50,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data50.coverage, {instancePath:instancePath+"/insurance/" + i9+"/coverage",parentData:data50,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1413,8 +1427,8 @@ errors++;
 }
 }
 if(data50._businessArrangement !== undefined && func0.call(data50, "_businessArrangement")){
-if(!(func2197(data50._businessArrangement, {instancePath:instancePath+"/insurance/" + i9+"/_businessArrangement",parentData:data50,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data50._businessArrangement, {instancePath:instancePath+"/insurance/" + i9+"/_businessArrangement",parentData:data50,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1464,14 +1478,25 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj46);
+if(forms0 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -9,20 +9,23 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj225 = new Set(["servicedDate", "servicedPeriod"]);
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const obj216 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
 
 function validate1170(data){
 let vErrors = null;
@@ -51,7 +54,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +68,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -102,7 +105,7 @@ let data7 = data._supportingInfoSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data7[i3]))){
+if(!(func29(data7[i3]))){
 errors++;
 }
 }
@@ -112,12 +115,12 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -126,7 +129,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data11[i4]))){
+if(!(func37(data11[i4]))){
 errors++;
 }
 }
@@ -136,22 +139,22 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func39(data.provider))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func39(data.facility))){
 errors++;
 }
 }
@@ -178,7 +181,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -192,7 +195,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -202,12 +205,12 @@ errors++;
 }
 }
 if(data18.diagnosisCodeableConcept !== undefined){
-if(!(func14(data18.diagnosisCodeableConcept))){
+if(!(func37(data18.diagnosisCodeableConcept))){
 errors++;
 }
 }
 if(data18.diagnosisReference !== undefined){
-if(!(func16(data18.diagnosisReference))){
+if(!(func39(data18.diagnosisReference))){
 errors++;
 }
 }
@@ -215,6 +218,10 @@ for(const key0 in data18){
 if(((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "diagnosisCodeableConcept")) && (key0 !== "diagnosisReference")){
 errors++;
 }
+}
+const forms0 = func1(data18, obj216);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data18);
@@ -237,7 +244,7 @@ let data26 = data.detail;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func39(data26[i8]))){
 errors++;
 }
 }
@@ -398,7 +405,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -414,7 +421,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -430,12 +437,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -444,7 +451,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -458,7 +465,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -472,7 +479,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -486,7 +493,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -505,12 +512,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func37(data.priority))){
 errors++;
 }
 }
@@ -534,7 +541,7 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func29(data24[i5]))){
 errors++;
 }
 }
@@ -544,7 +551,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -560,12 +567,12 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func29(data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func40(data.servicedPeriod))){
 errors++;
 }
 }
@@ -581,27 +588,27 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func39(data.enterer))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func39(data.provider))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func39(data.insurer))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func39(data.facility))){
 errors++;
 }
 }
@@ -662,7 +669,7 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data40[i7]))){
+if(!(func33(data40[i7]))){
 errors++;
 }
 }
@@ -676,7 +683,7 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data42[i8]))){
+if(!(func33(data42[i8]))){
 errors++;
 }
 }
@@ -700,12 +707,12 @@ errors++;
 }
 }
 if(data37._sequence !== undefined){
-if(!(func6(data37._sequence))){
+if(!(func29(data37._sequence))){
 errors++;
 }
 }
 if(data37.information !== undefined){
-if(!(func16(data37.information))){
+if(!(func39(data37.information))){
 errors++;
 }
 }
@@ -715,7 +722,7 @@ errors++;
 }
 }
 if(data37._appliesToAll !== undefined){
-if(!(func6(data37._appliesToAll))){
+if(!(func29(data37._appliesToAll))){
 errors++;
 }
 }
@@ -766,7 +773,7 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data52[i10]))){
+if(!(func33(data52[i10]))){
 errors++;
 }
 }
@@ -780,7 +787,7 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data54[i11]))){
+if(!(func33(data54[i11]))){
 errors++;
 }
 }
@@ -795,12 +802,12 @@ errors++;
 }
 }
 if(data50._focal !== undefined){
-if(!(func6(data50._focal))){
+if(!(func29(data50._focal))){
 errors++;
 }
 }
 if(data50.coverage !== undefined){
-if(!(func16(data50.coverage))){
+if(!(func39(data50.coverage))){
 errors++;
 }
 }
@@ -816,7 +823,7 @@ errors++;
 }
 }
 if(data50._businessArrangement !== undefined){
-if(!(func6(data50._businessArrangement))){
+if(!(func29(data50._businessArrangement))){
 errors++;
 }
 }
@@ -859,6 +866,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "priority")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "patient")) && (key2 !== "servicedDate")) && (key2 !== "_servicedDate")) && (key2 !== "servicedPeriod")) && (key2 !== "created")) && (key2 !== "_created")) && (key2 !== "enterer")) && (key2 !== "provider")) && (key2 !== "insurer")) && (key2 !== "facility")) && (key2 !== "supportingInfo")) && (key2 !== "insurance")) && (key2 !== "item")){
 errors++;
 }
+}
+const forms0 = func1(data, obj225);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -4,16 +4,17 @@ exports.validate = validate1172;
 const schema299 = {"properties":{"status":{"enum":["active","cancelled","draft","entered-in-error"]},"purpose":{"items":{"enum":["auth-requirements","benefits","discovery","validation"]}},"outcome":{"enum":["queued","complete","error","partial"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -22,7 +23,9 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 
-const func4036 = require("./datatypes.cjs")["Money"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const obj74 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj75 = new Set(["usedUnsignedInt", "usedString", "usedMoney"]);
 
 function validate1174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -65,8 +68,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -87,8 +90,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -105,14 +108,14 @@ errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -121,8 +124,8 @@ let data7 = data.modifier;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data7[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data7[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -139,8 +142,8 @@ errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func2221(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -157,8 +160,8 @@ errors++;
 }
 }
 if(data._excluded !== undefined && func0.call(data, "_excluded")){
-if(!(func2197(data._excluded, {instancePath:instancePath+"/_excluded",parentData:data,parentDataProperty:"_excluded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._excluded, {instancePath:instancePath+"/_excluded",parentData:data,parentDataProperty:"_excluded",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -188,8 +191,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -219,26 +222,26 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.network !== undefined && func0.call(data, "network")){
-if(!(func2215(data.network, {instancePath:instancePath+"/network",parentData:data,parentDataProperty:"network",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.network, {instancePath:instancePath+"/network",parentData:data,parentDataProperty:"network",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func2215(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.term !== undefined && func0.call(data, "term")){
-if(!(func2215(data.term, {instancePath:instancePath+"/term",parentData:data,parentDataProperty:"term",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.term, {instancePath:instancePath+"/term",parentData:data,parentDataProperty:"term",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -289,8 +292,8 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data22[i4], {instancePath:instancePath+"/benefit/" + i3+"/extension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i4], {instancePath:instancePath+"/benefit/" + i3+"/extension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -311,8 +314,8 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data24[i5], {instancePath:instancePath+"/benefit/" + i3+"/modifierExtension/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i5], {instancePath:instancePath+"/benefit/" + i3+"/modifierExtension/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -329,8 +332,8 @@ errors++;
 }
 }
 if(data20.type !== undefined && func0.call(data20, "type")){
-if(!(func2215(data20.type, {instancePath:instancePath+"/benefit/" + i3+"/type",parentData:data20,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20.type, {instancePath:instancePath+"/benefit/" + i3+"/type",parentData:data20,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -370,8 +373,8 @@ errors++;
 }
 }
 if(data20._allowedUnsignedInt !== undefined && func0.call(data20, "_allowedUnsignedInt")){
-if(!(func2197(data20._allowedUnsignedInt, {instancePath:instancePath+"/benefit/" + i3+"/_allowedUnsignedInt",parentData:data20,parentDataProperty:"_allowedUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._allowedUnsignedInt, {instancePath:instancePath+"/benefit/" + i3+"/_allowedUnsignedInt",parentData:data20,parentDataProperty:"_allowedUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -401,14 +404,14 @@ errors++;
 }
 }
 if(data20._allowedString !== undefined && func0.call(data20, "_allowedString")){
-if(!(func2197(data20._allowedString, {instancePath:instancePath+"/benefit/" + i3+"/_allowedString",parentData:data20,parentDataProperty:"_allowedString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._allowedString, {instancePath:instancePath+"/benefit/" + i3+"/_allowedString",parentData:data20,parentDataProperty:"_allowedString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.allowedMoney !== undefined && func0.call(data20, "allowedMoney")){
-if(!(func4036(data20.allowedMoney, {instancePath:instancePath+"/benefit/" + i3+"/allowedMoney",parentData:data20,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data20.allowedMoney, {instancePath:instancePath+"/benefit/" + i3+"/allowedMoney",parentData:data20,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -448,8 +451,8 @@ errors++;
 }
 }
 if(data20._usedUnsignedInt !== undefined && func0.call(data20, "_usedUnsignedInt")){
-if(!(func2197(data20._usedUnsignedInt, {instancePath:instancePath+"/benefit/" + i3+"/_usedUnsignedInt",parentData:data20,parentDataProperty:"_usedUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._usedUnsignedInt, {instancePath:instancePath+"/benefit/" + i3+"/_usedUnsignedInt",parentData:data20,parentDataProperty:"_usedUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -479,20 +482,20 @@ errors++;
 }
 }
 if(data20._usedString !== undefined && func0.call(data20, "_usedString")){
-if(!(func2197(data20._usedString, {instancePath:instancePath+"/benefit/" + i3+"/_usedString",parentData:data20,parentDataProperty:"_usedString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._usedString, {instancePath:instancePath+"/benefit/" + i3+"/_usedString",parentData:data20,parentDataProperty:"_usedString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.usedMoney !== undefined && func0.call(data20, "usedMoney")){
-if(!(func4036(data20.usedMoney, {instancePath:instancePath+"/benefit/" + i3+"/usedMoney",parentData:data20,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data20.usedMoney, {instancePath:instancePath+"/benefit/" + i3+"/usedMoney",parentData:data20,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data20, obj74);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -501,10 +504,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/benefit",schemaPath:"#/properties/benefit/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data20, obj75);
+if(forms1 !== null){
+const err26 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice",keyword:"cdxChoice",params:{choice: "used[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -514,9 +516,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.authorizationRequired !== undefined && func0.call(data, "authorizationRequired")){
-if(typeof data.authorizationRequired !== "boolean"){
-const err27 = {instancePath:instancePath+"/authorizationRequired",schemaPath:"#/properties/authorizationRequired/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err27 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -526,25 +527,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data._authorizationRequired !== undefined && func0.call(data, "_authorizationRequired")){
-if(!(func2197(data._authorizationRequired, {instancePath:instancePath+"/_authorizationRequired",parentData:data,parentDataProperty:"_authorizationRequired",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.authorizationSupporting !== undefined && func0.call(data, "authorizationSupporting")){
-let data39 = data.authorizationSupporting;
-if(Array.isArray(data39)){
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func2215(data39[i6], {instancePath:instancePath+"/authorizationSupporting/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err28 = {instancePath:instancePath+"/authorizationSupporting",schemaPath:"#/properties/authorizationSupporting/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/benefit",schemaPath:"#/properties/benefit/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -554,11 +539,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.authorizationUrl !== undefined && func0.call(data, "authorizationUrl")){
-let data41 = data.authorizationUrl;
-if(typeof data41 === "string"){
-if(!pattern4.test(data41)){
-const err29 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+if(data.authorizationRequired !== undefined && func0.call(data, "authorizationRequired")){
+if(typeof data.authorizationRequired !== "boolean"){
+const err29 = {instancePath:instancePath+"/authorizationRequired",schemaPath:"#/properties/authorizationRequired/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -568,8 +551,25 @@ vErrors.push(err29);
 errors++;
 }
 }
+if(data._authorizationRequired !== undefined && func0.call(data, "_authorizationRequired")){
+if(!(func2220(data._authorizationRequired, {instancePath:instancePath+"/_authorizationRequired",parentData:data,parentDataProperty:"_authorizationRequired",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.authorizationSupporting !== undefined && func0.call(data, "authorizationSupporting")){
+let data39 = data.authorizationSupporting;
+if(Array.isArray(data39)){
+const len6 = data39.length;
+for(let i6=0; i6<len6; i6++){
+if(!(func2238(data39[i6], {instancePath:instancePath+"/authorizationSupporting/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err30 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/authorizationSupporting",schemaPath:"#/properties/authorizationSupporting/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -579,20 +579,45 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data._authorizationUrl !== undefined && func0.call(data, "_authorizationUrl")){
-if(!(func2197(data._authorizationUrl, {instancePath:instancePath+"/_authorizationUrl",parentData:data,parentDataProperty:"_authorizationUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.authorizationUrl !== undefined && func0.call(data, "authorizationUrl")){
+let data41 = data.authorizationUrl;
+if(typeof data41 === "string"){
+if(!pattern4.test(data41)){
+const err31 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data._authorizationUrl !== undefined && func0.call(data, "_authorizationUrl")){
+if(!(func2220(data._authorizationUrl, {instancePath:instancePath+"/_authorizationUrl",parentData:data,parentDataProperty:"_authorizationUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -653,8 +678,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -675,8 +700,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -693,8 +718,8 @@ errors++;
 }
 }
 if(data.coverage !== undefined && func0.call(data, "coverage")){
-if(!(func2221(data.coverage, {instancePath:instancePath+"/coverage",parentData:data,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.coverage, {instancePath:instancePath+"/coverage",parentData:data,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -711,14 +736,14 @@ errors++;
 }
 }
 if(data._inforce !== undefined && func0.call(data, "_inforce")){
-if(!(func2197(data._inforce, {instancePath:instancePath+"/_inforce",parentData:data,parentDataProperty:"_inforce",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._inforce, {instancePath:instancePath+"/_inforce",parentData:data,parentDataProperty:"_inforce",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.benefitPeriod !== undefined && func0.call(data, "benefitPeriod")){
-if(!(func2223(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod",parentData:data,parentDataProperty:"benefitPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod",parentData:data,parentDataProperty:"benefitPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -760,6 +785,7 @@ return errors === 0;
 }
 validate1173.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"coverage":true,"inforce":true,"_inforce":true,"benefitPeriod":true,"item":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj46 = new Set(["servicedDate", "servicedPeriod"]);
 
 function validate1172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CoverageEligibilityResponse.schema.json" */;
@@ -1143,8 +1169,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1174,8 +1200,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1205,14 +1231,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1221,8 +1247,8 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1243,8 +1269,8 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1265,8 +1291,8 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1287,8 +1313,8 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1328,8 +1354,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1367,8 +1393,8 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data24[i5], {instancePath:instancePath+"/_purpose/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i5], {instancePath:instancePath+"/_purpose/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1385,8 +1411,8 @@ errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1416,14 +1442,14 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2197(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func2223(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1453,20 +1479,20 @@ errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2197(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func2221(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
-if(!(func2221(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1484,8 +1510,8 @@ errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2197(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1515,14 +1541,14 @@ errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func2197(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func2221(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1574,14 +1600,14 @@ errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
-if(!(func2197(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef",parentData:data,parentDataProperty:"_preAuthRef",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef",parentData:data,parentDataProperty:"_preAuthRef",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.form !== undefined && func0.call(data, "form")){
-if(!(func2215(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1632,8 +1658,8 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data47[i8], {instancePath:instancePath+"/error/" + i7+"/extension/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i8], {instancePath:instancePath+"/error/" + i7+"/extension/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1654,8 +1680,8 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len9 = data49.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data49[i9], {instancePath:instancePath+"/error/" + i7+"/modifierExtension/" + i9,parentData:data49,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i9], {instancePath:instancePath+"/error/" + i7+"/modifierExtension/" + i9,parentData:data49,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1672,8 +1698,8 @@ errors++;
 }
 }
 if(data45.code !== undefined && func0.call(data45, "code")){
-if(!(func2215(data45.code, {instancePath:instancePath+"/error/" + i7+"/code",parentData:data45,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.code, {instancePath:instancePath+"/error/" + i7+"/code",parentData:data45,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1701,14 +1727,25 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj46);
+if(forms0 !== null){
+const err49 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }

@@ -8,19 +8,22 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 
 
 
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const obj336 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj337 = new Set(["usedUnsignedInt", "usedString", "usedMoney"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1174(data){
@@ -50,7 +53,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +67,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -74,12 +77,12 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -88,7 +91,7 @@ let data7 = data.modifier;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data7[i2]))){
+if(!(func37(data7[i2]))){
 errors++;
 }
 }
@@ -98,7 +101,7 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func39(data.provider))){
 errors++;
 }
 }
@@ -108,7 +111,7 @@ errors++;
 }
 }
 if(data._excluded !== undefined){
-if(!(func6(data._excluded))){
+if(!(func29(data._excluded))){
 errors++;
 }
 }
@@ -124,7 +127,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -140,22 +143,22 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.network !== undefined){
-if(!(func14(data.network))){
+if(!(func37(data.network))){
 errors++;
 }
 }
 if(data.unit !== undefined){
-if(!(func14(data.unit))){
+if(!(func37(data.unit))){
 errors++;
 }
 }
 if(data.term !== undefined){
-if(!(func14(data.term))){
+if(!(func37(data.term))){
 errors++;
 }
 }
@@ -185,7 +188,7 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func33(data22[i4]))){
 errors++;
 }
 }
@@ -199,7 +202,7 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data24[i5]))){
+if(!(func33(data24[i5]))){
 errors++;
 }
 }
@@ -209,7 +212,7 @@ errors++;
 }
 }
 if(data20.type !== undefined){
-if(!(func14(data20.type))){
+if(!(func37(data20.type))){
 errors++;
 }
 }
@@ -228,7 +231,7 @@ errors++;
 }
 }
 if(data20._allowedUnsignedInt !== undefined){
-if(!(func6(data20._allowedUnsignedInt))){
+if(!(func29(data20._allowedUnsignedInt))){
 errors++;
 }
 }
@@ -244,12 +247,12 @@ errors++;
 }
 }
 if(data20._allowedString !== undefined){
-if(!(func6(data20._allowedString))){
+if(!(func29(data20._allowedString))){
 errors++;
 }
 }
 if(data20.allowedMoney !== undefined){
-if(!(func621(data20.allowedMoney))){
+if(!(func651(data20.allowedMoney))){
 errors++;
 }
 }
@@ -268,7 +271,7 @@ errors++;
 }
 }
 if(data20._usedUnsignedInt !== undefined){
-if(!(func6(data20._usedUnsignedInt))){
+if(!(func29(data20._usedUnsignedInt))){
 errors++;
 }
 }
@@ -284,12 +287,12 @@ errors++;
 }
 }
 if(data20._usedString !== undefined){
-if(!(func6(data20._usedString))){
+if(!(func29(data20._usedString))){
 errors++;
 }
 }
 if(data20.usedMoney !== undefined){
-if(!(func621(data20.usedMoney))){
+if(!(func651(data20.usedMoney))){
 errors++;
 }
 }
@@ -297,6 +300,14 @@ for(const key0 in data20){
 if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "type")) && (key0 !== "allowedUnsignedInt")) && (key0 !== "_allowedUnsignedInt")) && (key0 !== "allowedString")) && (key0 !== "_allowedString")) && (key0 !== "allowedMoney")) && (key0 !== "usedUnsignedInt")) && (key0 !== "_usedUnsignedInt")) && (key0 !== "usedString")) && (key0 !== "_usedString")) && (key0 !== "usedMoney")){
 errors++;
 }
+}
+const forms0 = func1(data20, obj336);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data20, obj337);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data20.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data20);
@@ -320,7 +331,7 @@ errors++;
 }
 }
 if(data._authorizationRequired !== undefined){
-if(!(func6(data._authorizationRequired))){
+if(!(func29(data._authorizationRequired))){
 errors++;
 }
 }
@@ -329,7 +340,7 @@ let data39 = data.authorizationSupporting;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data39[i6]))){
+if(!(func37(data39[i6]))){
 errors++;
 }
 }
@@ -350,7 +361,7 @@ errors++;
 }
 }
 if(data._authorizationUrl !== undefined){
-if(!(func6(data._authorizationUrl))){
+if(!(func29(data._authorizationUrl))){
 errors++;
 }
 }
@@ -405,7 +416,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -419,7 +430,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -429,7 +440,7 @@ errors++;
 }
 }
 if(data.coverage !== undefined){
-if(!(func16(data.coverage))){
+if(!(func39(data.coverage))){
 errors++;
 }
 }
@@ -439,12 +450,12 @@ errors++;
 }
 }
 if(data._inforce !== undefined){
-if(!(func6(data._inforce))){
+if(!(func29(data._inforce))){
 errors++;
 }
 }
 if(data.benefitPeriod !== undefined){
-if(!(func17(data.benefitPeriod))){
+if(!(func40(data.benefitPeriod))){
 errors++;
 }
 }
@@ -482,6 +493,7 @@ return errors === 0;
 }
 validate1173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj225 = new Set(["servicedDate", "servicedPeriod"]);
 
 function validate1172(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/CoverageEligibilityResponse.schema.json" */;
@@ -648,7 +660,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -664,7 +676,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -680,12 +692,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -694,7 +706,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func32(data12[i0]))){
 errors++;
 }
 }
@@ -708,7 +720,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func33(data14[i1]))){
 errors++;
 }
 }
@@ -722,7 +734,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func33(data16[i2]))){
 errors++;
 }
 }
@@ -736,7 +748,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -755,7 +767,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -779,7 +791,7 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func29(data24[i5]))){
 errors++;
 }
 }
@@ -789,7 +801,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -805,12 +817,12 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func29(data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func40(data.servicedPeriod))){
 errors++;
 }
 }
@@ -826,17 +838,17 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.requestor !== undefined){
-if(!(func16(data.requestor))){
+if(!(func39(data.requestor))){
 errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func39(data.request))){
 errors++;
 }
 }
@@ -847,7 +859,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func29(data._outcome))){
 errors++;
 }
 }
@@ -863,12 +875,12 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func29(data._disposition))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func39(data.insurer))){
 errors++;
 }
 }
@@ -898,12 +910,12 @@ errors++;
 }
 }
 if(data._preAuthRef !== undefined){
-if(!(func6(data._preAuthRef))){
+if(!(func29(data._preAuthRef))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func14(data.form))){
+if(!(func37(data.form))){
 errors++;
 }
 }
@@ -933,7 +945,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data47[i8]))){
+if(!(func33(data47[i8]))){
 errors++;
 }
 }
@@ -947,7 +959,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len9 = data49.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data49[i9]))){
+if(!(func33(data49[i9]))){
 errors++;
 }
 }
@@ -957,7 +969,7 @@ errors++;
 }
 }
 if(data45.code !== undefined){
-if(!(func14(data45.code))){
+if(!(func37(data45.code))){
 errors++;
 }
 }
@@ -986,6 +998,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "patient")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) && (key1 !== "created")) && (key1 !== "_created")) && (key1 !== "requestor")) && (key1 !== "request")) && (key1 !== "outcome")) && (key1 !== "_outcome")) && (key1 !== "disposition")) && (key1 !== "_disposition")) && (key1 !== "insurer")) && (key1 !== "insurance")) && (key1 !== "preAuthRef")) && (key1 !== "_preAuthRef")) && (key1 !== "form")) && (key1 !== "error")){
 errors++;
 }
+}
+const forms0 = func1(data, obj225);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -8,17 +8,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = require("../../../../twin-sink.cjs");
+const obj347 = new Set(["identifiedDateTime", "identifiedPeriod"]);
 
 function validate1177(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DetectedIssue.schema.json" */;
@@ -83,7 +85,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -99,7 +101,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -115,12 +117,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -129,7 +131,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -143,7 +145,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -157,7 +159,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -171,7 +173,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -190,12 +192,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -206,12 +208,12 @@ errors++;
 }
 }
 if(data._severity !== undefined){
-if(!(func6(data._severity))){
+if(!(func29(data._severity))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -227,17 +229,17 @@ errors++;
 }
 }
 if(data._identifiedDateTime !== undefined){
-if(!(func6(data._identifiedDateTime))){
+if(!(func29(data._identifiedDateTime))){
 errors++;
 }
 }
 if(data.identifiedPeriod !== undefined){
-if(!(func17(data.identifiedPeriod))){
+if(!(func40(data.identifiedPeriod))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func39(data.author))){
 errors++;
 }
 }
@@ -246,7 +248,7 @@ let data27 = data.implicated;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data27[i4]))){
+if(!(func39(data27[i4]))){
 errors++;
 }
 }
@@ -278,7 +280,7 @@ let data32 = data30.extension;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data32[i6]))){
+if(!(func33(data32[i6]))){
 errors++;
 }
 }
@@ -292,7 +294,7 @@ let data34 = data30.modifierExtension;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data34[i7]))){
+if(!(func33(data34[i7]))){
 errors++;
 }
 }
@@ -306,7 +308,7 @@ let data36 = data30.code;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data36[i8]))){
+if(!(func37(data36[i8]))){
 errors++;
 }
 }
@@ -320,7 +322,7 @@ let data38 = data30.detail;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data38[i9]))){
+if(!(func39(data38[i9]))){
 errors++;
 }
 }
@@ -362,7 +364,7 @@ errors++;
 }
 }
 if(data._detail !== undefined){
-if(!(func6(data._detail))){
+if(!(func29(data._detail))){
 errors++;
 }
 }
@@ -381,7 +383,7 @@ errors++;
 }
 }
 if(data._reference !== undefined){
-if(!(func6(data._reference))){
+if(!(func29(data._reference))){
 errors++;
 }
 }
@@ -411,7 +413,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data47[i11]))){
+if(!(func33(data47[i11]))){
 errors++;
 }
 }
@@ -425,7 +427,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data49[i12]))){
+if(!(func33(data49[i12]))){
 errors++;
 }
 }
@@ -435,7 +437,7 @@ errors++;
 }
 }
 if(data45.action !== undefined){
-if(!(func14(data45.action))){
+if(!(func37(data45.action))){
 errors++;
 }
 }
@@ -451,12 +453,12 @@ errors++;
 }
 }
 if(data45._date !== undefined){
-if(!(func6(data45._date))){
+if(!(func29(data45._date))){
 errors++;
 }
 }
 if(data45.author !== undefined){
-if(!(func16(data45.author))){
+if(!(func39(data45.author))){
 errors++;
 }
 }
@@ -485,6 +487,10 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "code")) && (key2 !== "severity")) && (key2 !== "_severity")) && (key2 !== "patient")) && (key2 !== "identifiedDateTime")) && (key2 !== "_identifiedDateTime")) && (key2 !== "identifiedPeriod")) && (key2 !== "author")) && (key2 !== "implicated")) && (key2 !== "evidence")) && (key2 !== "detail")) && (key2 !== "_detail")) && (key2 !== "reference")) && (key2 !== "_reference")) && (key2 !== "mitigation")){
 errors++;
 }
+}
+const forms0 = func1(data, obj347);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

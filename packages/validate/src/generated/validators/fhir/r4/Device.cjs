@@ -8,18 +8,18 @@ const schema309 = {"properties":{"type":{"enum":["udi-label-name","user-friendly
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -86,8 +86,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -117,8 +117,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -148,14 +148,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -164,8 +164,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -186,8 +186,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -208,8 +208,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -230,8 +230,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -248,8 +248,8 @@ errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func2221(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -290,8 +290,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data20[i5], {instancePath:instancePath+"/udiCarrier/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i5], {instancePath:instancePath+"/udiCarrier/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -312,8 +312,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data22[i6], {instancePath:instancePath+"/udiCarrier/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i6], {instancePath:instancePath+"/udiCarrier/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -355,8 +355,8 @@ errors++;
 }
 }
 if(data18._deviceIdentifier !== undefined && func0.call(data18, "_deviceIdentifier")){
-if(!(func2197(data18._deviceIdentifier, {instancePath:instancePath+"/udiCarrier/" + i4+"/_deviceIdentifier",parentData:data18,parentDataProperty:"_deviceIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._deviceIdentifier, {instancePath:instancePath+"/udiCarrier/" + i4+"/_deviceIdentifier",parentData:data18,parentDataProperty:"_deviceIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -386,8 +386,8 @@ errors++;
 }
 }
 if(data18._issuer !== undefined && func0.call(data18, "_issuer")){
-if(!(func2197(data18._issuer, {instancePath:instancePath+"/udiCarrier/" + i4+"/_issuer",parentData:data18,parentDataProperty:"_issuer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._issuer, {instancePath:instancePath+"/udiCarrier/" + i4+"/_issuer",parentData:data18,parentDataProperty:"_issuer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -417,8 +417,8 @@ errors++;
 }
 }
 if(data18._jurisdiction !== undefined && func0.call(data18, "_jurisdiction")){
-if(!(func2197(data18._jurisdiction, {instancePath:instancePath+"/udiCarrier/" + i4+"/_jurisdiction",parentData:data18,parentDataProperty:"_jurisdiction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._jurisdiction, {instancePath:instancePath+"/udiCarrier/" + i4+"/_jurisdiction",parentData:data18,parentDataProperty:"_jurisdiction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -448,8 +448,8 @@ errors++;
 }
 }
 if(data18._carrierAIDC !== undefined && func0.call(data18, "_carrierAIDC")){
-if(!(func2197(data18._carrierAIDC, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierAIDC",parentData:data18,parentDataProperty:"_carrierAIDC",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._carrierAIDC, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierAIDC",parentData:data18,parentDataProperty:"_carrierAIDC",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -479,8 +479,8 @@ errors++;
 }
 }
 if(data18._carrierHRF !== undefined && func0.call(data18, "_carrierHRF")){
-if(!(func2197(data18._carrierHRF, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierHRF",parentData:data18,parentDataProperty:"_carrierHRF",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._carrierHRF, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierHRF",parentData:data18,parentDataProperty:"_carrierHRF",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -498,8 +498,8 @@ errors++;
 }
 }
 if(data18._entryType !== undefined && func0.call(data18, "_entryType")){
-if(!(func2197(data18._entryType, {instancePath:instancePath+"/udiCarrier/" + i4+"/_entryType",parentData:data18,parentDataProperty:"_entryType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._entryType, {instancePath:instancePath+"/udiCarrier/" + i4+"/_entryType",parentData:data18,parentDataProperty:"_entryType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -541,8 +541,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -551,8 +551,8 @@ let data38 = data.statusReason;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data38[i7], {instancePath:instancePath+"/statusReason/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data38[i7], {instancePath:instancePath+"/statusReason/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -594,8 +594,8 @@ errors++;
 }
 }
 if(data._distinctIdentifier !== undefined && func0.call(data, "_distinctIdentifier")){
-if(!(func2197(data._distinctIdentifier, {instancePath:instancePath+"/_distinctIdentifier",parentData:data,parentDataProperty:"_distinctIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._distinctIdentifier, {instancePath:instancePath+"/_distinctIdentifier",parentData:data,parentDataProperty:"_distinctIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -625,8 +625,8 @@ errors++;
 }
 }
 if(data._manufacturer !== undefined && func0.call(data, "_manufacturer")){
-if(!(func2197(data._manufacturer, {instancePath:instancePath+"/_manufacturer",parentData:data,parentDataProperty:"_manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._manufacturer, {instancePath:instancePath+"/_manufacturer",parentData:data,parentDataProperty:"_manufacturer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -656,8 +656,8 @@ errors++;
 }
 }
 if(data._manufactureDate !== undefined && func0.call(data, "_manufactureDate")){
-if(!(func2197(data._manufactureDate, {instancePath:instancePath+"/_manufactureDate",parentData:data,parentDataProperty:"_manufactureDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._manufactureDate, {instancePath:instancePath+"/_manufactureDate",parentData:data,parentDataProperty:"_manufactureDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -687,8 +687,8 @@ errors++;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
-if(!(func2197(data._expirationDate, {instancePath:instancePath+"/_expirationDate",parentData:data,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._expirationDate, {instancePath:instancePath+"/_expirationDate",parentData:data,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -718,8 +718,8 @@ errors++;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
-if(!(func2197(data._lotNumber, {instancePath:instancePath+"/_lotNumber",parentData:data,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lotNumber, {instancePath:instancePath+"/_lotNumber",parentData:data,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -749,8 +749,8 @@ errors++;
 }
 }
 if(data._serialNumber !== undefined && func0.call(data, "_serialNumber")){
-if(!(func2197(data._serialNumber, {instancePath:instancePath+"/_serialNumber",parentData:data,parentDataProperty:"_serialNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._serialNumber, {instancePath:instancePath+"/_serialNumber",parentData:data,parentDataProperty:"_serialNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -924,8 +924,8 @@ let data57 = data53.extension;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data57[i9], {instancePath:instancePath+"/deviceName/" + i8+"/extension/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data57[i9], {instancePath:instancePath+"/deviceName/" + i8+"/extension/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -946,8 +946,8 @@ let data59 = data53.modifierExtension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data59[i10], {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i10], {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -989,8 +989,8 @@ errors++;
 }
 }
 if(data53._name !== undefined && func0.call(data53, "_name")){
-if(!(func2197(data53._name, {instancePath:instancePath+"/deviceName/" + i8+"/_name",parentData:data53,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data53._name, {instancePath:instancePath+"/deviceName/" + i8+"/_name",parentData:data53,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1008,8 +1008,8 @@ errors++;
 }
 }
 if(data53._type !== undefined && func0.call(data53, "_type")){
-if(!(func2197(data53._type, {instancePath:instancePath+"/deviceName/" + i8+"/_type",parentData:data53,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data53._type, {instancePath:instancePath+"/deviceName/" + i8+"/_type",parentData:data53,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1063,8 +1063,8 @@ errors++;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func2197(data._modelNumber, {instancePath:instancePath+"/_modelNumber",parentData:data,parentDataProperty:"_modelNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._modelNumber, {instancePath:instancePath+"/_modelNumber",parentData:data,parentDataProperty:"_modelNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1094,14 +1094,14 @@ errors++;
 }
 }
 if(data._partNumber !== undefined && func0.call(data, "_partNumber")){
-if(!(func2197(data._partNumber, {instancePath:instancePath+"/_partNumber",parentData:data,parentDataProperty:"_partNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._partNumber, {instancePath:instancePath+"/_partNumber",parentData:data,parentDataProperty:"_partNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1152,8 +1152,8 @@ let data73 = data71.extension;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data73[i12], {instancePath:instancePath+"/specialization/" + i11+"/extension/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data73[i12], {instancePath:instancePath+"/specialization/" + i11+"/extension/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1174,8 +1174,8 @@ let data75 = data71.modifierExtension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data75[i13], {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i13], {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1192,8 +1192,8 @@ errors++;
 }
 }
 if(data71.systemType !== undefined && func0.call(data71, "systemType")){
-if(!(func2215(data71.systemType, {instancePath:instancePath+"/specialization/" + i11+"/systemType",parentData:data71,parentDataProperty:"systemType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data71.systemType, {instancePath:instancePath+"/specialization/" + i11+"/systemType",parentData:data71,parentDataProperty:"systemType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1223,8 +1223,8 @@ errors++;
 }
 }
 if(data71._version !== undefined && func0.call(data71, "_version")){
-if(!(func2197(data71._version, {instancePath:instancePath+"/specialization/" + i11+"/_version",parentData:data71,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._version, {instancePath:instancePath+"/specialization/" + i11+"/_version",parentData:data71,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1356,8 +1356,8 @@ let data84 = data81.extension;
 if(Array.isArray(data84)){
 const len15 = data84.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data84[i15], {instancePath:instancePath+"/version/" + i14+"/extension/" + i15,parentData:data84,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data84[i15], {instancePath:instancePath+"/version/" + i14+"/extension/" + i15,parentData:data84,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1378,8 +1378,8 @@ let data86 = data81.modifierExtension;
 if(Array.isArray(data86)){
 const len16 = data86.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data86[i16], {instancePath:instancePath+"/version/" + i14+"/modifierExtension/" + i16,parentData:data86,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data86[i16], {instancePath:instancePath+"/version/" + i14+"/modifierExtension/" + i16,parentData:data86,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1396,14 +1396,14 @@ errors++;
 }
 }
 if(data81.type !== undefined && func0.call(data81, "type")){
-if(!(func2215(data81.type, {instancePath:instancePath+"/version/" + i14+"/type",parentData:data81,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data81.type, {instancePath:instancePath+"/version/" + i14+"/type",parentData:data81,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data81.component !== undefined && func0.call(data81, "component")){
-if(!(func2210(data81.component, {instancePath:instancePath+"/version/" + i14+"/component",parentData:data81,parentDataProperty:"component",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data81.component, {instancePath:instancePath+"/version/" + i14+"/component",parentData:data81,parentDataProperty:"component",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1433,8 +1433,8 @@ errors++;
 }
 }
 if(data81._value !== undefined && func0.call(data81, "_value")){
-if(!(func2197(data81._value, {instancePath:instancePath+"/version/" + i14+"/_value",parentData:data81,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data81._value, {instancePath:instancePath+"/version/" + i14+"/_value",parentData:data81,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1509,8 +1509,8 @@ let data95 = data93.extension;
 if(Array.isArray(data95)){
 const len18 = data95.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data95[i18], {instancePath:instancePath+"/property/" + i17+"/extension/" + i18,parentData:data95,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data95[i18], {instancePath:instancePath+"/property/" + i17+"/extension/" + i18,parentData:data95,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1531,8 +1531,8 @@ let data97 = data93.modifierExtension;
 if(Array.isArray(data97)){
 const len19 = data97.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data97[i19], {instancePath:instancePath+"/property/" + i17+"/modifierExtension/" + i19,parentData:data97,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data97[i19], {instancePath:instancePath+"/property/" + i17+"/modifierExtension/" + i19,parentData:data97,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1549,8 +1549,8 @@ errors++;
 }
 }
 if(data93.type !== undefined && func0.call(data93, "type")){
-if(!(func2215(data93.type, {instancePath:instancePath+"/property/" + i17+"/type",parentData:data93,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data93.type, {instancePath:instancePath+"/property/" + i17+"/type",parentData:data93,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1559,8 +1559,8 @@ let data100 = data93.valueQuantity;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2415(data100[i20], {instancePath:instancePath+"/property/" + i17+"/valueQuantity/" + i20,parentData:data100,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data100[i20], {instancePath:instancePath+"/property/" + i17+"/valueQuantity/" + i20,parentData:data100,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1581,8 +1581,8 @@ let data102 = data93.valueCode;
 if(Array.isArray(data102)){
 const len21 = data102.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2215(data102[i21], {instancePath:instancePath+"/property/" + i17+"/valueCode/" + i21,parentData:data102,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data102[i21], {instancePath:instancePath+"/property/" + i17+"/valueCode/" + i21,parentData:data102,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1623,14 +1623,14 @@ errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func2221(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1639,8 +1639,8 @@ let data106 = data.contact;
 if(Array.isArray(data106)){
 const len22 = data106.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func3893(data106[i22], {instancePath:instancePath+"/contact/" + i22,parentData:data106,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data106[i22], {instancePath:instancePath+"/contact/" + i22,parentData:data106,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1657,8 +1657,8 @@ errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func2221(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1688,8 +1688,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1698,8 +1698,8 @@ let data111 = data.note;
 if(Array.isArray(data111)){
 const len23 = data111.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2601(data111[i23], {instancePath:instancePath+"/note/" + i23,parentData:data111,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data111[i23], {instancePath:instancePath+"/note/" + i23,parentData:data111,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1720,8 +1720,8 @@ let data113 = data.safety;
 if(Array.isArray(data113)){
 const len24 = data113.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2215(data113[i24], {instancePath:instancePath+"/safety/" + i24,parentData:data113,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data113[i24], {instancePath:instancePath+"/safety/" + i24,parentData:data113,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1738,8 +1738,8 @@ errors++;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func2221(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

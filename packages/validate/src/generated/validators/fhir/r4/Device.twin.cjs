@@ -11,17 +11,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const formats0 = require("../../../../formats.cjs").base64;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -57,7 +57,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -73,7 +73,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -155,7 +155,7 @@ errors++;
 }
 }
 if(data.definition !== undefined){
-if(!(func16(data.definition))){
+if(!(func39(data.definition))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data20[i5]))){
+if(!(func33(data20[i5]))){
 errors++;
 }
 }
@@ -196,7 +196,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func33(data22[i6]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ errors++;
 }
 }
 if(data18._deviceIdentifier !== undefined){
-if(!(func6(data18._deviceIdentifier))){
+if(!(func29(data18._deviceIdentifier))){
 errors++;
 }
 }
@@ -233,7 +233,7 @@ errors++;
 }
 }
 if(data18._issuer !== undefined){
-if(!(func6(data18._issuer))){
+if(!(func29(data18._issuer))){
 errors++;
 }
 }
@@ -249,7 +249,7 @@ errors++;
 }
 }
 if(data18._jurisdiction !== undefined){
-if(!(func6(data18._jurisdiction))){
+if(!(func29(data18._jurisdiction))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ errors++;
 }
 }
 if(data18._carrierAIDC !== undefined){
-if(!(func6(data18._carrierAIDC))){
+if(!(func29(data18._carrierAIDC))){
 errors++;
 }
 }
@@ -281,7 +281,7 @@ errors++;
 }
 }
 if(data18._carrierHRF !== undefined){
-if(!(func6(data18._carrierHRF))){
+if(!(func29(data18._carrierHRF))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data18._entryType !== undefined){
-if(!(func6(data18._entryType))){
+if(!(func29(data18._entryType))){
 errors++;
 }
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -333,7 +333,7 @@ let data38 = data.statusReason;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data38[i7]))){
+if(!(func37(data38[i7]))){
 errors++;
 }
 }
@@ -354,7 +354,7 @@ errors++;
 }
 }
 if(data._distinctIdentifier !== undefined){
-if(!(func6(data._distinctIdentifier))){
+if(!(func29(data._distinctIdentifier))){
 errors++;
 }
 }
@@ -370,7 +370,7 @@ errors++;
 }
 }
 if(data._manufacturer !== undefined){
-if(!(func6(data._manufacturer))){
+if(!(func29(data._manufacturer))){
 errors++;
 }
 }
@@ -386,7 +386,7 @@ errors++;
 }
 }
 if(data._manufactureDate !== undefined){
-if(!(func6(data._manufactureDate))){
+if(!(func29(data._manufactureDate))){
 errors++;
 }
 }
@@ -402,7 +402,7 @@ errors++;
 }
 }
 if(data._expirationDate !== undefined){
-if(!(func6(data._expirationDate))){
+if(!(func29(data._expirationDate))){
 errors++;
 }
 }
@@ -418,7 +418,7 @@ errors++;
 }
 }
 if(data._lotNumber !== undefined){
-if(!(func6(data._lotNumber))){
+if(!(func29(data._lotNumber))){
 errors++;
 }
 }
@@ -434,7 +434,7 @@ errors++;
 }
 }
 if(data._serialNumber !== undefined){
-if(!(func6(data._serialNumber))){
+if(!(func29(data._serialNumber))){
 errors++;
 }
 }
@@ -523,7 +523,7 @@ let data57 = data53.extension;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data57[i9]))){
+if(!(func33(data57[i9]))){
 errors++;
 }
 }
@@ -537,7 +537,7 @@ let data59 = data53.modifierExtension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data59[i10]))){
+if(!(func33(data59[i10]))){
 errors++;
 }
 }
@@ -558,7 +558,7 @@ errors++;
 }
 }
 if(data53._name !== undefined){
-if(!(func6(data53._name))){
+if(!(func29(data53._name))){
 errors++;
 }
 }
@@ -569,7 +569,7 @@ errors++;
 }
 }
 if(data53._type !== undefined){
-if(!(func6(data53._type))){
+if(!(func29(data53._type))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ errors++;
 }
 }
 if(data._modelNumber !== undefined){
-if(!(func6(data._modelNumber))){
+if(!(func29(data._modelNumber))){
 errors++;
 }
 }
@@ -622,12 +622,12 @@ errors++;
 }
 }
 if(data._partNumber !== undefined){
-if(!(func6(data._partNumber))){
+if(!(func29(data._partNumber))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -657,7 +657,7 @@ let data73 = data71.extension;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data73[i12]))){
+if(!(func33(data73[i12]))){
 errors++;
 }
 }
@@ -671,7 +671,7 @@ let data75 = data71.modifierExtension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data75[i13]))){
+if(!(func33(data75[i13]))){
 errors++;
 }
 }
@@ -681,7 +681,7 @@ errors++;
 }
 }
 if(data71.systemType !== undefined){
-if(!(func14(data71.systemType))){
+if(!(func37(data71.systemType))){
 errors++;
 }
 }
@@ -697,7 +697,7 @@ errors++;
 }
 }
 if(data71._version !== undefined){
-if(!(func6(data71._version))){
+if(!(func29(data71._version))){
 errors++;
 }
 }
@@ -776,7 +776,7 @@ let data84 = data81.extension;
 if(Array.isArray(data84)){
 const len15 = data84.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data84[i15]))){
+if(!(func33(data84[i15]))){
 errors++;
 }
 }
@@ -790,7 +790,7 @@ let data86 = data81.modifierExtension;
 if(Array.isArray(data86)){
 const len16 = data86.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data86[i16]))){
+if(!(func33(data86[i16]))){
 errors++;
 }
 }
@@ -800,12 +800,12 @@ errors++;
 }
 }
 if(data81.type !== undefined){
-if(!(func14(data81.type))){
+if(!(func37(data81.type))){
 errors++;
 }
 }
 if(data81.component !== undefined){
-if(!(func12(data81.component))){
+if(!(func35(data81.component))){
 errors++;
 }
 }
@@ -821,7 +821,7 @@ errors++;
 }
 }
 if(data81._value !== undefined){
-if(!(func6(data81._value))){
+if(!(func29(data81._value))){
 errors++;
 }
 }
@@ -872,7 +872,7 @@ let data95 = data93.extension;
 if(Array.isArray(data95)){
 const len18 = data95.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data95[i18]))){
+if(!(func33(data95[i18]))){
 errors++;
 }
 }
@@ -886,7 +886,7 @@ let data97 = data93.modifierExtension;
 if(Array.isArray(data97)){
 const len19 = data97.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data97[i19]))){
+if(!(func33(data97[i19]))){
 errors++;
 }
 }
@@ -896,7 +896,7 @@ errors++;
 }
 }
 if(data93.type !== undefined){
-if(!(func14(data93.type))){
+if(!(func37(data93.type))){
 errors++;
 }
 }
@@ -905,7 +905,7 @@ let data100 = data93.valueQuantity;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func85(data100[i20]))){
+if(!(func108(data100[i20]))){
 errors++;
 }
 }
@@ -919,7 +919,7 @@ let data102 = data93.valueCode;
 if(Array.isArray(data102)){
 const len21 = data102.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func14(data102[i21]))){
+if(!(func37(data102[i21]))){
 errors++;
 }
 }
@@ -950,12 +950,12 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.owner !== undefined){
-if(!(func16(data.owner))){
+if(!(func39(data.owner))){
 errors++;
 }
 }
@@ -964,7 +964,7 @@ let data106 = data.contact;
 if(Array.isArray(data106)){
 const len22 = data106.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func568(data106[i22]))){
+if(!(func598(data106[i22]))){
 errors++;
 }
 }
@@ -974,7 +974,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -990,7 +990,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -999,7 +999,7 @@ let data111 = data.note;
 if(Array.isArray(data111)){
 const len23 = data111.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func156(data111[i23]))){
+if(!(func180(data111[i23]))){
 errors++;
 }
 }
@@ -1013,7 +1013,7 @@ let data113 = data.safety;
 if(Array.isArray(data113)){
 const len24 = data113.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func14(data113[i24]))){
+if(!(func37(data113[i24]))){
 errors++;
 }
 }
@@ -1023,7 +1023,7 @@ errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(func16(data.parent))){
+if(!(func39(data.parent))){
 errors++;
 }
 }

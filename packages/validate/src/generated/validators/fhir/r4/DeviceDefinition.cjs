@@ -9,23 +9,25 @@ const schema315 = {"properties":{"type":{"enum":["udi-label-name","user-friendly
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func7509 = require("./datatypes.cjs")["ProductShelfLife"];
-const func7511 = require("./datatypes.cjs")["ProdCharacteristic"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func7570 = require("./datatypes.cjs")["ProductShelfLife"];
+const func7572 = require("./datatypes.cjs")["ProdCharacteristic"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj78 = new Set(["manufacturerString", "manufacturerReference"]);
 
 function validate1179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceDefinition.schema.json" */;
@@ -87,8 +89,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -118,8 +120,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -149,14 +151,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -165,8 +167,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -187,8 +189,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -209,8 +211,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -231,8 +233,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -486,8 +488,8 @@ let data22 = data17.extension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data22[i5], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/extension/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i5], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/extension/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -508,8 +510,8 @@ let data24 = data17.modifierExtension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data24[i6], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i6], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -551,8 +553,8 @@ errors++;
 }
 }
 if(data17._deviceIdentifier !== undefined && func0.call(data17, "_deviceIdentifier")){
-if(!(func2197(data17._deviceIdentifier, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_deviceIdentifier",parentData:data17,parentDataProperty:"_deviceIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data17._deviceIdentifier, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_deviceIdentifier",parentData:data17,parentDataProperty:"_deviceIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -582,8 +584,8 @@ errors++;
 }
 }
 if(data17._issuer !== undefined && func0.call(data17, "_issuer")){
-if(!(func2197(data17._issuer, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_issuer",parentData:data17,parentDataProperty:"_issuer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data17._issuer, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_issuer",parentData:data17,parentDataProperty:"_issuer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -613,8 +615,8 @@ errors++;
 }
 }
 if(data17._jurisdiction !== undefined && func0.call(data17, "_jurisdiction")){
-if(!(func2197(data17._jurisdiction, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_jurisdiction",parentData:data17,parentDataProperty:"_jurisdiction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data17._jurisdiction, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_jurisdiction",parentData:data17,parentDataProperty:"_jurisdiction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -668,14 +670,14 @@ errors++;
 }
 }
 if(data._manufacturerString !== undefined && func0.call(data, "_manufacturerString")){
-if(!(func2197(data._manufacturerString, {instancePath:instancePath+"/_manufacturerString",parentData:data,parentDataProperty:"_manufacturerString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._manufacturerString, {instancePath:instancePath+"/_manufacturerString",parentData:data,parentDataProperty:"_manufacturerString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.manufacturerReference !== undefined && func0.call(data, "manufacturerReference")){
-if(!(func2221(data.manufacturerReference, {instancePath:instancePath+"/manufacturerReference",parentData:data,parentDataProperty:"manufacturerReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.manufacturerReference, {instancePath:instancePath+"/manufacturerReference",parentData:data,parentDataProperty:"manufacturerReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -849,8 +851,8 @@ let data40 = data36.extension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data40[i8], {instancePath:instancePath+"/deviceName/" + i7+"/extension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i8], {instancePath:instancePath+"/deviceName/" + i7+"/extension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -871,8 +873,8 @@ let data42 = data36.modifierExtension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data42[i9], {instancePath:instancePath+"/deviceName/" + i7+"/modifierExtension/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i9], {instancePath:instancePath+"/deviceName/" + i7+"/modifierExtension/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -914,8 +916,8 @@ errors++;
 }
 }
 if(data36._name !== undefined && func0.call(data36, "_name")){
-if(!(func2197(data36._name, {instancePath:instancePath+"/deviceName/" + i7+"/_name",parentData:data36,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data36._name, {instancePath:instancePath+"/deviceName/" + i7+"/_name",parentData:data36,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -933,8 +935,8 @@ errors++;
 }
 }
 if(data36._type !== undefined && func0.call(data36, "_type")){
-if(!(func2197(data36._type, {instancePath:instancePath+"/deviceName/" + i7+"/_type",parentData:data36,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data36._type, {instancePath:instancePath+"/deviceName/" + i7+"/_type",parentData:data36,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -988,14 +990,14 @@ errors++;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func2197(data._modelNumber, {instancePath:instancePath+"/_modelNumber",parentData:data,parentDataProperty:"_modelNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._modelNumber, {instancePath:instancePath+"/_modelNumber",parentData:data,parentDataProperty:"_modelNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1103,8 +1105,8 @@ let data55 = data52.extension;
 if(Array.isArray(data55)){
 const len11 = data55.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data55[i11], {instancePath:instancePath+"/specialization/" + i10+"/extension/" + i11,parentData:data55,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data55[i11], {instancePath:instancePath+"/specialization/" + i10+"/extension/" + i11,parentData:data55,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1125,8 +1127,8 @@ let data57 = data52.modifierExtension;
 if(Array.isArray(data57)){
 const len12 = data57.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data57[i12], {instancePath:instancePath+"/specialization/" + i10+"/modifierExtension/" + i12,parentData:data57,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data57[i12], {instancePath:instancePath+"/specialization/" + i10+"/modifierExtension/" + i12,parentData:data57,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1168,8 +1170,8 @@ errors++;
 }
 }
 if(data52._systemType !== undefined && func0.call(data52, "_systemType")){
-if(!(func2197(data52._systemType, {instancePath:instancePath+"/specialization/" + i10+"/_systemType",parentData:data52,parentDataProperty:"_systemType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data52._systemType, {instancePath:instancePath+"/specialization/" + i10+"/_systemType",parentData:data52,parentDataProperty:"_systemType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1199,8 +1201,8 @@ errors++;
 }
 }
 if(data52._version !== undefined && func0.call(data52, "_version")){
-if(!(func2197(data52._version, {instancePath:instancePath+"/specialization/" + i10+"/_version",parentData:data52,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data52._version, {instancePath:instancePath+"/specialization/" + i10+"/_version",parentData:data52,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1274,8 +1276,8 @@ let data65 = data._version;
 if(Array.isArray(data65)){
 const len14 = data65.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2197(data65[i14], {instancePath:instancePath+"/_version/" + i14,parentData:data65,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65[i14], {instancePath:instancePath+"/_version/" + i14,parentData:data65,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1296,8 +1298,8 @@ let data67 = data.safety;
 if(Array.isArray(data67)){
 const len15 = data67.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2215(data67[i15], {instancePath:instancePath+"/safety/" + i15,parentData:data67,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data67[i15], {instancePath:instancePath+"/safety/" + i15,parentData:data67,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1318,8 +1320,8 @@ let data69 = data.shelfLifeStorage;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func7509(data69[i16], {instancePath:instancePath+"/shelfLifeStorage/" + i16,parentData:data69,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7509.errors; else for (const vError of func7509.errors) vErrors.push(vError);
+if(!(func7570(data69[i16], {instancePath:instancePath+"/shelfLifeStorage/" + i16,parentData:data69,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func7570.errors; else for (const vError of func7570.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1336,8 +1338,8 @@ errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
-if(!(func7511(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics",parentData:data,parentDataProperty:"physicalCharacteristics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7511.errors; else for (const vError of func7511.errors) vErrors.push(vError);
+if(!(func7572(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics",parentData:data,parentDataProperty:"physicalCharacteristics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func7572.errors; else for (const vError of func7572.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1346,8 +1348,8 @@ let data72 = data.languageCode;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2215(data72[i17], {instancePath:instancePath+"/languageCode/" + i17,parentData:data72,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data72[i17], {instancePath:instancePath+"/languageCode/" + i17,parentData:data72,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1410,8 +1412,8 @@ let data77 = data75.extension;
 if(Array.isArray(data77)){
 const len19 = data77.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data77[i19], {instancePath:instancePath+"/capability/" + i18+"/extension/" + i19,parentData:data77,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data77[i19], {instancePath:instancePath+"/capability/" + i18+"/extension/" + i19,parentData:data77,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1432,8 +1434,8 @@ let data79 = data75.modifierExtension;
 if(Array.isArray(data79)){
 const len20 = data79.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data79[i20], {instancePath:instancePath+"/capability/" + i18+"/modifierExtension/" + i20,parentData:data79,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data79[i20], {instancePath:instancePath+"/capability/" + i18+"/modifierExtension/" + i20,parentData:data79,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1450,8 +1452,8 @@ errors++;
 }
 }
 if(data75.type !== undefined && func0.call(data75, "type")){
-if(!(func2215(data75.type, {instancePath:instancePath+"/capability/" + i18+"/type",parentData:data75,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data75.type, {instancePath:instancePath+"/capability/" + i18+"/type",parentData:data75,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1460,8 +1462,8 @@ let data82 = data75.description;
 if(Array.isArray(data82)){
 const len21 = data82.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2215(data82[i21], {instancePath:instancePath+"/capability/" + i18+"/description/" + i21,parentData:data82,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data82[i21], {instancePath:instancePath+"/capability/" + i18+"/description/" + i21,parentData:data82,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1548,8 +1550,8 @@ let data87 = data85.extension;
 if(Array.isArray(data87)){
 const len23 = data87.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2206(data87[i23], {instancePath:instancePath+"/property/" + i22+"/extension/" + i23,parentData:data87,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data87[i23], {instancePath:instancePath+"/property/" + i22+"/extension/" + i23,parentData:data87,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1570,8 +1572,8 @@ let data89 = data85.modifierExtension;
 if(Array.isArray(data89)){
 const len24 = data89.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2206(data89[i24], {instancePath:instancePath+"/property/" + i22+"/modifierExtension/" + i24,parentData:data89,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data89[i24], {instancePath:instancePath+"/property/" + i22+"/modifierExtension/" + i24,parentData:data89,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1588,8 +1590,8 @@ errors++;
 }
 }
 if(data85.type !== undefined && func0.call(data85, "type")){
-if(!(func2215(data85.type, {instancePath:instancePath+"/property/" + i22+"/type",parentData:data85,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data85.type, {instancePath:instancePath+"/property/" + i22+"/type",parentData:data85,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1598,8 +1600,8 @@ let data92 = data85.valueQuantity;
 if(Array.isArray(data92)){
 const len25 = data92.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func2415(data92[i25], {instancePath:instancePath+"/property/" + i22+"/valueQuantity/" + i25,parentData:data92,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data92[i25], {instancePath:instancePath+"/property/" + i22+"/valueQuantity/" + i25,parentData:data92,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1620,8 +1622,8 @@ let data94 = data85.valueCode;
 if(Array.isArray(data94)){
 const len26 = data94.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func2215(data94[i26], {instancePath:instancePath+"/property/" + i22+"/valueCode/" + i26,parentData:data94,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data94[i26], {instancePath:instancePath+"/property/" + i22+"/valueCode/" + i26,parentData:data94,parentDataProperty:i26,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1662,8 +1664,8 @@ errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func2221(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1672,8 +1674,8 @@ let data97 = data.contact;
 if(Array.isArray(data97)){
 const len27 = data97.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func3893(data97[i27], {instancePath:instancePath+"/contact/" + i27,parentData:data97,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data97[i27], {instancePath:instancePath+"/contact/" + i27,parentData:data97,parentDataProperty:i27,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1715,8 +1717,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1746,8 +1748,8 @@ errors++;
 }
 }
 if(data._onlineInformation !== undefined && func0.call(data, "_onlineInformation")){
-if(!(func2197(data._onlineInformation, {instancePath:instancePath+"/_onlineInformation",parentData:data,parentDataProperty:"_onlineInformation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._onlineInformation, {instancePath:instancePath+"/_onlineInformation",parentData:data,parentDataProperty:"_onlineInformation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1756,8 +1758,8 @@ let data103 = data.note;
 if(Array.isArray(data103)){
 const len28 = data103.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func2601(data103[i28], {instancePath:instancePath+"/note/" + i28,parentData:data103,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data103[i28], {instancePath:instancePath+"/note/" + i28,parentData:data103,parentDataProperty:i28,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1774,14 +1776,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.parentDevice !== undefined && func0.call(data, "parentDevice")){
-if(!(func2221(data.parentDevice, {instancePath:instancePath+"/parentDevice",parentData:data,parentDataProperty:"parentDevice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.parentDevice, {instancePath:instancePath+"/parentDevice",parentData:data,parentDataProperty:"parentDevice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1832,8 +1834,8 @@ let data110 = data108.extension;
 if(Array.isArray(data110)){
 const len30 = data110.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func2206(data110[i30], {instancePath:instancePath+"/material/" + i29+"/extension/" + i30,parentData:data110,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data110[i30], {instancePath:instancePath+"/material/" + i29+"/extension/" + i30,parentData:data110,parentDataProperty:i30,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1854,8 +1856,8 @@ let data112 = data108.modifierExtension;
 if(Array.isArray(data112)){
 const len31 = data112.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func2206(data112[i31], {instancePath:instancePath+"/material/" + i29+"/modifierExtension/" + i31,parentData:data112,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data112[i31], {instancePath:instancePath+"/material/" + i29+"/modifierExtension/" + i31,parentData:data112,parentDataProperty:i31,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1872,8 +1874,8 @@ errors++;
 }
 }
 if(data108.substance !== undefined && func0.call(data108, "substance")){
-if(!(func2215(data108.substance, {instancePath:instancePath+"/material/" + i29+"/substance",parentData:data108,parentDataProperty:"substance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data108.substance, {instancePath:instancePath+"/material/" + i29+"/substance",parentData:data108,parentDataProperty:"substance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1890,8 +1892,8 @@ errors++;
 }
 }
 if(data108._alternate !== undefined && func0.call(data108, "_alternate")){
-if(!(func2197(data108._alternate, {instancePath:instancePath+"/material/" + i29+"/_alternate",parentData:data108,parentDataProperty:"_alternate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data108._alternate, {instancePath:instancePath+"/material/" + i29+"/_alternate",parentData:data108,parentDataProperty:"_alternate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1908,8 +1910,8 @@ errors++;
 }
 }
 if(data108._allergenicIndicator !== undefined && func0.call(data108, "_allergenicIndicator")){
-if(!(func2197(data108._allergenicIndicator, {instancePath:instancePath+"/material/" + i29+"/_allergenicIndicator",parentData:data108,parentDataProperty:"_allergenicIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data108._allergenicIndicator, {instancePath:instancePath+"/material/" + i29+"/_allergenicIndicator",parentData:data108,parentDataProperty:"_allergenicIndicator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1937,14 +1939,25 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj78);
+if(forms0 !== null){
+const err104 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "manufacturer[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }

@@ -11,20 +11,22 @@ const schema315 = {"properties":{"type":{"enum":["udi-label-name","user-friendly
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func1766 = require("./datatypes.twin.cjs")["ProductShelfLife"];
-const func1767 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1827 = require("./datatypes.twin.cjs")["ProductShelfLife"];
+const func1828 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj361 = new Set(["manufacturerString", "manufacturerReference"]);
 
 function validate1179(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DeviceDefinition.schema.json" */;
@@ -58,7 +60,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -74,7 +76,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -90,12 +92,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -104,7 +106,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -118,7 +120,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -132,7 +134,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -146,7 +148,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -271,7 +273,7 @@ let data22 = data17.extension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data22[i5]))){
+if(!(func33(data22[i5]))){
 errors++;
 }
 }
@@ -285,7 +287,7 @@ let data24 = data17.modifierExtension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data24[i6]))){
+if(!(func33(data24[i6]))){
 errors++;
 }
 }
@@ -306,7 +308,7 @@ errors++;
 }
 }
 if(data17._deviceIdentifier !== undefined){
-if(!(func6(data17._deviceIdentifier))){
+if(!(func29(data17._deviceIdentifier))){
 errors++;
 }
 }
@@ -322,7 +324,7 @@ errors++;
 }
 }
 if(data17._issuer !== undefined){
-if(!(func6(data17._issuer))){
+if(!(func29(data17._issuer))){
 errors++;
 }
 }
@@ -338,7 +340,7 @@ errors++;
 }
 }
 if(data17._jurisdiction !== undefined){
-if(!(func6(data17._jurisdiction))){
+if(!(func29(data17._jurisdiction))){
 errors++;
 }
 }
@@ -375,12 +377,12 @@ errors++;
 }
 }
 if(data._manufacturerString !== undefined){
-if(!(func6(data._manufacturerString))){
+if(!(func29(data._manufacturerString))){
 errors++;
 }
 }
 if(data.manufacturerReference !== undefined){
-if(!(func16(data.manufacturerReference))){
+if(!(func39(data.manufacturerReference))){
 errors++;
 }
 }
@@ -469,7 +471,7 @@ let data40 = data36.extension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data40[i8]))){
+if(!(func33(data40[i8]))){
 errors++;
 }
 }
@@ -483,7 +485,7 @@ let data42 = data36.modifierExtension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data42[i9]))){
+if(!(func33(data42[i9]))){
 errors++;
 }
 }
@@ -504,7 +506,7 @@ errors++;
 }
 }
 if(data36._name !== undefined){
-if(!(func6(data36._name))){
+if(!(func29(data36._name))){
 errors++;
 }
 }
@@ -515,7 +517,7 @@ errors++;
 }
 }
 if(data36._type !== undefined){
-if(!(func6(data36._type))){
+if(!(func29(data36._type))){
 errors++;
 }
 }
@@ -552,12 +554,12 @@ errors++;
 }
 }
 if(data._modelNumber !== undefined){
-if(!(func6(data._modelNumber))){
+if(!(func29(data._modelNumber))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -615,7 +617,7 @@ let data55 = data52.extension;
 if(Array.isArray(data55)){
 const len11 = data55.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data55[i11]))){
+if(!(func33(data55[i11]))){
 errors++;
 }
 }
@@ -629,7 +631,7 @@ let data57 = data52.modifierExtension;
 if(Array.isArray(data57)){
 const len12 = data57.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data57[i12]))){
+if(!(func33(data57[i12]))){
 errors++;
 }
 }
@@ -650,7 +652,7 @@ errors++;
 }
 }
 if(data52._systemType !== undefined){
-if(!(func6(data52._systemType))){
+if(!(func29(data52._systemType))){
 errors++;
 }
 }
@@ -666,7 +668,7 @@ errors++;
 }
 }
 if(data52._version !== undefined){
-if(!(func6(data52._version))){
+if(!(func29(data52._version))){
 errors++;
 }
 }
@@ -716,7 +718,7 @@ let data65 = data._version;
 if(Array.isArray(data65)){
 const len14 = data65.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data65[i14]))){
+if(!(func29(data65[i14]))){
 errors++;
 }
 }
@@ -730,7 +732,7 @@ let data67 = data.safety;
 if(Array.isArray(data67)){
 const len15 = data67.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data67[i15]))){
+if(!(func37(data67[i15]))){
 errors++;
 }
 }
@@ -744,7 +746,7 @@ let data69 = data.shelfLifeStorage;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func1766(data69[i16]))){
+if(!(func1827(data69[i16]))){
 errors++;
 }
 }
@@ -754,7 +756,7 @@ errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined){
-if(!(func1767(data.physicalCharacteristics))){
+if(!(func1828(data.physicalCharacteristics))){
 errors++;
 }
 }
@@ -763,7 +765,7 @@ let data72 = data.languageCode;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data72[i17]))){
+if(!(func37(data72[i17]))){
 errors++;
 }
 }
@@ -798,7 +800,7 @@ let data77 = data75.extension;
 if(Array.isArray(data77)){
 const len19 = data77.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data77[i19]))){
+if(!(func33(data77[i19]))){
 errors++;
 }
 }
@@ -812,7 +814,7 @@ let data79 = data75.modifierExtension;
 if(Array.isArray(data79)){
 const len20 = data79.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data79[i20]))){
+if(!(func33(data79[i20]))){
 errors++;
 }
 }
@@ -822,7 +824,7 @@ errors++;
 }
 }
 if(data75.type !== undefined){
-if(!(func14(data75.type))){
+if(!(func37(data75.type))){
 errors++;
 }
 }
@@ -831,7 +833,7 @@ let data82 = data75.description;
 if(Array.isArray(data82)){
 const len21 = data82.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func14(data82[i21]))){
+if(!(func37(data82[i21]))){
 errors++;
 }
 }
@@ -887,7 +889,7 @@ let data87 = data85.extension;
 if(Array.isArray(data87)){
 const len23 = data87.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data87[i23]))){
+if(!(func33(data87[i23]))){
 errors++;
 }
 }
@@ -901,7 +903,7 @@ let data89 = data85.modifierExtension;
 if(Array.isArray(data89)){
 const len24 = data89.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data89[i24]))){
+if(!(func33(data89[i24]))){
 errors++;
 }
 }
@@ -911,7 +913,7 @@ errors++;
 }
 }
 if(data85.type !== undefined){
-if(!(func14(data85.type))){
+if(!(func37(data85.type))){
 errors++;
 }
 }
@@ -920,7 +922,7 @@ let data92 = data85.valueQuantity;
 if(Array.isArray(data92)){
 const len25 = data92.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func85(data92[i25]))){
+if(!(func108(data92[i25]))){
 errors++;
 }
 }
@@ -934,7 +936,7 @@ let data94 = data85.valueCode;
 if(Array.isArray(data94)){
 const len26 = data94.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func14(data94[i26]))){
+if(!(func37(data94[i26]))){
 errors++;
 }
 }
@@ -965,7 +967,7 @@ errors++;
 }
 }
 if(data.owner !== undefined){
-if(!(func16(data.owner))){
+if(!(func39(data.owner))){
 errors++;
 }
 }
@@ -974,7 +976,7 @@ let data97 = data.contact;
 if(Array.isArray(data97)){
 const len27 = data97.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func568(data97[i27]))){
+if(!(func598(data97[i27]))){
 errors++;
 }
 }
@@ -995,7 +997,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1011,7 +1013,7 @@ errors++;
 }
 }
 if(data._onlineInformation !== undefined){
-if(!(func6(data._onlineInformation))){
+if(!(func29(data._onlineInformation))){
 errors++;
 }
 }
@@ -1020,7 +1022,7 @@ let data103 = data.note;
 if(Array.isArray(data103)){
 const len28 = data103.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func156(data103[i28]))){
+if(!(func180(data103[i28]))){
 errors++;
 }
 }
@@ -1030,12 +1032,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.parentDevice !== undefined){
-if(!(func16(data.parentDevice))){
+if(!(func39(data.parentDevice))){
 errors++;
 }
 }
@@ -1065,7 +1067,7 @@ let data110 = data108.extension;
 if(Array.isArray(data110)){
 const len30 = data110.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func10(data110[i30]))){
+if(!(func33(data110[i30]))){
 errors++;
 }
 }
@@ -1079,7 +1081,7 @@ let data112 = data108.modifierExtension;
 if(Array.isArray(data112)){
 const len31 = data112.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func10(data112[i31]))){
+if(!(func33(data112[i31]))){
 errors++;
 }
 }
@@ -1089,7 +1091,7 @@ errors++;
 }
 }
 if(data108.substance !== undefined){
-if(!(func14(data108.substance))){
+if(!(func37(data108.substance))){
 errors++;
 }
 }
@@ -1099,7 +1101,7 @@ errors++;
 }
 }
 if(data108._alternate !== undefined){
-if(!(func6(data108._alternate))){
+if(!(func29(data108._alternate))){
 errors++;
 }
 }
@@ -1109,7 +1111,7 @@ errors++;
 }
 }
 if(data108._allergenicIndicator !== undefined){
-if(!(func6(data108._allergenicIndicator))){
+if(!(func29(data108._allergenicIndicator))){
 errors++;
 }
 }
@@ -1138,6 +1140,10 @@ for(const key6 in data){
 if(((((((((((((((((((((((((((((((((((((((key6 !== "resourceType") && (key6 !== "id")) && (key6 !== "meta")) && (key6 !== "implicitRules")) && (key6 !== "_implicitRules")) && (key6 !== "language")) && (key6 !== "_language")) && (key6 !== "text")) && (key6 !== "contained")) && (key6 !== "extension")) && (key6 !== "modifierExtension")) && (key6 !== "identifier")) && (key6 !== "udiDeviceIdentifier")) && (key6 !== "manufacturerString")) && (key6 !== "_manufacturerString")) && (key6 !== "manufacturerReference")) && (key6 !== "deviceName")) && (key6 !== "modelNumber")) && (key6 !== "_modelNumber")) && (key6 !== "type")) && (key6 !== "specialization")) && (key6 !== "version")) && (key6 !== "_version")) && (key6 !== "safety")) && (key6 !== "shelfLifeStorage")) && (key6 !== "physicalCharacteristics")) && (key6 !== "languageCode")) && (key6 !== "capability")) && (key6 !== "property")) && (key6 !== "owner")) && (key6 !== "contact")) && (key6 !== "url")) && (key6 !== "_url")) && (key6 !== "onlineInformation")) && (key6 !== "_onlineInformation")) && (key6 !== "note")) && (key6 !== "quantity")) && (key6 !== "parentDevice")) && (key6 !== "material")){
 errors++;
 }
+}
+const forms0 = func1(data, obj361);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto6 = Object.getPrototypeOf(data);

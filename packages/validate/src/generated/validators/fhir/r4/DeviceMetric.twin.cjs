@@ -7,15 +7,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1180(data){
@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -116,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -182,22 +182,22 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.unit !== undefined){
-if(!(func14(data.unit))){
+if(!(func37(data.unit))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func39(data.source))){
 errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(func16(data.parent))){
+if(!(func39(data.parent))){
 errors++;
 }
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 if(data._operationalStatus !== undefined){
-if(!(func6(data._operationalStatus))){
+if(!(func29(data._operationalStatus))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._color !== undefined){
-if(!(func6(data._color))){
+if(!(func29(data._color))){
 errors++;
 }
 }
@@ -230,12 +230,12 @@ errors++;
 }
 }
 if(data._category !== undefined){
-if(!(func6(data._category))){
+if(!(func29(data._category))){
 errors++;
 }
 }
 if(data.measurementPeriod !== undefined){
-if(!(func72(data.measurementPeriod))){
+if(!(func95(data.measurementPeriod))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data31[i5]))){
+if(!(func33(data31[i5]))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data33[i6]))){
+if(!(func33(data33[i6]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data29._type !== undefined){
-if(!(func6(data29._type))){
+if(!(func29(data29._type))){
 errors++;
 }
 }
@@ -303,7 +303,7 @@ errors++;
 }
 }
 if(data29._state !== undefined){
-if(!(func6(data29._state))){
+if(!(func29(data29._state))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ errors++;
 }
 }
 if(data29._time !== undefined){
-if(!(func6(data29._time))){
+if(!(func29(data29._time))){
 errors++;
 }
 }

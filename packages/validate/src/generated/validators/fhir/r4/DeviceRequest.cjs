@@ -4,24 +4,28 @@ exports.validate = validate1181;
 const schema322 = {"properties":{"status":{"enum":["draft","active","on-hold","revoked","completed","entered-in-error","unknown"]},"intent":{"enum":["proposal","plan","directive","order","original-order","reflex-order","filler-order","instance-order","option"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj79 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
+const obj80 = new Set(["codeReference", "codeCodeableConcept"]);
+const obj39 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceRequest.schema.json" */;
@@ -275,8 +279,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -306,8 +310,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -337,14 +341,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -353,8 +357,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -375,8 +379,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -397,8 +401,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -419,8 +423,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,8 +486,8 @@ let data21 = data._instantiatesCanonical;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data21[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -545,8 +549,8 @@ let data25 = data._instantiatesUri;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data25[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -567,8 +571,8 @@ let data27 = data.basedOn;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data27[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -589,8 +593,8 @@ let data29 = data.priorRequest;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data29[i9], {instancePath:instancePath+"/priorRequest/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data29[i9], {instancePath:instancePath+"/priorRequest/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -607,8 +611,8 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func2210(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -636,8 +640,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -665,8 +669,8 @@ errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2197(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -694,20 +698,20 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.codeReference !== undefined && func0.call(data, "codeReference")){
-if(!(func2221(data.codeReference, {instancePath:instancePath+"/codeReference",parentData:data,parentDataProperty:"codeReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.codeReference, {instancePath:instancePath+"/codeReference",parentData:data,parentDataProperty:"codeReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.codeCodeableConcept !== undefined && func0.call(data, "codeCodeableConcept")){
-if(!(func2215(data.codeCodeableConcept, {instancePath:instancePath+"/codeCodeableConcept",parentData:data,parentDataProperty:"codeCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.codeCodeableConcept, {instancePath:instancePath+"/codeCodeableConcept",parentData:data,parentDataProperty:"codeCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -748,8 +752,8 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len11 = data43.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data43[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11,parentData:data43,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11,parentData:data43,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -770,8 +774,8 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len12 = data45.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data45[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12,parentData:data45,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12,parentData:data45,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -788,26 +792,26 @@ errors++;
 }
 }
 if(data41.code !== undefined && func0.call(data41, "code")){
-if(!(func2215(data41.code, {instancePath:instancePath+"/parameter/" + i10+"/code",parentData:data41,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41.code, {instancePath:instancePath+"/parameter/" + i10+"/code",parentData:data41,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.valueCodeableConcept !== undefined && func0.call(data41, "valueCodeableConcept")){
-if(!(func2215(data41.valueCodeableConcept, {instancePath:instancePath+"/parameter/" + i10+"/valueCodeableConcept",parentData:data41,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41.valueCodeableConcept, {instancePath:instancePath+"/parameter/" + i10+"/valueCodeableConcept",parentData:data41,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.valueQuantity !== undefined && func0.call(data41, "valueQuantity")){
-if(!(func2415(data41.valueQuantity, {instancePath:instancePath+"/parameter/" + i10+"/valueQuantity",parentData:data41,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data41.valueQuantity, {instancePath:instancePath+"/parameter/" + i10+"/valueQuantity",parentData:data41,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.valueRange !== undefined && func0.call(data41, "valueRange")){
-if(!(func2391(data41.valueRange, {instancePath:instancePath+"/parameter/" + i10+"/valueRange",parentData:data41,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data41.valueRange, {instancePath:instancePath+"/parameter/" + i10+"/valueRange",parentData:data41,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -824,14 +828,14 @@ errors++;
 }
 }
 if(data41._valueBoolean !== undefined && func0.call(data41, "_valueBoolean")){
-if(!(func2197(data41._valueBoolean, {instancePath:instancePath+"/parameter/" + i10+"/_valueBoolean",parentData:data41,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data41._valueBoolean, {instancePath:instancePath+"/parameter/" + i10+"/_valueBoolean",parentData:data41,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/DeviceRequest_Parameter/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data41, obj79);
+if(forms0 !== null){
+const err41 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/DeviceRequest_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -841,9 +845,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/DeviceRequest_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -853,23 +856,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data55 = data.occurrenceDateTime;
-if(typeof data55 === "string"){
-if(!pattern8.test(data55)){
-const err43 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err43 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -879,8 +868,23 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.subject !== undefined && func0.call(data, "subject")){
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.encounter !== undefined && func0.call(data, "encounter")){
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
+let data55 = data.occurrenceDateTime;
+if(typeof data55 === "string"){
+if(!pattern8.test(data55)){
+const err44 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -890,29 +894,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func2223(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func2382(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-let data59 = data.authoredOn;
-if(typeof data59 === "string"){
-if(!pattern8.test(data59)){
-const err45 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err45 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -922,8 +905,29 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
+if(!(func2246(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
+if(!(func2405(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
+let data59 = data.authoredOn;
+if(typeof data59 === "string"){
+if(!pattern8.test(data59)){
+const err46 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -933,43 +937,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2197(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func2221(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func2215(data.performerType, {instancePath:instancePath+"/performerType",parentData:data,parentDataProperty:"performerType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func2221(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data64 = data.reasonCode;
-if(Array.isArray(data64)){
-const len13 = data64.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2215(data64[i13], {instancePath:instancePath+"/reasonCode/" + i13,parentData:data64,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err47 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -979,19 +948,43 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data66 = data.reasonReference;
-if(Array.isArray(data66)){
-const len14 = data66.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2221(data66[i14], {instancePath:instancePath+"/reasonReference/" + i14,parentData:data66,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
+if(!(func2220(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.requester !== undefined && func0.call(data, "requester")){
+if(!(func2244(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.performerType !== undefined && func0.call(data, "performerType")){
+if(!(func2238(data.performerType, {instancePath:instancePath+"/performerType",parentData:data,parentDataProperty:"performerType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.performer !== undefined && func0.call(data, "performer")){
+if(!(func2244(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
+let data64 = data.reasonCode;
+if(Array.isArray(data64)){
+const len13 = data64.length;
+for(let i13=0; i13<len13; i13++){
+if(!(func2238(data64[i13], {instancePath:instancePath+"/reasonCode/" + i13,parentData:data64,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1001,19 +994,19 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-let data68 = data.insurance;
-if(Array.isArray(data68)){
-const len15 = data68.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2221(data68[i15], {instancePath:instancePath+"/insurance/" + i15,parentData:data68,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
+let data66 = data.reasonReference;
+if(Array.isArray(data66)){
+const len14 = data66.length;
+for(let i14=0; i14<len14; i14++){
+if(!(func2244(data66[i14], {instancePath:instancePath+"/reasonReference/" + i14,parentData:data66,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1023,19 +1016,19 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
-let data70 = data.supportingInfo;
-if(Array.isArray(data70)){
-const len16 = data70.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func2221(data70[i16], {instancePath:instancePath+"/supportingInfo/" + i16,parentData:data70,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.insurance !== undefined && func0.call(data, "insurance")){
+let data68 = data.insurance;
+if(Array.isArray(data68)){
+const len15 = data68.length;
+for(let i15=0; i15<len15; i15++){
+if(!(func2244(data68[i15], {instancePath:instancePath+"/insurance/" + i15,parentData:data68,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1045,19 +1038,19 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-let data72 = data.note;
-if(Array.isArray(data72)){
-const len17 = data72.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2601(data72[i17], {instancePath:instancePath+"/note/" + i17,parentData:data72,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
+let data70 = data.supportingInfo;
+if(Array.isArray(data70)){
+const len16 = data70.length;
+for(let i16=0; i16<len16; i16++){
+if(!(func2244(data70[i16], {instancePath:instancePath+"/supportingInfo/" + i16,parentData:data70,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1067,19 +1060,19 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
-let data74 = data.relevantHistory;
-if(Array.isArray(data74)){
-const len18 = data74.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2221(data74[i18], {instancePath:instancePath+"/relevantHistory/" + i18,parentData:data74,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.note !== undefined && func0.call(data, "note")){
+let data72 = data.note;
+if(Array.isArray(data72)){
+const len17 = data72.length;
+for(let i17=0; i17<len17; i17++){
+if(!(func2625(data72[i17], {instancePath:instancePath+"/note/" + i17,parentData:data72,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1089,14 +1082,58 @@ vErrors.push(err52);
 errors++;
 }
 }
+if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
+let data74 = data.relevantHistory;
+if(Array.isArray(data74)){
+const len18 = data74.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2244(data74[i18], {instancePath:instancePath+"/relevantHistory/" + i18,parentData:data74,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err53 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj80);
+if(forms1 !== null){
+const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "code[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const forms2 = func196(data, obj39);
+if(forms2 !== null){
+const err55 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }

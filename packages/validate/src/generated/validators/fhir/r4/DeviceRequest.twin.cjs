@@ -7,20 +7,24 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj365 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj367 = new Set(["codeReference", "codeCodeableConcept"]);
+const obj202 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1181(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DeviceRequest.schema.json" */;
@@ -132,7 +136,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -148,7 +152,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -164,12 +168,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -178,7 +182,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -192,7 +196,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -206,7 +210,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -220,7 +224,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -254,7 +258,7 @@ let data21 = data._instantiatesCanonical;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data21[i5]))){
+if(!(func29(data21[i5]))){
 errors++;
 }
 }
@@ -288,7 +292,7 @@ let data25 = data._instantiatesUri;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data25[i7]))){
+if(!(func29(data25[i7]))){
 errors++;
 }
 }
@@ -302,7 +306,7 @@ let data27 = data.basedOn;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data27[i8]))){
+if(!(func39(data27[i8]))){
 errors++;
 }
 }
@@ -316,7 +320,7 @@ let data29 = data.priorRequest;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data29[i9]))){
+if(!(func39(data29[i9]))){
 errors++;
 }
 }
@@ -326,7 +330,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func35(data.groupIdentifier))){
 errors++;
 }
 }
@@ -340,7 +344,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -354,7 +358,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -368,17 +372,17 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
 if(data.codeReference !== undefined){
-if(!(func16(data.codeReference))){
+if(!(func39(data.codeReference))){
 errors++;
 }
 }
 if(data.codeCodeableConcept !== undefined){
-if(!(func14(data.codeCodeableConcept))){
+if(!(func37(data.codeCodeableConcept))){
 errors++;
 }
 }
@@ -405,7 +409,7 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len11 = data43.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data43[i11]))){
+if(!(func33(data43[i11]))){
 errors++;
 }
 }
@@ -419,7 +423,7 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len12 = data45.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data45[i12]))){
+if(!(func33(data45[i12]))){
 errors++;
 }
 }
@@ -429,22 +433,22 @@ errors++;
 }
 }
 if(data41.code !== undefined){
-if(!(func14(data41.code))){
+if(!(func37(data41.code))){
 errors++;
 }
 }
 if(data41.valueCodeableConcept !== undefined){
-if(!(func14(data41.valueCodeableConcept))){
+if(!(func37(data41.valueCodeableConcept))){
 errors++;
 }
 }
 if(data41.valueQuantity !== undefined){
-if(!(func85(data41.valueQuantity))){
+if(!(func108(data41.valueQuantity))){
 errors++;
 }
 }
 if(data41.valueRange !== undefined){
-if(!(func76(data41.valueRange))){
+if(!(func99(data41.valueRange))){
 errors++;
 }
 }
@@ -454,7 +458,7 @@ errors++;
 }
 }
 if(data41._valueBoolean !== undefined){
-if(!(func6(data41._valueBoolean))){
+if(!(func29(data41._valueBoolean))){
 errors++;
 }
 }
@@ -462,6 +466,10 @@ for(const key0 in data41){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "code")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")){
 errors++;
 }
+}
+const forms0 = func1(data41, obj365);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data41.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data41);
@@ -480,12 +488,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -501,17 +509,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func95(data.occurrenceTiming))){
 errors++;
 }
 }
@@ -527,22 +535,22 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func39(data.requester))){
 errors++;
 }
 }
 if(data.performerType !== undefined){
-if(!(func14(data.performerType))){
+if(!(func37(data.performerType))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
@@ -551,7 +559,7 @@ let data64 = data.reasonCode;
 if(Array.isArray(data64)){
 const len13 = data64.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data64[i13]))){
+if(!(func37(data64[i13]))){
 errors++;
 }
 }
@@ -565,7 +573,7 @@ let data66 = data.reasonReference;
 if(Array.isArray(data66)){
 const len14 = data66.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data66[i14]))){
+if(!(func39(data66[i14]))){
 errors++;
 }
 }
@@ -579,7 +587,7 @@ let data68 = data.insurance;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data68[i15]))){
+if(!(func39(data68[i15]))){
 errors++;
 }
 }
@@ -593,7 +601,7 @@ let data70 = data.supportingInfo;
 if(Array.isArray(data70)){
 const len16 = data70.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data70[i16]))){
+if(!(func39(data70[i16]))){
 errors++;
 }
 }
@@ -607,7 +615,7 @@ let data72 = data.note;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data72[i17]))){
+if(!(func180(data72[i17]))){
 errors++;
 }
 }
@@ -621,7 +629,7 @@ let data74 = data.relevantHistory;
 if(Array.isArray(data74)){
 const len18 = data74.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data74[i18]))){
+if(!(func39(data74[i18]))){
 errors++;
 }
 }
@@ -634,6 +642,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "priorRequest")) && (key1 !== "groupIdentifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "codeReference")) && (key1 !== "codeCodeableConcept")) && (key1 !== "parameter")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "performerType")) && (key1 !== "performer")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "insurance")) && (key1 !== "supportingInfo")) && (key1 !== "note")) && (key1 !== "relevantHistory")){
 errors++;
 }
+}
+const forms1 = func1(data, obj367);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj202);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -6,17 +6,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj370 = new Set(["timingTiming", "timingPeriod", "timingDateTime"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1182(data){
@@ -88,7 +90,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -104,7 +106,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -120,12 +122,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -134,7 +136,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -148,7 +150,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -162,7 +164,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -176,7 +178,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -190,7 +192,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func39(data17[i4]))){
 errors++;
 }
 }
@@ -206,12 +208,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -220,7 +222,7 @@ let data22 = data.derivedFrom;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data22[i5]))){
+if(!(func39(data22[i5]))){
 errors++;
 }
 }
@@ -230,12 +232,12 @@ errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func95(data.timingTiming))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func40(data.timingPeriod))){
 errors++;
 }
 }
@@ -251,7 +253,7 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func29(data._timingDateTime))){
 errors++;
 }
 }
@@ -267,17 +269,17 @@ errors++;
 }
 }
 if(data._recordedOn !== undefined){
-if(!(func6(data._recordedOn))){
+if(!(func29(data._recordedOn))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func39(data.source))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func39(data.device))){
 errors++;
 }
 }
@@ -286,7 +288,7 @@ let data32 = data.reasonCode;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data32[i6]))){
+if(!(func37(data32[i6]))){
 errors++;
 }
 }
@@ -300,7 +302,7 @@ let data34 = data.reasonReference;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data34[i7]))){
+if(!(func39(data34[i7]))){
 errors++;
 }
 }
@@ -310,7 +312,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
@@ -319,7 +321,7 @@ let data37 = data.note;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data37[i8]))){
+if(!(func180(data37[i8]))){
 errors++;
 }
 }
@@ -332,6 +334,10 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "basedOn")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "subject")) && (key0 !== "derivedFrom")) && (key0 !== "timingTiming")) && (key0 !== "timingPeriod")) && (key0 !== "timingDateTime")) && (key0 !== "_timingDateTime")) && (key0 !== "recordedOn")) && (key0 !== "_recordedOn")) && (key0 !== "source")) && (key0 !== "device")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "bodySite")) && (key0 !== "note")){
 errors++;
 }
+}
+const forms0 = func1(data, obj370);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

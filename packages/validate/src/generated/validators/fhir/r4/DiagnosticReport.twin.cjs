@@ -8,17 +8,19 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj252 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate1183(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DiagnosticReport.schema.json" */;
@@ -86,7 +88,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -102,7 +104,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +120,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -132,7 +134,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +148,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +162,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +176,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -188,7 +190,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func39(data17[i4]))){
 errors++;
 }
 }
@@ -204,7 +206,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -213,7 +215,7 @@ let data21 = data.category;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data21[i5]))){
+if(!(func37(data21[i5]))){
 errors++;
 }
 }
@@ -223,17 +225,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -249,12 +251,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func29(data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -270,7 +272,7 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func29(data._issued))){
 errors++;
 }
 }
@@ -279,7 +281,7 @@ let data31 = data.performer;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data31[i6]))){
+if(!(func39(data31[i6]))){
 errors++;
 }
 }
@@ -293,7 +295,7 @@ let data33 = data.resultsInterpreter;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data33[i7]))){
+if(!(func39(data33[i7]))){
 errors++;
 }
 }
@@ -307,7 +309,7 @@ let data35 = data.specimen;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data35[i8]))){
+if(!(func39(data35[i8]))){
 errors++;
 }
 }
@@ -321,7 +323,7 @@ let data37 = data.result;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data37[i9]))){
+if(!(func39(data37[i9]))){
 errors++;
 }
 }
@@ -335,7 +337,7 @@ let data39 = data.imagingStudy;
 if(Array.isArray(data39)){
 const len10 = data39.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data39[i10]))){
+if(!(func39(data39[i10]))){
 errors++;
 }
 }
@@ -370,7 +372,7 @@ let data44 = data42.extension;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data44[i12]))){
+if(!(func33(data44[i12]))){
 errors++;
 }
 }
@@ -384,7 +386,7 @@ let data46 = data42.modifierExtension;
 if(Array.isArray(data46)){
 const len13 = data46.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data46[i13]))){
+if(!(func33(data46[i13]))){
 errors++;
 }
 }
@@ -405,12 +407,12 @@ errors++;
 }
 }
 if(data42._comment !== undefined){
-if(!(func6(data42._comment))){
+if(!(func29(data42._comment))){
 errors++;
 }
 }
 if(data42.link !== undefined){
-if(!(func16(data42.link))){
+if(!(func39(data42.link))){
 errors++;
 }
 }
@@ -447,7 +449,7 @@ errors++;
 }
 }
 if(data._conclusion !== undefined){
-if(!(func6(data._conclusion))){
+if(!(func29(data._conclusion))){
 errors++;
 }
 }
@@ -456,7 +458,7 @@ let data53 = data.conclusionCode;
 if(Array.isArray(data53)){
 const len14 = data53.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data53[i14]))){
+if(!(func37(data53[i14]))){
 errors++;
 }
 }
@@ -470,7 +472,7 @@ let data55 = data.presentedForm;
 if(Array.isArray(data55)){
 const len15 = data55.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func336(data55[i15]))){
+if(!(func365(data55[i15]))){
 errors++;
 }
 }
@@ -483,6 +485,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "category")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "effectiveDateTime")) && (key1 !== "_effectiveDateTime")) && (key1 !== "effectivePeriod")) && (key1 !== "issued")) && (key1 !== "_issued")) && (key1 !== "performer")) && (key1 !== "resultsInterpreter")) && (key1 !== "specimen")) && (key1 !== "result")) && (key1 !== "imagingStudy")) && (key1 !== "media")) && (key1 !== "conclusion")) && (key1 !== "_conclusion")) && (key1 !== "conclusionCode")) && (key1 !== "presentedForm")){
 errors++;
 }
+}
+const forms0 = func1(data, obj252);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

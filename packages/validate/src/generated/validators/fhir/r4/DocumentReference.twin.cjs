@@ -9,17 +9,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1185(data){
@@ -88,7 +88,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -104,7 +104,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -120,12 +120,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ errors++;
 }
 }
 if(data.masterIdentifier !== undefined){
-if(!(func12(data.masterIdentifier))){
+if(!(func35(data.masterIdentifier))){
 errors++;
 }
 }
@@ -181,7 +181,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -211,12 +211,12 @@ errors++;
 }
 }
 if(data._docStatus !== undefined){
-if(!(func6(data._docStatus))){
+if(!(func29(data._docStatus))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -225,7 +225,7 @@ let data23 = data.category;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data23[i4]))){
+if(!(func37(data23[i4]))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data28 = data.author;
 if(Array.isArray(data28)){
 const len5 = data28.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data28[i5]))){
+if(!(func39(data28[i5]))){
 errors++;
 }
 }
@@ -270,12 +270,12 @@ errors++;
 }
 }
 if(data.authenticator !== undefined){
-if(!(func16(data.authenticator))){
+if(!(func39(data.authenticator))){
 errors++;
 }
 }
 if(data.custodian !== undefined){
-if(!(func16(data.custodian))){
+if(!(func39(data.custodian))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ let data36 = data33.extension;
 if(Array.isArray(data36)){
 const len7 = data36.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data36[i7]))){
+if(!(func33(data36[i7]))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data38 = data33.modifierExtension;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data38[i8]))){
+if(!(func33(data38[i8]))){
 errors++;
 }
 }
@@ -366,12 +366,12 @@ errors++;
 }
 }
 if(data33._code !== undefined){
-if(!(func6(data33._code))){
+if(!(func29(data33._code))){
 errors++;
 }
 }
 if(data33.target !== undefined){
-if(!(func16(data33.target))){
+if(!(func39(data33.target))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -417,7 +417,7 @@ let data45 = data.securityLabel;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data45[i9]))){
+if(!(func37(data45[i9]))){
 errors++;
 }
 }
@@ -452,7 +452,7 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len11 = data50.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data50[i11]))){
+if(!(func33(data50[i11]))){
 errors++;
 }
 }
@@ -466,7 +466,7 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len12 = data52.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data52[i12]))){
+if(!(func33(data52[i12]))){
 errors++;
 }
 }
@@ -476,12 +476,12 @@ errors++;
 }
 }
 if(data48.attachment !== undefined){
-if(!(func336(data48.attachment))){
+if(!(func365(data48.attachment))){
 errors++;
 }
 }
 if(data48.format !== undefined){
-if(!(func223(data48.format))){
+if(!(func248(data48.format))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ let data58 = data56.extension;
 if(Array.isArray(data58)){
 const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data58[i13]))){
+if(!(func33(data58[i13]))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ let data60 = data56.modifierExtension;
 if(Array.isArray(data60)){
 const len14 = data60.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data60[i14]))){
+if(!(func33(data60[i14]))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ let data62 = data56.encounter;
 if(Array.isArray(data62)){
 const len15 = data62.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data62[i15]))){
+if(!(func39(data62[i15]))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ let data64 = data56.event;
 if(Array.isArray(data64)){
 const len16 = data64.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data64[i16]))){
+if(!(func37(data64[i16]))){
 errors++;
 }
 }
@@ -577,22 +577,22 @@ errors++;
 }
 }
 if(data56.period !== undefined){
-if(!(func17(data56.period))){
+if(!(func40(data56.period))){
 errors++;
 }
 }
 if(data56.facilityType !== undefined){
-if(!(func14(data56.facilityType))){
+if(!(func37(data56.facilityType))){
 errors++;
 }
 }
 if(data56.practiceSetting !== undefined){
-if(!(func14(data56.practiceSetting))){
+if(!(func37(data56.practiceSetting))){
 errors++;
 }
 }
 if(data56.sourcePatientInfo !== undefined){
-if(!(func16(data56.sourcePatientInfo))){
+if(!(func39(data56.sourcePatientInfo))){
 errors++;
 }
 }
@@ -601,7 +601,7 @@ let data70 = data56.related;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data70[i17]))){
+if(!(func39(data70[i17]))){
 errors++;
 }
 }

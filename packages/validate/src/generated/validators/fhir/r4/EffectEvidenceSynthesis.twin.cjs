@@ -9,19 +9,19 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -53,7 +53,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -88,17 +88,17 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.variantState !== undefined){
-if(!(func14(data.variantState))){
+if(!(func37(data.variantState))){
 errors++;
 }
 }
@@ -109,12 +109,12 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(func6(data._value))){
+if(!(func29(data._value))){
 errors++;
 }
 }
 if(data.unitOfMeasure !== undefined){
-if(!(func14(data.unitOfMeasure))){
+if(!(func37(data.unitOfMeasure))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func33(data15[i3]))){
 errors++;
 }
 }
@@ -155,7 +155,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func33(data17[i4]))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ errors++;
 }
 }
 if(data13.type !== undefined){
-if(!(func14(data13.type))){
+if(!(func37(data13.type))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ errors++;
 }
 }
 if(data13._level !== undefined){
-if(!(func6(data13._level))){
+if(!(func29(data13._level))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ errors++;
 }
 }
 if(data13._from !== undefined){
-if(!(func6(data13._from))){
+if(!(func29(data13._from))){
 errors++;
 }
 }
@@ -198,7 +198,7 @@ errors++;
 }
 }
 if(data13._to !== undefined){
-if(!(func6(data13._to))){
+if(!(func29(data13._to))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -301,7 +301,7 @@ let data5 = data.rating;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func37(data5[i2]))){
 errors++;
 }
 }
@@ -315,7 +315,7 @@ let data7 = data.note;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func156(data7[i3]))){
+if(!(func180(data7[i3]))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func33(data12[i5]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data14[i6]))){
+if(!(func33(data14[i6]))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ errors++;
 }
 }
 if(data10.type !== undefined){
-if(!(func14(data10.type))){
+if(!(func37(data10.type))){
 errors++;
 }
 }
@@ -380,7 +380,7 @@ let data17 = data10.rating;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data17[i7]))){
+if(!(func37(data17[i7]))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ let data19 = data10.note;
 if(Array.isArray(data19)){
 const len8 = data19.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data19[i8]))){
+if(!(func180(data19[i8]))){
 errors++;
 }
 }
@@ -520,7 +520,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -552,12 +552,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -566,7 +566,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -594,7 +594,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -615,7 +615,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -645,7 +645,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -661,7 +661,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -688,7 +688,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -704,7 +704,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -729,7 +729,7 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data31[i4]))){
+if(!(func72(data31[i4]))){
 errors++;
 }
 }
@@ -750,7 +750,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -759,7 +759,7 @@ let data35 = data.note;
 if(Array.isArray(data35)){
 const len5 = data35.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data35[i5]))){
+if(!(func180(data35[i5]))){
 errors++;
 }
 }
@@ -773,7 +773,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func51(data37[i6]))){
+if(!(func74(data37[i6]))){
 errors++;
 }
 }
@@ -787,7 +787,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data39[i7]))){
+if(!(func37(data39[i7]))){
 errors++;
 }
 }
@@ -808,7 +808,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -824,7 +824,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -840,12 +840,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -854,7 +854,7 @@ let data48 = data.topic;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data48[i8]))){
+if(!(func37(data48[i8]))){
 errors++;
 }
 }
@@ -868,7 +868,7 @@ let data50 = data.author;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data50[i9]))){
+if(!(func72(data50[i9]))){
 errors++;
 }
 }
@@ -882,7 +882,7 @@ let data52 = data.editor;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data52[i10]))){
+if(!(func72(data52[i10]))){
 errors++;
 }
 }
@@ -896,7 +896,7 @@ let data54 = data.reviewer;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data54[i11]))){
+if(!(func72(data54[i11]))){
 errors++;
 }
 }
@@ -910,7 +910,7 @@ let data56 = data.endorser;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data56[i12]))){
+if(!(func72(data56[i12]))){
 errors++;
 }
 }
@@ -924,7 +924,7 @@ let data58 = data.relatedArtifact;
 if(Array.isArray(data58)){
 const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func64(data58[i13]))){
+if(!(func87(data58[i13]))){
 errors++;
 }
 }
@@ -934,32 +934,32 @@ errors++;
 }
 }
 if(data.synthesisType !== undefined){
-if(!(func14(data.synthesisType))){
+if(!(func37(data.synthesisType))){
 errors++;
 }
 }
 if(data.studyType !== undefined){
-if(!(func14(data.studyType))){
+if(!(func37(data.studyType))){
 errors++;
 }
 }
 if(data.population !== undefined){
-if(!(func16(data.population))){
+if(!(func39(data.population))){
 errors++;
 }
 }
 if(data.exposure !== undefined){
-if(!(func16(data.exposure))){
+if(!(func39(data.exposure))){
 errors++;
 }
 }
 if(data.exposureAlternative !== undefined){
-if(!(func16(data.exposureAlternative))){
+if(!(func39(data.exposureAlternative))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func16(data.outcome))){
+if(!(func39(data.outcome))){
 errors++;
 }
 }
@@ -982,7 +982,7 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len14 = data68.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data68[i14]))){
+if(!(func33(data68[i14]))){
 errors++;
 }
 }
@@ -996,7 +996,7 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data70[i15]))){
+if(!(func33(data70[i15]))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 if(data66._description !== undefined){
-if(!(func6(data66._description))){
+if(!(func29(data66._description))){
 errors++;
 }
 }
@@ -1036,7 +1036,7 @@ errors++;
 }
 }
 if(data66._numberOfStudies !== undefined){
-if(!(func6(data66._numberOfStudies))){
+if(!(func29(data66._numberOfStudies))){
 errors++;
 }
 }
@@ -1055,7 +1055,7 @@ errors++;
 }
 }
 if(data66._numberOfParticipants !== undefined){
-if(!(func6(data66._numberOfParticipants))){
+if(!(func29(data66._numberOfParticipants))){
 errors++;
 }
 }
@@ -1101,7 +1101,7 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data81[i17]))){
+if(!(func33(data81[i17]))){
 errors++;
 }
 }
@@ -1115,7 +1115,7 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data83[i18]))){
+if(!(func33(data83[i18]))){
 errors++;
 }
 }
@@ -1136,7 +1136,7 @@ errors++;
 }
 }
 if(data79._description !== undefined){
-if(!(func6(data79._description))){
+if(!(func29(data79._description))){
 errors++;
 }
 }
@@ -1147,17 +1147,17 @@ errors++;
 }
 }
 if(data79._exposureState !== undefined){
-if(!(func6(data79._exposureState))){
+if(!(func29(data79._exposureState))){
 errors++;
 }
 }
 if(data79.variantState !== undefined){
-if(!(func14(data79.variantState))){
+if(!(func37(data79.variantState))){
 errors++;
 }
 }
 if(data79.riskEvidenceSynthesis !== undefined){
-if(!(func16(data79.riskEvidenceSynthesis))){
+if(!(func39(data79.riskEvidenceSynthesis))){
 errors++;
 }
 }

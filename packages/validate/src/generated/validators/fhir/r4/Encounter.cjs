@@ -9,18 +9,18 @@ const schema341 = {"properties":{"status":{"enum":["planned","arrived","triaged"
 
 const schema346 = {"properties":{"status":{"enum":["planned","active","reserved","completed"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2393 = require("./datatypes.cjs")["Duration"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2416 = require("./datatypes.cjs")["Duration"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -190,8 +190,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -221,8 +221,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -252,14 +252,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -268,8 +268,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -290,8 +290,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -312,8 +312,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -334,8 +334,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -365,8 +365,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -483,8 +483,8 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data23[i5], {instancePath:instancePath+"/statusHistory/" + i4+"/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data23[i5], {instancePath:instancePath+"/statusHistory/" + i4+"/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -505,8 +505,8 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data25[i6], {instancePath:instancePath+"/statusHistory/" + i4+"/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data25[i6], {instancePath:instancePath+"/statusHistory/" + i4+"/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -536,14 +536,14 @@ errors++;
 }
 }
 if(data20._status !== undefined && func0.call(data20, "_status")){
-if(!(func2197(data20._status, {instancePath:instancePath+"/statusHistory/" + i4+"/_status",parentData:data20,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._status, {instancePath:instancePath+"/statusHistory/" + i4+"/_status",parentData:data20,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.period !== undefined && func0.call(data20, "period")){
-if(!(func2223(data20.period, {instancePath:instancePath+"/statusHistory/" + i4+"/period",parentData:data20,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data20.period, {instancePath:instancePath+"/statusHistory/" + i4+"/period",parentData:data20,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -572,8 +572,8 @@ errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
-if(!(func2793(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -634,8 +634,8 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data34[i8], {instancePath:instancePath+"/classHistory/" + i7+"/extension/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data34[i8], {instancePath:instancePath+"/classHistory/" + i7+"/extension/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -656,8 +656,8 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data36[i9], {instancePath:instancePath+"/classHistory/" + i7+"/modifierExtension/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data36[i9], {instancePath:instancePath+"/classHistory/" + i7+"/modifierExtension/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -674,14 +674,14 @@ errors++;
 }
 }
 if(data32.class !== undefined && func0.call(data32, "class")){
-if(!(func2793(data32.class, {instancePath:instancePath+"/classHistory/" + i7+"/class",parentData:data32,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data32.class, {instancePath:instancePath+"/classHistory/" + i7+"/class",parentData:data32,parentDataProperty:"class",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data32.period !== undefined && func0.call(data32, "period")){
-if(!(func2223(data32.period, {instancePath:instancePath+"/classHistory/" + i7+"/period",parentData:data32,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data32.period, {instancePath:instancePath+"/classHistory/" + i7+"/period",parentData:data32,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -714,8 +714,8 @@ let data40 = data.type;
 if(Array.isArray(data40)){
 const len10 = data40.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data40[i10], {instancePath:instancePath+"/type/" + i10,parentData:data40,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data40[i10], {instancePath:instancePath+"/type/" + i10,parentData:data40,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -732,20 +732,20 @@ errors++;
 }
 }
 if(data.serviceType !== undefined && func0.call(data, "serviceType")){
-if(!(func2215(data.serviceType, {instancePath:instancePath+"/serviceType",parentData:data,parentDataProperty:"serviceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.serviceType, {instancePath:instancePath+"/serviceType",parentData:data,parentDataProperty:"serviceType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func2215(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -754,8 +754,8 @@ let data45 = data.episodeOfCare;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2221(data45[i11], {instancePath:instancePath+"/episodeOfCare/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data45[i11], {instancePath:instancePath+"/episodeOfCare/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -776,8 +776,8 @@ let data47 = data.basedOn;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2221(data47[i12], {instancePath:instancePath+"/basedOn/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data47[i12], {instancePath:instancePath+"/basedOn/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -830,8 +830,8 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len14 = data52.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data52[i14], {instancePath:instancePath+"/participant/" + i13+"/extension/" + i14,parentData:data52,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i14], {instancePath:instancePath+"/participant/" + i13+"/extension/" + i14,parentData:data52,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -852,8 +852,8 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len15 = data54.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data54[i15], {instancePath:instancePath+"/participant/" + i13+"/modifierExtension/" + i15,parentData:data54,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data54[i15], {instancePath:instancePath+"/participant/" + i13+"/modifierExtension/" + i15,parentData:data54,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -874,8 +874,8 @@ let data56 = data50.type;
 if(Array.isArray(data56)){
 const len16 = data56.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2215(data56[i16], {instancePath:instancePath+"/participant/" + i13+"/type/" + i16,parentData:data56,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56[i16], {instancePath:instancePath+"/participant/" + i13+"/type/" + i16,parentData:data56,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -892,14 +892,14 @@ errors++;
 }
 }
 if(data50.period !== undefined && func0.call(data50, "period")){
-if(!(func2223(data50.period, {instancePath:instancePath+"/participant/" + i13+"/period",parentData:data50,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data50.period, {instancePath:instancePath+"/participant/" + i13+"/period",parentData:data50,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data50.individual !== undefined && func0.call(data50, "individual")){
-if(!(func2221(data50.individual, {instancePath:instancePath+"/participant/" + i13+"/individual",parentData:data50,parentDataProperty:"individual",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data50.individual, {instancePath:instancePath+"/participant/" + i13+"/individual",parentData:data50,parentDataProperty:"individual",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -932,8 +932,8 @@ let data60 = data.appointment;
 if(Array.isArray(data60)){
 const len17 = data60.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2221(data60[i17], {instancePath:instancePath+"/appointment/" + i17,parentData:data60,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data60[i17], {instancePath:instancePath+"/appointment/" + i17,parentData:data60,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,14 +950,14 @@ errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func2223(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.length !== undefined && func0.call(data, "length")){
-if(!(func2393(data.length, {instancePath:instancePath+"/length",parentData:data,parentDataProperty:"length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.length, {instancePath:instancePath+"/length",parentData:data,parentDataProperty:"length",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -966,8 +966,8 @@ let data64 = data.reasonCode;
 if(Array.isArray(data64)){
 const len18 = data64.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2215(data64[i18], {instancePath:instancePath+"/reasonCode/" + i18,parentData:data64,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data64[i18], {instancePath:instancePath+"/reasonCode/" + i18,parentData:data64,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -988,8 +988,8 @@ let data66 = data.reasonReference;
 if(Array.isArray(data66)){
 const len19 = data66.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2221(data66[i19], {instancePath:instancePath+"/reasonReference/" + i19,parentData:data66,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data66[i19], {instancePath:instancePath+"/reasonReference/" + i19,parentData:data66,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1052,8 +1052,8 @@ let data71 = data69.extension;
 if(Array.isArray(data71)){
 const len21 = data71.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2206(data71[i21], {instancePath:instancePath+"/diagnosis/" + i20+"/extension/" + i21,parentData:data71,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data71[i21], {instancePath:instancePath+"/diagnosis/" + i20+"/extension/" + i21,parentData:data71,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1074,8 +1074,8 @@ let data73 = data69.modifierExtension;
 if(Array.isArray(data73)){
 const len22 = data73.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2206(data73[i22], {instancePath:instancePath+"/diagnosis/" + i20+"/modifierExtension/" + i22,parentData:data73,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data73[i22], {instancePath:instancePath+"/diagnosis/" + i20+"/modifierExtension/" + i22,parentData:data73,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1092,14 +1092,14 @@ errors++;
 }
 }
 if(data69.condition !== undefined && func0.call(data69, "condition")){
-if(!(func2221(data69.condition, {instancePath:instancePath+"/diagnosis/" + i20+"/condition",parentData:data69,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data69.condition, {instancePath:instancePath+"/diagnosis/" + i20+"/condition",parentData:data69,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data69.use !== undefined && func0.call(data69, "use")){
-if(!(func2215(data69.use, {instancePath:instancePath+"/diagnosis/" + i20+"/use",parentData:data69,parentDataProperty:"use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data69.use, {instancePath:instancePath+"/diagnosis/" + i20+"/use",parentData:data69,parentDataProperty:"use",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1139,8 +1139,8 @@ errors++;
 }
 }
 if(data69._rank !== undefined && func0.call(data69, "_rank")){
-if(!(func2197(data69._rank, {instancePath:instancePath+"/diagnosis/" + i20+"/_rank",parentData:data69,parentDataProperty:"_rank",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data69._rank, {instancePath:instancePath+"/diagnosis/" + i20+"/_rank",parentData:data69,parentDataProperty:"_rank",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1173,8 +1173,8 @@ let data79 = data.account;
 if(Array.isArray(data79)){
 const len23 = data79.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2221(data79[i23], {instancePath:instancePath+"/account/" + i23,parentData:data79,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data79[i23], {instancePath:instancePath+"/account/" + i23,parentData:data79,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1223,8 +1223,8 @@ let data83 = data81.extension;
 if(Array.isArray(data83)){
 const len24 = data83.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2206(data83[i24], {instancePath:instancePath+"/hospitalization/extension/" + i24,parentData:data83,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data83[i24], {instancePath:instancePath+"/hospitalization/extension/" + i24,parentData:data83,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1245,8 +1245,8 @@ let data85 = data81.modifierExtension;
 if(Array.isArray(data85)){
 const len25 = data85.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func2206(data85[i25], {instancePath:instancePath+"/hospitalization/modifierExtension/" + i25,parentData:data85,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data85[i25], {instancePath:instancePath+"/hospitalization/modifierExtension/" + i25,parentData:data85,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1263,26 +1263,26 @@ errors++;
 }
 }
 if(data81.preAdmissionIdentifier !== undefined && func0.call(data81, "preAdmissionIdentifier")){
-if(!(func2210(data81.preAdmissionIdentifier, {instancePath:instancePath+"/hospitalization/preAdmissionIdentifier",parentData:data81,parentDataProperty:"preAdmissionIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data81.preAdmissionIdentifier, {instancePath:instancePath+"/hospitalization/preAdmissionIdentifier",parentData:data81,parentDataProperty:"preAdmissionIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data81.origin !== undefined && func0.call(data81, "origin")){
-if(!(func2221(data81.origin, {instancePath:instancePath+"/hospitalization/origin",parentData:data81,parentDataProperty:"origin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data81.origin, {instancePath:instancePath+"/hospitalization/origin",parentData:data81,parentDataProperty:"origin",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data81.admitSource !== undefined && func0.call(data81, "admitSource")){
-if(!(func2215(data81.admitSource, {instancePath:instancePath+"/hospitalization/admitSource",parentData:data81,parentDataProperty:"admitSource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data81.admitSource, {instancePath:instancePath+"/hospitalization/admitSource",parentData:data81,parentDataProperty:"admitSource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data81.reAdmission !== undefined && func0.call(data81, "reAdmission")){
-if(!(func2215(data81.reAdmission, {instancePath:instancePath+"/hospitalization/reAdmission",parentData:data81,parentDataProperty:"reAdmission",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data81.reAdmission, {instancePath:instancePath+"/hospitalization/reAdmission",parentData:data81,parentDataProperty:"reAdmission",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1291,8 +1291,8 @@ let data91 = data81.dietPreference;
 if(Array.isArray(data91)){
 const len26 = data91.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func2215(data91[i26], {instancePath:instancePath+"/hospitalization/dietPreference/" + i26,parentData:data91,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data91[i26], {instancePath:instancePath+"/hospitalization/dietPreference/" + i26,parentData:data91,parentDataProperty:i26,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1313,8 +1313,8 @@ let data93 = data81.specialCourtesy;
 if(Array.isArray(data93)){
 const len27 = data93.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func2215(data93[i27], {instancePath:instancePath+"/hospitalization/specialCourtesy/" + i27,parentData:data93,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data93[i27], {instancePath:instancePath+"/hospitalization/specialCourtesy/" + i27,parentData:data93,parentDataProperty:i27,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1335,8 +1335,8 @@ let data95 = data81.specialArrangement;
 if(Array.isArray(data95)){
 const len28 = data95.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func2215(data95[i28], {instancePath:instancePath+"/hospitalization/specialArrangement/" + i28,parentData:data95,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data95[i28], {instancePath:instancePath+"/hospitalization/specialArrangement/" + i28,parentData:data95,parentDataProperty:i28,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1353,14 +1353,14 @@ errors++;
 }
 }
 if(data81.destination !== undefined && func0.call(data81, "destination")){
-if(!(func2221(data81.destination, {instancePath:instancePath+"/hospitalization/destination",parentData:data81,parentDataProperty:"destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data81.destination, {instancePath:instancePath+"/hospitalization/destination",parentData:data81,parentDataProperty:"destination",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data81.dischargeDisposition !== undefined && func0.call(data81, "dischargeDisposition")){
-if(!(func2215(data81.dischargeDisposition, {instancePath:instancePath+"/hospitalization/dischargeDisposition",parentData:data81,parentDataProperty:"dischargeDisposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data81.dischargeDisposition, {instancePath:instancePath+"/hospitalization/dischargeDisposition",parentData:data81,parentDataProperty:"dischargeDisposition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1423,8 +1423,8 @@ let data102 = data100.extension;
 if(Array.isArray(data102)){
 const len30 = data102.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func2206(data102[i30], {instancePath:instancePath+"/location/" + i29+"/extension/" + i30,parentData:data102,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data102[i30], {instancePath:instancePath+"/location/" + i29+"/extension/" + i30,parentData:data102,parentDataProperty:i30,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1445,8 +1445,8 @@ let data104 = data100.modifierExtension;
 if(Array.isArray(data104)){
 const len31 = data104.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func2206(data104[i31], {instancePath:instancePath+"/location/" + i29+"/modifierExtension/" + i31,parentData:data104,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data104[i31], {instancePath:instancePath+"/location/" + i29+"/modifierExtension/" + i31,parentData:data104,parentDataProperty:i31,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1463,8 +1463,8 @@ errors++;
 }
 }
 if(data100.location !== undefined && func0.call(data100, "location")){
-if(!(func2221(data100.location, {instancePath:instancePath+"/location/" + i29+"/location",parentData:data100,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data100.location, {instancePath:instancePath+"/location/" + i29+"/location",parentData:data100,parentDataProperty:"location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1482,20 +1482,20 @@ errors++;
 }
 }
 if(data100._status !== undefined && func0.call(data100, "_status")){
-if(!(func2197(data100._status, {instancePath:instancePath+"/location/" + i29+"/_status",parentData:data100,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data100._status, {instancePath:instancePath+"/location/" + i29+"/_status",parentData:data100,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data100.physicalType !== undefined && func0.call(data100, "physicalType")){
-if(!(func2215(data100.physicalType, {instancePath:instancePath+"/location/" + i29+"/physicalType",parentData:data100,parentDataProperty:"physicalType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data100.physicalType, {instancePath:instancePath+"/location/" + i29+"/physicalType",parentData:data100,parentDataProperty:"physicalType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data100.period !== undefined && func0.call(data100, "period")){
-if(!(func2223(data100.period, {instancePath:instancePath+"/location/" + i29+"/period",parentData:data100,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data100.period, {instancePath:instancePath+"/location/" + i29+"/period",parentData:data100,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1524,14 +1524,14 @@ errors++;
 }
 }
 if(data.serviceProvider !== undefined && func0.call(data, "serviceProvider")){
-if(!(func2221(data.serviceProvider, {instancePath:instancePath+"/serviceProvider",parentData:data,parentDataProperty:"serviceProvider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.serviceProvider, {instancePath:instancePath+"/serviceProvider",parentData:data,parentDataProperty:"serviceProvider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func2221(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -11,17 +11,17 @@ const schema346 = {"properties":{"status":{"enum":["planned","active","reserved"
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1191(data){
@@ -90,7 +90,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -122,12 +122,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -136,7 +136,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -150,7 +150,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -255,7 +255,7 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -269,7 +269,7 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func33(data25[i6]))){
 errors++;
 }
 }
@@ -285,12 +285,12 @@ errors++;
 }
 }
 if(data20._status !== undefined){
-if(!(func6(data20._status))){
+if(!(func29(data20._status))){
 errors++;
 }
 }
 if(data20.period !== undefined){
-if(!(func17(data20.period))){
+if(!(func40(data20.period))){
 errors++;
 }
 }
@@ -316,7 +316,7 @@ errors++;
 }
 }
 if(data.class !== undefined){
-if(!(func223(data.class))){
+if(!(func248(data.class))){
 errors++;
 }
 }
@@ -349,7 +349,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data34[i8]))){
+if(!(func33(data34[i8]))){
 errors++;
 }
 }
@@ -363,7 +363,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data36[i9]))){
+if(!(func33(data36[i9]))){
 errors++;
 }
 }
@@ -373,12 +373,12 @@ errors++;
 }
 }
 if(data32.class !== undefined){
-if(!(func223(data32.class))){
+if(!(func248(data32.class))){
 errors++;
 }
 }
 if(data32.period !== undefined){
-if(!(func17(data32.period))){
+if(!(func40(data32.period))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data40 = data.type;
 if(Array.isArray(data40)){
 const len10 = data40.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data40[i10]))){
+if(!(func37(data40[i10]))){
 errors++;
 }
 }
@@ -418,17 +418,17 @@ errors++;
 }
 }
 if(data.serviceType !== undefined){
-if(!(func14(data.serviceType))){
+if(!(func37(data.serviceType))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func37(data.priority))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ let data45 = data.episodeOfCare;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data45[i11]))){
+if(!(func39(data45[i11]))){
 errors++;
 }
 }
@@ -451,7 +451,7 @@ let data47 = data.basedOn;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data47[i12]))){
+if(!(func39(data47[i12]))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len14 = data52.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data52[i14]))){
+if(!(func33(data52[i14]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len15 = data54.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data54[i15]))){
+if(!(func33(data54[i15]))){
 errors++;
 }
 }
@@ -511,7 +511,7 @@ let data56 = data50.type;
 if(Array.isArray(data56)){
 const len16 = data56.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data56[i16]))){
+if(!(func37(data56[i16]))){
 errors++;
 }
 }
@@ -521,12 +521,12 @@ errors++;
 }
 }
 if(data50.period !== undefined){
-if(!(func17(data50.period))){
+if(!(func40(data50.period))){
 errors++;
 }
 }
 if(data50.individual !== undefined){
-if(!(func16(data50.individual))){
+if(!(func39(data50.individual))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ let data60 = data.appointment;
 if(Array.isArray(data60)){
 const len17 = data60.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data60[i17]))){
+if(!(func39(data60[i17]))){
 errors++;
 }
 }
@@ -566,12 +566,12 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
 if(data.length !== undefined){
-if(!(func77(data.length))){
+if(!(func100(data.length))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ let data64 = data.reasonCode;
 if(Array.isArray(data64)){
 const len18 = data64.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func14(data64[i18]))){
+if(!(func37(data64[i18]))){
 errors++;
 }
 }
@@ -594,7 +594,7 @@ let data66 = data.reasonReference;
 if(Array.isArray(data66)){
 const len19 = data66.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data66[i19]))){
+if(!(func39(data66[i19]))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ let data71 = data69.extension;
 if(Array.isArray(data71)){
 const len21 = data71.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data71[i21]))){
+if(!(func33(data71[i21]))){
 errors++;
 }
 }
@@ -643,7 +643,7 @@ let data73 = data69.modifierExtension;
 if(Array.isArray(data73)){
 const len22 = data73.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data73[i22]))){
+if(!(func33(data73[i22]))){
 errors++;
 }
 }
@@ -653,12 +653,12 @@ errors++;
 }
 }
 if(data69.condition !== undefined){
-if(!(func16(data69.condition))){
+if(!(func39(data69.condition))){
 errors++;
 }
 }
 if(data69.use !== undefined){
-if(!(func14(data69.use))){
+if(!(func37(data69.use))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ errors++;
 }
 }
 if(data69._rank !== undefined){
-if(!(func6(data69._rank))){
+if(!(func29(data69._rank))){
 errors++;
 }
 }
@@ -707,7 +707,7 @@ let data79 = data.account;
 if(Array.isArray(data79)){
 const len23 = data79.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func16(data79[i23]))){
+if(!(func39(data79[i23]))){
 errors++;
 }
 }
@@ -735,7 +735,7 @@ let data83 = data81.extension;
 if(Array.isArray(data83)){
 const len24 = data83.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data83[i24]))){
+if(!(func33(data83[i24]))){
 errors++;
 }
 }
@@ -749,7 +749,7 @@ let data85 = data81.modifierExtension;
 if(Array.isArray(data85)){
 const len25 = data85.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data85[i25]))){
+if(!(func33(data85[i25]))){
 errors++;
 }
 }
@@ -759,22 +759,22 @@ errors++;
 }
 }
 if(data81.preAdmissionIdentifier !== undefined){
-if(!(func12(data81.preAdmissionIdentifier))){
+if(!(func35(data81.preAdmissionIdentifier))){
 errors++;
 }
 }
 if(data81.origin !== undefined){
-if(!(func16(data81.origin))){
+if(!(func39(data81.origin))){
 errors++;
 }
 }
 if(data81.admitSource !== undefined){
-if(!(func14(data81.admitSource))){
+if(!(func37(data81.admitSource))){
 errors++;
 }
 }
 if(data81.reAdmission !== undefined){
-if(!(func14(data81.reAdmission))){
+if(!(func37(data81.reAdmission))){
 errors++;
 }
 }
@@ -783,7 +783,7 @@ let data91 = data81.dietPreference;
 if(Array.isArray(data91)){
 const len26 = data91.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func14(data91[i26]))){
+if(!(func37(data91[i26]))){
 errors++;
 }
 }
@@ -797,7 +797,7 @@ let data93 = data81.specialCourtesy;
 if(Array.isArray(data93)){
 const len27 = data93.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func14(data93[i27]))){
+if(!(func37(data93[i27]))){
 errors++;
 }
 }
@@ -811,7 +811,7 @@ let data95 = data81.specialArrangement;
 if(Array.isArray(data95)){
 const len28 = data95.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func14(data95[i28]))){
+if(!(func37(data95[i28]))){
 errors++;
 }
 }
@@ -821,12 +821,12 @@ errors++;
 }
 }
 if(data81.destination !== undefined){
-if(!(func16(data81.destination))){
+if(!(func39(data81.destination))){
 errors++;
 }
 }
 if(data81.dischargeDisposition !== undefined){
-if(!(func14(data81.dischargeDisposition))){
+if(!(func37(data81.dischargeDisposition))){
 errors++;
 }
 }
@@ -872,7 +872,7 @@ let data102 = data100.extension;
 if(Array.isArray(data102)){
 const len30 = data102.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func10(data102[i30]))){
+if(!(func33(data102[i30]))){
 errors++;
 }
 }
@@ -886,7 +886,7 @@ let data104 = data100.modifierExtension;
 if(Array.isArray(data104)){
 const len31 = data104.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func10(data104[i31]))){
+if(!(func33(data104[i31]))){
 errors++;
 }
 }
@@ -896,7 +896,7 @@ errors++;
 }
 }
 if(data100.location !== undefined){
-if(!(func16(data100.location))){
+if(!(func39(data100.location))){
 errors++;
 }
 }
@@ -907,17 +907,17 @@ errors++;
 }
 }
 if(data100._status !== undefined){
-if(!(func6(data100._status))){
+if(!(func29(data100._status))){
 errors++;
 }
 }
 if(data100.physicalType !== undefined){
-if(!(func14(data100.physicalType))){
+if(!(func37(data100.physicalType))){
 errors++;
 }
 }
 if(data100.period !== undefined){
-if(!(func17(data100.period))){
+if(!(func40(data100.period))){
 errors++;
 }
 }
@@ -943,12 +943,12 @@ errors++;
 }
 }
 if(data.serviceProvider !== undefined){
-if(!(func16(data.serviceProvider))){
+if(!(func39(data.serviceProvider))){
 errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func16(data.partOf))){
+if(!(func39(data.partOf))){
 errors++;
 }
 }

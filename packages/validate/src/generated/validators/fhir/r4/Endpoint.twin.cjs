@@ -5,17 +5,17 @@ const schema347 = {"properties":{"status":{"enum":["active","suspended","error",
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1192(data){
@@ -118,7 +118,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -150,12 +150,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -164,7 +164,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -192,7 +192,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -222,12 +222,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.connectionType !== undefined){
-if(!(func223(data.connectionType))){
+if(!(func248(data.connectionType))){
 errors++;
 }
 }
@@ -243,12 +243,12 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func39(data.managingOrganization))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ let data24 = data.contact;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func568(data24[i4]))){
+if(!(func598(data24[i4]))){
 errors++;
 }
 }
@@ -267,7 +267,7 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ let data27 = data.payloadType;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data27[i5]))){
+if(!(func37(data27[i5]))){
 errors++;
 }
 }
@@ -310,7 +310,7 @@ let data31 = data._payloadMimeType;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data31[i7]))){
+if(!(func29(data31[i7]))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ errors++;
 }
 }
 if(data._address !== undefined){
-if(!(func6(data._address))){
+if(!(func29(data._address))){
 errors++;
 }
 }
@@ -360,7 +360,7 @@ let data37 = data._header;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data37[i9]))){
+if(!(func29(data37[i9]))){
 errors++;
 }
 }

@@ -7,15 +7,15 @@ const schema351 = {"properties":{"status":{"enum":["planned","waitlist","active"
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1195(data){
@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -116,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -249,7 +249,7 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func33(data25[i6]))){
 errors++;
 }
 }
@@ -279,12 +279,12 @@ errors++;
 }
 }
 if(data20._status !== undefined){
-if(!(func6(data20._status))){
+if(!(func29(data20._status))){
 errors++;
 }
 }
 if(data20.period !== undefined){
-if(!(func17(data20.period))){
+if(!(func40(data20.period))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ let data30 = data.type;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data30[i7]))){
+if(!(func37(data30[i7]))){
 errors++;
 }
 }
@@ -349,7 +349,7 @@ let data35 = data33.extension;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data35[i9]))){
+if(!(func33(data35[i9]))){
 errors++;
 }
 }
@@ -363,7 +363,7 @@ let data37 = data33.modifierExtension;
 if(Array.isArray(data37)){
 const len10 = data37.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data37[i10]))){
+if(!(func33(data37[i10]))){
 errors++;
 }
 }
@@ -373,12 +373,12 @@ errors++;
 }
 }
 if(data33.condition !== undefined){
-if(!(func16(data33.condition))){
+if(!(func39(data33.condition))){
 errors++;
 }
 }
 if(data33.role !== undefined){
-if(!(func14(data33.role))){
+if(!(func37(data33.role))){
 errors++;
 }
 }
@@ -397,7 +397,7 @@ errors++;
 }
 }
 if(data33._rank !== undefined){
-if(!(func6(data33._rank))){
+if(!(func29(data33._rank))){
 errors++;
 }
 }
@@ -423,17 +423,17 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func39(data.managingOrganization))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -442,7 +442,7 @@ let data46 = data.referralRequest;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data46[i11]))){
+if(!(func39(data46[i11]))){
 errors++;
 }
 }
@@ -452,7 +452,7 @@ errors++;
 }
 }
 if(data.careManager !== undefined){
-if(!(func16(data.careManager))){
+if(!(func39(data.careManager))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ let data49 = data.team;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data49[i12]))){
+if(!(func39(data49[i12]))){
 errors++;
 }
 }
@@ -475,7 +475,7 @@ let data51 = data.account;
 if(Array.isArray(data51)){
 const len13 = data51.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data51[i13]))){
+if(!(func39(data51[i13]))){
 errors++;
 }
 }

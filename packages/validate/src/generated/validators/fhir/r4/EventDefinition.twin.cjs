@@ -7,19 +7,21 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func2197 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func2263 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1196(data){
@@ -88,7 +90,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -104,7 +106,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -120,12 +122,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -134,7 +136,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -148,7 +150,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -162,7 +164,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -183,7 +185,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -192,7 +194,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -213,7 +215,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -229,7 +231,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -245,7 +247,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -261,7 +263,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -272,7 +274,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -282,17 +284,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -308,7 +310,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -324,7 +326,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -333,7 +335,7 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data37[i4]))){
+if(!(func72(data37[i4]))){
 errors++;
 }
 }
@@ -354,7 +356,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -363,7 +365,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data41[i5]))){
+if(!(func74(data41[i5]))){
 errors++;
 }
 }
@@ -377,7 +379,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data43[i6]))){
+if(!(func37(data43[i6]))){
 errors++;
 }
 }
@@ -398,7 +400,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -414,7 +416,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -430,7 +432,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -446,7 +448,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -462,12 +464,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -476,7 +478,7 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data56[i7]))){
+if(!(func37(data56[i7]))){
 errors++;
 }
 }
@@ -490,7 +492,7 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data58[i8]))){
+if(!(func72(data58[i8]))){
 errors++;
 }
 }
@@ -504,7 +506,7 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data60[i9]))){
+if(!(func72(data60[i9]))){
 errors++;
 }
 }
@@ -518,7 +520,7 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data62[i10]))){
+if(!(func72(data62[i10]))){
 errors++;
 }
 }
@@ -532,7 +534,7 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data64[i11]))){
+if(!(func72(data64[i11]))){
 errors++;
 }
 }
@@ -546,7 +548,7 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data66[i12]))){
+if(!(func87(data66[i12]))){
 errors++;
 }
 }
@@ -560,7 +562,7 @@ let data68 = data.trigger;
 if(Array.isArray(data68)){
 const len13 = data68.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data68[i13]))){
+if(!(func2263(data68[i13]))){
 errors++;
 }
 }
@@ -573,6 +575,10 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "subtitle")) && (key0 !== "_subtitle")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) && (key0 !== "editor")) && (key0 !== "reviewer")) && (key0 !== "endorser")) && (key0 !== "relatedArtifact")) && (key0 !== "trigger")){
 errors++;
 }
+}
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

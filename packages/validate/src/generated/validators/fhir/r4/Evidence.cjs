@@ -3,20 +3,20 @@
 exports.validate = validate1197;
 const schema354 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -205,8 +205,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -236,8 +236,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -267,14 +267,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -283,8 +283,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -305,8 +305,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -327,8 +327,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -370,8 +370,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -380,8 +380,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -423,8 +423,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -454,8 +454,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -485,8 +485,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -516,8 +516,8 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined && func0.call(data, "_shortTitle")){
-if(!(func2197(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -547,8 +547,8 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -566,8 +566,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -597,8 +597,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -628,8 +628,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -638,8 +638,8 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -681,8 +681,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -691,8 +691,8 @@ let data39 = data.note;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2601(data39[i5], {instancePath:instancePath+"/note/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data39[i5], {instancePath:instancePath+"/note/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -713,8 +713,8 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2326(data41[i6], {instancePath:instancePath+"/useContext/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data41[i6], {instancePath:instancePath+"/useContext/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -735,8 +735,8 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data43[i7], {instancePath:instancePath+"/jurisdiction/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i7], {instancePath:instancePath+"/jurisdiction/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -778,8 +778,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -809,8 +809,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -840,14 +840,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -856,8 +856,8 @@ let data52 = data.topic;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data52[i8], {instancePath:instancePath+"/topic/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52[i8], {instancePath:instancePath+"/topic/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -878,8 +878,8 @@ let data54 = data.author;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2320(data54[i9], {instancePath:instancePath+"/author/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data54[i9], {instancePath:instancePath+"/author/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -900,8 +900,8 @@ let data56 = data.editor;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2320(data56[i10], {instancePath:instancePath+"/editor/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data56[i10], {instancePath:instancePath+"/editor/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -922,8 +922,8 @@ let data58 = data.reviewer;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2320(data58[i11], {instancePath:instancePath+"/reviewer/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data58[i11], {instancePath:instancePath+"/reviewer/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -944,8 +944,8 @@ let data60 = data.endorser;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2320(data60[i12], {instancePath:instancePath+"/endorser/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data60[i12], {instancePath:instancePath+"/endorser/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -966,8 +966,8 @@ let data62 = data.relatedArtifact;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2360(data62[i13], {instancePath:instancePath+"/relatedArtifact/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data62[i13], {instancePath:instancePath+"/relatedArtifact/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -984,8 +984,8 @@ errors++;
 }
 }
 if(data.exposureBackground !== undefined && func0.call(data, "exposureBackground")){
-if(!(func2221(data.exposureBackground, {instancePath:instancePath+"/exposureBackground",parentData:data,parentDataProperty:"exposureBackground",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.exposureBackground, {instancePath:instancePath+"/exposureBackground",parentData:data,parentDataProperty:"exposureBackground",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +994,8 @@ let data65 = data.exposureVariant;
 if(Array.isArray(data65)){
 const len14 = data65.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data65[i14], {instancePath:instancePath+"/exposureVariant/" + i14,parentData:data65,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data65[i14], {instancePath:instancePath+"/exposureVariant/" + i14,parentData:data65,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1016,8 +1016,8 @@ let data67 = data.outcome;
 if(Array.isArray(data67)){
 const len15 = data67.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2221(data67[i15], {instancePath:instancePath+"/outcome/" + i15,parentData:data67,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data67[i15], {instancePath:instancePath+"/outcome/" + i15,parentData:data67,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -4,30 +4,33 @@ exports.validate = validate1198;
 const schema355 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]},"type":{"enum":["dichotomous","continuous","descriptive"]}}};
 const schema356 = {"properties":{"groupMeasure":{"enum":["mean","median","mean-of-mean","mean-of-median","median-of-mean","median-of-median"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func8910 = require("./datatypes.cjs")["DataRequirement"];
-const func8685 = require("./datatypes.cjs")["TriggerDefinition"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func8977 = require("./datatypes.cjs")["DataRequirement"];
+const func8751 = require("./datatypes.cjs")["TriggerDefinition"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj85 = new Set(["definitionReference", "definitionCanonical", "definitionCodeableConcept", "definitionExpression", "definitionDataRequirement", "definitionTriggerDefinition"]);
+const obj86 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
 
 function validate1198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/EvidenceVariable.schema.json" */;
@@ -211,8 +214,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -242,8 +245,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -273,14 +276,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -289,8 +292,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -311,8 +314,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -333,8 +336,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -376,8 +379,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -386,8 +389,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -429,8 +432,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -460,8 +463,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -491,8 +494,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -522,8 +525,8 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined && func0.call(data, "_shortTitle")){
-if(!(func2197(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -553,8 +556,8 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -572,8 +575,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -603,8 +606,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -634,8 +637,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -644,8 +647,8 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -687,8 +690,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -697,8 +700,8 @@ let data39 = data.note;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2601(data39[i5], {instancePath:instancePath+"/note/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data39[i5], {instancePath:instancePath+"/note/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -719,8 +722,8 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2326(data41[i6], {instancePath:instancePath+"/useContext/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data41[i6], {instancePath:instancePath+"/useContext/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -741,8 +744,8 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data43[i7], {instancePath:instancePath+"/jurisdiction/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i7], {instancePath:instancePath+"/jurisdiction/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -784,8 +787,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -815,8 +818,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -846,14 +849,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -862,8 +865,8 @@ let data52 = data.topic;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data52[i8], {instancePath:instancePath+"/topic/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52[i8], {instancePath:instancePath+"/topic/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -884,8 +887,8 @@ let data54 = data.author;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2320(data54[i9], {instancePath:instancePath+"/author/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data54[i9], {instancePath:instancePath+"/author/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -906,8 +909,8 @@ let data56 = data.editor;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2320(data56[i10], {instancePath:instancePath+"/editor/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data56[i10], {instancePath:instancePath+"/editor/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -928,8 +931,8 @@ let data58 = data.reviewer;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2320(data58[i11], {instancePath:instancePath+"/reviewer/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data58[i11], {instancePath:instancePath+"/reviewer/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,8 +953,8 @@ let data60 = data.endorser;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2320(data60[i12], {instancePath:instancePath+"/endorser/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data60[i12], {instancePath:instancePath+"/endorser/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -972,8 +975,8 @@ let data62 = data.relatedArtifact;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2360(data62[i13], {instancePath:instancePath+"/relatedArtifact/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data62[i13], {instancePath:instancePath+"/relatedArtifact/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1003,8 +1006,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1197,8 +1200,8 @@ let data76 = data67.extension;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data76[i15], {instancePath:instancePath+"/characteristic/" + i14+"/extension/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data76[i15], {instancePath:instancePath+"/characteristic/" + i14+"/extension/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1219,8 +1222,8 @@ let data78 = data67.modifierExtension;
 if(Array.isArray(data78)){
 const len16 = data78.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data78[i16], {instancePath:instancePath+"/characteristic/" + i14+"/modifierExtension/" + i16,parentData:data78,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data78[i16], {instancePath:instancePath+"/characteristic/" + i14+"/modifierExtension/" + i16,parentData:data78,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1262,14 +1265,14 @@ errors++;
 }
 }
 if(data67._description !== undefined && func0.call(data67, "_description")){
-if(!(func2197(data67._description, {instancePath:instancePath+"/characteristic/" + i14+"/_description",parentData:data67,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._description, {instancePath:instancePath+"/characteristic/" + i14+"/_description",parentData:data67,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.definitionReference !== undefined && func0.call(data67, "definitionReference")){
-if(!(func2221(data67.definitionReference, {instancePath:instancePath+"/characteristic/" + i14+"/definitionReference",parentData:data67,parentDataProperty:"definitionReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data67.definitionReference, {instancePath:instancePath+"/characteristic/" + i14+"/definitionReference",parentData:data67,parentDataProperty:"definitionReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1299,32 +1302,32 @@ errors++;
 }
 }
 if(data67._definitionCanonical !== undefined && func0.call(data67, "_definitionCanonical")){
-if(!(func2197(data67._definitionCanonical, {instancePath:instancePath+"/characteristic/" + i14+"/_definitionCanonical",parentData:data67,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._definitionCanonical, {instancePath:instancePath+"/characteristic/" + i14+"/_definitionCanonical",parentData:data67,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.definitionCodeableConcept !== undefined && func0.call(data67, "definitionCodeableConcept")){
-if(!(func2215(data67.definitionCodeableConcept, {instancePath:instancePath+"/characteristic/" + i14+"/definitionCodeableConcept",parentData:data67,parentDataProperty:"definitionCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data67.definitionCodeableConcept, {instancePath:instancePath+"/characteristic/" + i14+"/definitionCodeableConcept",parentData:data67,parentDataProperty:"definitionCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.definitionExpression !== undefined && func0.call(data67, "definitionExpression")){
-if(!(func2444(data67.definitionExpression, {instancePath:instancePath+"/characteristic/" + i14+"/definitionExpression",parentData:data67,parentDataProperty:"definitionExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data67.definitionExpression, {instancePath:instancePath+"/characteristic/" + i14+"/definitionExpression",parentData:data67,parentDataProperty:"definitionExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.definitionDataRequirement !== undefined && func0.call(data67, "definitionDataRequirement")){
-if(!(func8910(data67.definitionDataRequirement, {instancePath:instancePath+"/characteristic/" + i14+"/definitionDataRequirement",parentData:data67,parentDataProperty:"definitionDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data67.definitionDataRequirement, {instancePath:instancePath+"/characteristic/" + i14+"/definitionDataRequirement",parentData:data67,parentDataProperty:"definitionDataRequirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.definitionTriggerDefinition !== undefined && func0.call(data67, "definitionTriggerDefinition")){
-if(!(func8685(data67.definitionTriggerDefinition, {instancePath:instancePath+"/characteristic/" + i14+"/definitionTriggerDefinition",parentData:data67,parentDataProperty:"definitionTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8685.errors; else for (const vError of func8685.errors) vErrors.push(vError);
+if(!(func8751(data67.definitionTriggerDefinition, {instancePath:instancePath+"/characteristic/" + i14+"/definitionTriggerDefinition",parentData:data67,parentDataProperty:"definitionTriggerDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8751.errors; else for (const vError of func8751.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1333,8 +1336,8 @@ let data89 = data67.usageContext;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2326(data89[i17], {instancePath:instancePath+"/characteristic/" + i14+"/usageContext/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data89[i17], {instancePath:instancePath+"/characteristic/" + i14+"/usageContext/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1363,8 +1366,8 @@ errors++;
 }
 }
 if(data67._exclude !== undefined && func0.call(data67, "_exclude")){
-if(!(func2197(data67._exclude, {instancePath:instancePath+"/characteristic/" + i14+"/_exclude",parentData:data67,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._exclude, {instancePath:instancePath+"/characteristic/" + i14+"/_exclude",parentData:data67,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1394,32 +1397,32 @@ errors++;
 }
 }
 if(data67._participantEffectiveDateTime !== undefined && func0.call(data67, "_participantEffectiveDateTime")){
-if(!(func2197(data67._participantEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i14+"/_participantEffectiveDateTime",parentData:data67,parentDataProperty:"_participantEffectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._participantEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i14+"/_participantEffectiveDateTime",parentData:data67,parentDataProperty:"_participantEffectiveDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.participantEffectivePeriod !== undefined && func0.call(data67, "participantEffectivePeriod")){
-if(!(func2223(data67.participantEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectivePeriod",parentData:data67,parentDataProperty:"participantEffectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data67.participantEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectivePeriod",parentData:data67,parentDataProperty:"participantEffectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.participantEffectiveDuration !== undefined && func0.call(data67, "participantEffectiveDuration")){
-if(!(func2393(data67.participantEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveDuration",parentData:data67,parentDataProperty:"participantEffectiveDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data67.participantEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveDuration",parentData:data67,parentDataProperty:"participantEffectiveDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.participantEffectiveTiming !== undefined && func0.call(data67, "participantEffectiveTiming")){
-if(!(func2382(data67.participantEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveTiming",parentData:data67,parentDataProperty:"participantEffectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data67.participantEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveTiming",parentData:data67,parentDataProperty:"participantEffectiveTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.timeFromStart !== undefined && func0.call(data67, "timeFromStart")){
-if(!(func2393(data67.timeFromStart, {instancePath:instancePath+"/characteristic/" + i14+"/timeFromStart",parentData:data67,parentDataProperty:"timeFromStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data67.timeFromStart, {instancePath:instancePath+"/characteristic/" + i14+"/timeFromStart",parentData:data67,parentDataProperty:"timeFromStart",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1437,14 +1440,14 @@ errors++;
 }
 }
 if(data67._groupMeasure !== undefined && func0.call(data67, "_groupMeasure")){
-if(!(func2197(data67._groupMeasure, {instancePath:instancePath+"/characteristic/" + i14+"/_groupMeasure",parentData:data67,parentDataProperty:"_groupMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._groupMeasure, {instancePath:instancePath+"/characteristic/" + i14+"/_groupMeasure",parentData:data67,parentDataProperty:"_groupMeasure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data67, obj85);
+if(forms0 !== null){
+const err74 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1453,10 +1456,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data67, obj86);
+if(forms1 !== null){
+const err75 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1466,14 +1468,37 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err76 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }

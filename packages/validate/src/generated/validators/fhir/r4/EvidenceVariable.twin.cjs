@@ -8,24 +8,27 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func2197 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func2263 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj404 = new Set(["definitionReference", "definitionCanonical", "definitionCodeableConcept", "definitionExpression", "definitionDataRequirement", "definitionTriggerDefinition"]);
+const obj405 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1198(data){
@@ -94,7 +97,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -110,7 +113,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -126,12 +129,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -140,7 +143,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -154,7 +157,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -168,7 +171,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -189,7 +192,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -198,7 +201,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -219,7 +222,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -235,7 +238,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -251,7 +254,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -267,7 +270,7 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined){
-if(!(func6(data._shortTitle))){
+if(!(func29(data._shortTitle))){
 errors++;
 }
 }
@@ -283,7 +286,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -294,7 +297,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -310,7 +313,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -326,7 +329,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -335,7 +338,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data35[i4]))){
+if(!(func72(data35[i4]))){
 errors++;
 }
 }
@@ -356,7 +359,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -365,7 +368,7 @@ let data39 = data.note;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data39[i5]))){
+if(!(func180(data39[i5]))){
 errors++;
 }
 }
@@ -379,7 +382,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func51(data41[i6]))){
+if(!(func74(data41[i6]))){
 errors++;
 }
 }
@@ -393,7 +396,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data43[i7]))){
+if(!(func37(data43[i7]))){
 errors++;
 }
 }
@@ -414,7 +417,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -430,7 +433,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -446,12 +449,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -460,7 +463,7 @@ let data52 = data.topic;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data52[i8]))){
+if(!(func37(data52[i8]))){
 errors++;
 }
 }
@@ -474,7 +477,7 @@ let data54 = data.author;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data54[i9]))){
+if(!(func72(data54[i9]))){
 errors++;
 }
 }
@@ -488,7 +491,7 @@ let data56 = data.editor;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data56[i10]))){
+if(!(func72(data56[i10]))){
 errors++;
 }
 }
@@ -502,7 +505,7 @@ let data58 = data.reviewer;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data58[i11]))){
+if(!(func72(data58[i11]))){
 errors++;
 }
 }
@@ -516,7 +519,7 @@ let data60 = data.endorser;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data60[i12]))){
+if(!(func72(data60[i12]))){
 errors++;
 }
 }
@@ -530,7 +533,7 @@ let data62 = data.relatedArtifact;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func64(data62[i13]))){
+if(!(func87(data62[i13]))){
 errors++;
 }
 }
@@ -546,7 +549,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -662,7 +665,7 @@ let data76 = data67.extension;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data76[i15]))){
+if(!(func33(data76[i15]))){
 errors++;
 }
 }
@@ -676,7 +679,7 @@ let data78 = data67.modifierExtension;
 if(Array.isArray(data78)){
 const len16 = data78.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data78[i16]))){
+if(!(func33(data78[i16]))){
 errors++;
 }
 }
@@ -697,12 +700,12 @@ errors++;
 }
 }
 if(data67._description !== undefined){
-if(!(func6(data67._description))){
+if(!(func29(data67._description))){
 errors++;
 }
 }
 if(data67.definitionReference !== undefined){
-if(!(func16(data67.definitionReference))){
+if(!(func39(data67.definitionReference))){
 errors++;
 }
 }
@@ -718,27 +721,27 @@ errors++;
 }
 }
 if(data67._definitionCanonical !== undefined){
-if(!(func6(data67._definitionCanonical))){
+if(!(func29(data67._definitionCanonical))){
 errors++;
 }
 }
 if(data67.definitionCodeableConcept !== undefined){
-if(!(func14(data67.definitionCodeableConcept))){
+if(!(func37(data67.definitionCodeableConcept))){
 errors++;
 }
 }
 if(data67.definitionExpression !== undefined){
-if(!(func95(data67.definitionExpression))){
+if(!(func118(data67.definitionExpression))){
 errors++;
 }
 }
 if(data67.definitionDataRequirement !== undefined){
-if(!(func2273(data67.definitionDataRequirement))){
+if(!(func2340(data67.definitionDataRequirement))){
 errors++;
 }
 }
 if(data67.definitionTriggerDefinition !== undefined){
-if(!(func2197(data67.definitionTriggerDefinition))){
+if(!(func2263(data67.definitionTriggerDefinition))){
 errors++;
 }
 }
@@ -747,7 +750,7 @@ let data89 = data67.usageContext;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func51(data89[i17]))){
+if(!(func74(data89[i17]))){
 errors++;
 }
 }
@@ -762,7 +765,7 @@ errors++;
 }
 }
 if(data67._exclude !== undefined){
-if(!(func6(data67._exclude))){
+if(!(func29(data67._exclude))){
 errors++;
 }
 }
@@ -778,27 +781,27 @@ errors++;
 }
 }
 if(data67._participantEffectiveDateTime !== undefined){
-if(!(func6(data67._participantEffectiveDateTime))){
+if(!(func29(data67._participantEffectiveDateTime))){
 errors++;
 }
 }
 if(data67.participantEffectivePeriod !== undefined){
-if(!(func17(data67.participantEffectivePeriod))){
+if(!(func40(data67.participantEffectivePeriod))){
 errors++;
 }
 }
 if(data67.participantEffectiveDuration !== undefined){
-if(!(func77(data67.participantEffectiveDuration))){
+if(!(func100(data67.participantEffectiveDuration))){
 errors++;
 }
 }
 if(data67.participantEffectiveTiming !== undefined){
-if(!(func72(data67.participantEffectiveTiming))){
+if(!(func95(data67.participantEffectiveTiming))){
 errors++;
 }
 }
 if(data67.timeFromStart !== undefined){
-if(!(func77(data67.timeFromStart))){
+if(!(func100(data67.timeFromStart))){
 errors++;
 }
 }
@@ -809,7 +812,7 @@ errors++;
 }
 }
 if(data67._groupMeasure !== undefined){
-if(!(func6(data67._groupMeasure))){
+if(!(func29(data67._groupMeasure))){
 errors++;
 }
 }
@@ -817,6 +820,14 @@ for(const key0 in data67){
 if(((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "definitionReference")) && (key0 !== "definitionCanonical")) && (key0 !== "_definitionCanonical")) && (key0 !== "definitionCodeableConcept")) && (key0 !== "definitionExpression")) && (key0 !== "definitionDataRequirement")) && (key0 !== "definitionTriggerDefinition")) && (key0 !== "usageContext")) && (key0 !== "exclude")) && (key0 !== "_exclude")) && (key0 !== "participantEffectiveDateTime")) && (key0 !== "_participantEffectiveDateTime")) && (key0 !== "participantEffectivePeriod")) && (key0 !== "participantEffectiveDuration")) && (key0 !== "participantEffectiveTiming")) && (key0 !== "timeFromStart")) && (key0 !== "groupMeasure")) && (key0 !== "_groupMeasure")){
 errors++;
 }
+}
+const forms0 = func1(data67, obj404);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data67, obj405);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data67.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data67);

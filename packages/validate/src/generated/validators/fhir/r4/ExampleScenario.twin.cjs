@@ -7,15 +7,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const schema359 = {"properties":{"resourceType":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}}};
 
@@ -110,7 +110,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func33(data3[i0]))){
 errors++;
 }
 }
@@ -124,7 +124,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func33(data5[i1]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ errors++;
 }
 }
 if(data._resourceId !== undefined){
-if(!(func6(data._resourceId))){
+if(!(func29(data._resourceId))){
 errors++;
 }
 }
@@ -159,7 +159,7 @@ errors++;
 }
 }
 if(data._resourceType !== undefined){
-if(!(func6(data._resourceType))){
+if(!(func29(data._resourceType))){
 errors++;
 }
 }
@@ -175,7 +175,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -191,7 +191,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data20[i3]))){
+if(!(func33(data20[i3]))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func33(data22[i4]))){
 errors++;
 }
 }
@@ -315,7 +315,7 @@ errors++;
 }
 }
 if(data16._versionId !== undefined){
-if(!(func6(data16._versionId))){
+if(!(func29(data16._versionId))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ errors++;
 }
 }
 if(data16._description !== undefined){
-if(!(func6(data16._description))){
+if(!(func29(data16._description))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data32[i6]))){
+if(!(func33(data32[i6]))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data34[i7]))){
+if(!(func33(data34[i7]))){
 errors++;
 }
 }
@@ -445,7 +445,7 @@ errors++;
 }
 }
 if(data29._resourceId !== undefined){
-if(!(func6(data29._resourceId))){
+if(!(func29(data29._resourceId))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ errors++;
 }
 }
 if(data29._versionId !== undefined){
-if(!(func6(data29._versionId))){
+if(!(func29(data29._versionId))){
 errors++;
 }
 }
@@ -569,7 +569,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -583,7 +583,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -604,7 +604,7 @@ errors++;
 }
 }
 if(data._number !== undefined){
-if(!(func6(data._number))){
+if(!(func29(data._number))){
 errors++;
 }
 }
@@ -620,7 +620,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -636,7 +636,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -652,7 +652,7 @@ errors++;
 }
 }
 if(data._initiator !== undefined){
-if(!(func6(data._initiator))){
+if(!(func29(data._initiator))){
 errors++;
 }
 }
@@ -668,7 +668,7 @@ errors++;
 }
 }
 if(data._receiver !== undefined){
-if(!(func6(data._receiver))){
+if(!(func29(data._receiver))){
 errors++;
 }
 }
@@ -684,7 +684,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -694,7 +694,7 @@ errors++;
 }
 }
 if(data._initiatorActive !== undefined){
-if(!(func6(data._initiatorActive))){
+if(!(func29(data._initiatorActive))){
 errors++;
 }
 }
@@ -704,7 +704,7 @@ errors++;
 }
 }
 if(data._receiverActive !== undefined){
-if(!(func6(data._receiverActive))){
+if(!(func29(data._receiverActive))){
 errors++;
 }
 }
@@ -758,7 +758,7 @@ let data25 = data22.extension;
 if(Array.isArray(data25)){
 const len2 = data25.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data25[i2]))){
+if(!(func33(data25[i2]))){
 errors++;
 }
 }
@@ -772,7 +772,7 @@ let data27 = data22.modifierExtension;
 if(Array.isArray(data27)){
 const len3 = data27.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data27[i3]))){
+if(!(func33(data27[i3]))){
 errors++;
 }
 }
@@ -793,7 +793,7 @@ errors++;
 }
 }
 if(data22._resourceId !== undefined){
-if(!(func6(data22._resourceId))){
+if(!(func29(data22._resourceId))){
 errors++;
 }
 }
@@ -809,7 +809,7 @@ errors++;
 }
 }
 if(data22._versionId !== undefined){
-if(!(func6(data22._versionId))){
+if(!(func29(data22._versionId))){
 errors++;
 }
 }
@@ -879,7 +879,7 @@ let data36 = data33.extension;
 if(Array.isArray(data36)){
 const len4 = data36.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data36[i4]))){
+if(!(func33(data36[i4]))){
 errors++;
 }
 }
@@ -893,7 +893,7 @@ let data38 = data33.modifierExtension;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data38[i5]))){
+if(!(func33(data38[i5]))){
 errors++;
 }
 }
@@ -914,7 +914,7 @@ errors++;
 }
 }
 if(data33._resourceId !== undefined){
-if(!(func6(data33._resourceId))){
+if(!(func29(data33._resourceId))){
 errors++;
 }
 }
@@ -930,7 +930,7 @@ errors++;
 }
 }
 if(data33._versionId !== undefined){
-if(!(func6(data33._versionId))){
+if(!(func29(data33._versionId))){
 errors++;
 }
 }
@@ -1031,7 +1031,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -1045,7 +1045,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -1066,7 +1066,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1082,7 +1082,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1148,7 +1148,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1162,7 +1162,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1191,7 +1191,7 @@ errors++;
 }
 }
 if(data._pause !== undefined){
-if(!(func6(data._pause))){
+if(!(func29(data._pause))){
 errors++;
 }
 }
@@ -1293,7 +1293,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -1307,7 +1307,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -1328,7 +1328,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1344,7 +1344,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1360,7 +1360,7 @@ errors++;
 }
 }
 if(data._preConditions !== undefined){
-if(!(func6(data._preConditions))){
+if(!(func29(data._preConditions))){
 errors++;
 }
 }
@@ -1376,7 +1376,7 @@ errors++;
 }
 }
 if(data._postConditions !== undefined){
-if(!(func6(data._postConditions))){
+if(!(func29(data._postConditions))){
 errors++;
 }
 }
@@ -1478,7 +1478,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1494,7 +1494,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1510,12 +1510,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1524,7 +1524,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -1538,7 +1538,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -1552,7 +1552,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -1573,7 +1573,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1582,7 +1582,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -1603,7 +1603,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1619,7 +1619,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1630,7 +1630,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1640,7 +1640,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1656,7 +1656,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1672,7 +1672,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1681,7 +1681,7 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data31[i4]))){
+if(!(func72(data31[i4]))){
 errors++;
 }
 }
@@ -1695,7 +1695,7 @@ let data33 = data.useContext;
 if(Array.isArray(data33)){
 const len5 = data33.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data33[i5]))){
+if(!(func74(data33[i5]))){
 errors++;
 }
 }
@@ -1709,7 +1709,7 @@ let data35 = data.jurisdiction;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data35[i6]))){
+if(!(func37(data35[i6]))){
 errors++;
 }
 }
@@ -1730,7 +1730,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1746,7 +1746,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1835,7 +1835,7 @@ let data46 = data42.extension;
 if(Array.isArray(data46)){
 const len8 = data46.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data46[i8]))){
+if(!(func33(data46[i8]))){
 errors++;
 }
 }
@@ -1849,7 +1849,7 @@ let data48 = data42.modifierExtension;
 if(Array.isArray(data48)){
 const len9 = data48.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data48[i9]))){
+if(!(func33(data48[i9]))){
 errors++;
 }
 }
@@ -1870,7 +1870,7 @@ errors++;
 }
 }
 if(data42._actorId !== undefined){
-if(!(func6(data42._actorId))){
+if(!(func29(data42._actorId))){
 errors++;
 }
 }
@@ -1881,7 +1881,7 @@ errors++;
 }
 }
 if(data42._type !== undefined){
-if(!(func6(data42._type))){
+if(!(func29(data42._type))){
 errors++;
 }
 }
@@ -1897,7 +1897,7 @@ errors++;
 }
 }
 if(data42._name !== undefined){
-if(!(func6(data42._name))){
+if(!(func29(data42._name))){
 errors++;
 }
 }
@@ -1913,7 +1913,7 @@ errors++;
 }
 }
 if(data42._description !== undefined){
-if(!(func6(data42._description))){
+if(!(func29(data42._description))){
 errors++;
 }
 }
@@ -1991,7 +1991,7 @@ let data64 = data._workflow;
 if(Array.isArray(data64)){
 const len13 = data64.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data64[i13]))){
+if(!(func29(data64[i13]))){
 errors++;
 }
 }

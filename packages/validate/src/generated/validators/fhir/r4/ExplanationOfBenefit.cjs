@@ -15,26 +15,32 @@ const schema368 = {"properties":{"status":{"enum":["active","cancelled","draft",
 
 const schema392 = {"properties":{"type":{"enum":["display","print","printoper"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func4457 = require("./datatypes.cjs")["Address"];
-const func4036 = require("./datatypes.cjs")["Money"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func4491 = require("./datatypes.cjs")["Address"];
+const func4066 = require("./datatypes.cjs")["Money"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj41 = new Set(["timingDate", "timingPeriod"]);
+const obj42 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj43 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj44 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj45 = new Set(["locationAddress", "locationReference"]);
 
 
 
@@ -169,8 +175,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -191,8 +197,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -244,26 +250,26 @@ errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2197(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func2215(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -272,8 +278,8 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -294,8 +300,8 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -312,14 +318,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -337,14 +343,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -353,8 +359,8 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -426,8 +432,8 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -490,8 +496,8 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -512,8 +518,8 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9,parentData:data31,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9,parentData:data31,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -530,20 +536,20 @@ errors++;
 }
 }
 if(data27.category !== undefined && func0.call(data27, "category")){
-if(!(func2215(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category",parentData:data27,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category",parentData:data27,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.reason !== undefined && func0.call(data27, "reason")){
-if(!(func2215(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason",parentData:data27,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason",parentData:data27,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.amount !== undefined && func0.call(data27, "amount")){
-if(!(func4036(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -561,8 +567,8 @@ errors++;
 }
 }
 if(data27._value !== undefined && func0.call(data27, "_value")){
-if(!(func2197(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value",parentData:data27,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value",parentData:data27,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -739,8 +745,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -761,8 +767,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -814,26 +820,26 @@ errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2197(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func2215(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -842,8 +848,8 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -864,8 +870,8 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -882,14 +888,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -907,14 +913,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -923,8 +929,8 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -996,8 +1002,8 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1060,8 +1066,8 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1082,8 +1088,8 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9,parentData:data31,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9,parentData:data31,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1100,20 +1106,20 @@ errors++;
 }
 }
 if(data27.category !== undefined && func0.call(data27, "category")){
-if(!(func2215(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category",parentData:data27,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category",parentData:data27,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.reason !== undefined && func0.call(data27, "reason")){
-if(!(func2215(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason",parentData:data27,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason",parentData:data27,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.amount !== undefined && func0.call(data27, "amount")){
-if(!(func4036(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1131,8 +1137,8 @@ errors++;
 }
 }
 if(data27._value !== undefined && func0.call(data27, "_value")){
-if(!(func2197(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value",parentData:data27,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value",parentData:data27,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1199,6 +1205,8 @@ return errors === 0;
 }
 validate1212.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj46 = new Set(["servicedDate", "servicedPeriod"]);
+const obj47 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate1211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1348,8 +1356,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1370,8 +1378,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1423,8 +1431,8 @@ errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2197(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1484,8 +1492,8 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1557,8 +1565,8 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5,parentData:data14,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5,parentData:data14,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1630,8 +1638,8 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1703,8 +1711,8 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9,parentData:data22,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9,parentData:data22,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1721,20 +1729,20 @@ errors++;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func2215(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1743,8 +1751,8 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data27[i10], {instancePath:instancePath+"/modifier/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i10], {instancePath:instancePath+"/modifier/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1765,8 +1773,8 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data29[i11], {instancePath:instancePath+"/programCode/" + i11,parentData:data29,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data29[i11], {instancePath:instancePath+"/programCode/" + i11,parentData:data29,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1808,44 +1816,44 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2197(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func2223(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func2215(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func4457(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func2221(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1863,14 +1871,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1879,8 +1887,8 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2221(data42[i12], {instancePath:instancePath+"/udi/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data42[i12], {instancePath:instancePath+"/udi/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1897,8 +1905,8 @@ errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func2215(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1907,8 +1915,8 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2215(data45[i13], {instancePath:instancePath+"/subSite/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45[i13], {instancePath:instancePath+"/subSite/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1929,8 +1937,8 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data47[i14], {instancePath:instancePath+"/encounter/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data47[i14], {instancePath:instancePath+"/encounter/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2002,8 +2010,8 @@ let data51 = data._noteNumber;
 if(Array.isArray(data51)){
 const len16 = data51.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2197(data51[i16], {instancePath:instancePath+"/_noteNumber/" + i16,parentData:data51,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51[i16], {instancePath:instancePath+"/_noteNumber/" + i16,parentData:data51,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2066,8 +2074,8 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data56[i18], {instancePath:instancePath+"/adjudication/" + i17+"/extension/" + i18,parentData:data56,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data56[i18], {instancePath:instancePath+"/adjudication/" + i17+"/extension/" + i18,parentData:data56,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2088,8 +2096,8 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data58[i19], {instancePath:instancePath+"/adjudication/" + i17+"/modifierExtension/" + i19,parentData:data58,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data58[i19], {instancePath:instancePath+"/adjudication/" + i17+"/modifierExtension/" + i19,parentData:data58,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2106,20 +2114,20 @@ errors++;
 }
 }
 if(data54.category !== undefined && func0.call(data54, "category")){
-if(!(func2215(data54.category, {instancePath:instancePath+"/adjudication/" + i17+"/category",parentData:data54,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data54.category, {instancePath:instancePath+"/adjudication/" + i17+"/category",parentData:data54,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data54.reason !== undefined && func0.call(data54, "reason")){
-if(!(func2215(data54.reason, {instancePath:instancePath+"/adjudication/" + i17+"/reason",parentData:data54,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data54.reason, {instancePath:instancePath+"/adjudication/" + i17+"/reason",parentData:data54,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data54.amount !== undefined && func0.call(data54, "amount")){
-if(!(func4036(data54.amount, {instancePath:instancePath+"/adjudication/" + i17+"/amount",parentData:data54,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data54.amount, {instancePath:instancePath+"/adjudication/" + i17+"/amount",parentData:data54,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2137,8 +2145,8 @@ errors++;
 }
 }
 if(data54._value !== undefined && func0.call(data54, "_value")){
-if(!(func2197(data54._value, {instancePath:instancePath+"/adjudication/" + i17+"/_value",parentData:data54,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._value, {instancePath:instancePath+"/adjudication/" + i17+"/_value",parentData:data54,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2188,14 +2196,36 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj46);
+if(forms0 !== null){
+const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+const forms1 = func196(data, obj47);
+if(forms1 !== null){
+const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2260,8 +2290,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2282,8 +2312,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2300,8 +2330,8 @@ errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2310,8 +2340,8 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2328,14 +2358,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2353,14 +2383,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2420,8 +2450,8 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2197(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2484,8 +2514,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2506,8 +2536,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2524,20 +2554,20 @@ errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func2215(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func2215(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func4036(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2555,8 +2585,8 @@ errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2197(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2652,8 +2682,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2674,8 +2704,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2692,8 +2722,8 @@ errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2702,8 +2732,8 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2720,14 +2750,14 @@ errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2745,14 +2775,14 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2812,8 +2842,8 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2197(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2876,8 +2906,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2898,8 +2928,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2916,20 +2946,20 @@ errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func2215(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func2215(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func4036(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2947,8 +2977,8 @@ errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2197(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3066,8 +3096,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3088,8 +3118,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3161,8 +3191,8 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3234,8 +3264,8 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5,parentData:data11,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5,parentData:data11,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3307,8 +3337,8 @@ let data15 = data._subDetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data15[i7], {instancePath:instancePath+"/_subDetailSequence/" + i7,parentData:data15,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i7], {instancePath:instancePath+"/_subDetailSequence/" + i7,parentData:data15,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3329,8 +3359,8 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data17[i8], {instancePath:instancePath+"/provider/" + i8,parentData:data17,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data17[i8], {instancePath:instancePath+"/provider/" + i8,parentData:data17,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3347,8 +3377,8 @@ errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func2215(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3357,8 +3387,8 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data20[i9], {instancePath:instancePath+"/modifier/" + i9,parentData:data20,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20[i9], {instancePath:instancePath+"/modifier/" + i9,parentData:data20,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3379,8 +3409,8 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data22[i10], {instancePath:instancePath+"/programCode/" + i10,parentData:data22,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data22[i10], {instancePath:instancePath+"/programCode/" + i10,parentData:data22,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3422,44 +3452,44 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2197(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func2223(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func2215(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func4457(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func2221(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func4036(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3477,20 +3507,20 @@ errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2197(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func4036(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func2215(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3499,8 +3529,8 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data36[i11], {instancePath:instancePath+"/subSite/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36[i11], {instancePath:instancePath+"/subSite/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3572,8 +3602,8 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3636,8 +3666,8 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3658,8 +3688,8 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3676,20 +3706,20 @@ errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func2215(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data43.reason !== undefined && func0.call(data43, "reason")){
-if(!(func2215(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason",parentData:data43,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason",parentData:data43,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data43.amount !== undefined && func0.call(data43, "amount")){
-if(!(func4036(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3707,8 +3737,8 @@ errors++;
 }
 }
 if(data43._value !== undefined && func0.call(data43, "_value")){
-if(!(func2197(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value",parentData:data43,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value",parentData:data43,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3758,14 +3788,36 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj46);
+if(forms0 !== null){
+const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+const forms1 = func196(data, obj47);
+if(forms1 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -3776,6 +3828,8 @@ validate1217.evaluated = {"props":{"id":true,"extension":true,"modifierExtension
 
 
 
+const obj74 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj97 = new Set(["usedUnsignedInt", "usedMoney"]);
 
 function validate1223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3828,8 +3882,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3850,8 +3904,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3868,8 +3922,8 @@ errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3886,8 +3940,8 @@ errors++;
 }
 }
 if(data._excluded !== undefined && func0.call(data, "_excluded")){
-if(!(func2197(data._excluded, {instancePath:instancePath+"/_excluded",parentData:data,parentDataProperty:"_excluded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._excluded, {instancePath:instancePath+"/_excluded",parentData:data,parentDataProperty:"_excluded",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3917,8 +3971,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3948,26 +4002,26 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.network !== undefined && func0.call(data, "network")){
-if(!(func2215(data.network, {instancePath:instancePath+"/network",parentData:data,parentDataProperty:"network",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.network, {instancePath:instancePath+"/network",parentData:data,parentDataProperty:"network",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func2215(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.term !== undefined && func0.call(data, "term")){
-if(!(func2215(data.term, {instancePath:instancePath+"/term",parentData:data,parentDataProperty:"term",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.term, {instancePath:instancePath+"/term",parentData:data,parentDataProperty:"term",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4018,8 +4072,8 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data18[i3], {instancePath:instancePath+"/financial/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i3], {instancePath:instancePath+"/financial/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4040,8 +4094,8 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data20[i4], {instancePath:instancePath+"/financial/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i4], {instancePath:instancePath+"/financial/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4058,8 +4112,8 @@ errors++;
 }
 }
 if(data16.type !== undefined && func0.call(data16, "type")){
-if(!(func2215(data16.type, {instancePath:instancePath+"/financial/" + i2+"/type",parentData:data16,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data16.type, {instancePath:instancePath+"/financial/" + i2+"/type",parentData:data16,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4099,8 +4153,8 @@ errors++;
 }
 }
 if(data16._allowedUnsignedInt !== undefined && func0.call(data16, "_allowedUnsignedInt")){
-if(!(func2197(data16._allowedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_allowedUnsignedInt",parentData:data16,parentDataProperty:"_allowedUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._allowedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_allowedUnsignedInt",parentData:data16,parentDataProperty:"_allowedUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4130,14 +4184,14 @@ errors++;
 }
 }
 if(data16._allowedString !== undefined && func0.call(data16, "_allowedString")){
-if(!(func2197(data16._allowedString, {instancePath:instancePath+"/financial/" + i2+"/_allowedString",parentData:data16,parentDataProperty:"_allowedString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._allowedString, {instancePath:instancePath+"/financial/" + i2+"/_allowedString",parentData:data16,parentDataProperty:"_allowedString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data16.allowedMoney !== undefined && func0.call(data16, "allowedMoney")){
-if(!(func4036(data16.allowedMoney, {instancePath:instancePath+"/financial/" + i2+"/allowedMoney",parentData:data16,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data16.allowedMoney, {instancePath:instancePath+"/financial/" + i2+"/allowedMoney",parentData:data16,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4177,20 +4231,20 @@ errors++;
 }
 }
 if(data16._usedUnsignedInt !== undefined && func0.call(data16, "_usedUnsignedInt")){
-if(!(func2197(data16._usedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_usedUnsignedInt",parentData:data16,parentDataProperty:"_usedUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._usedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_usedUnsignedInt",parentData:data16,parentDataProperty:"_usedUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data16.usedMoney !== undefined && func0.call(data16, "usedMoney")){
-if(!(func4036(data16.usedMoney, {instancePath:instancePath+"/financial/" + i2+"/usedMoney",parentData:data16,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data16.usedMoney, {instancePath:instancePath+"/financial/" + i2+"/usedMoney",parentData:data16,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data16, obj74);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4199,10 +4253,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/financial",schemaPath:"#/properties/financial/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data16, obj97);
+if(forms1 !== null){
+const err24 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/cdxChoice",keyword:"cdxChoice",params:{choice: "used[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4212,14 +4265,37 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/financial",schemaPath:"#/properties/financial/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -4658,8 +4734,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4689,8 +4765,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4720,14 +4796,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4736,8 +4812,8 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4758,8 +4834,8 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4780,8 +4856,8 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4802,8 +4878,8 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4833,20 +4909,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func2215(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4874,20 +4950,20 @@ errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2197(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.billablePeriod !== undefined && func0.call(data, "billablePeriod")){
-if(!(func2223(data.billablePeriod, {instancePath:instancePath+"/billablePeriod",parentData:data,parentDataProperty:"billablePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.billablePeriod, {instancePath:instancePath+"/billablePeriod",parentData:data,parentDataProperty:"billablePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4917,44 +4993,44 @@ errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2197(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func2221(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func2221(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func2221(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func2215(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.fundsReserveRequested !== undefined && func0.call(data, "fundsReserveRequested")){
-if(!(func2215(data.fundsReserveRequested, {instancePath:instancePath+"/fundsReserveRequested",parentData:data,parentDataProperty:"fundsReserveRequested",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.fundsReserveRequested, {instancePath:instancePath+"/fundsReserveRequested",parentData:data,parentDataProperty:"fundsReserveRequested",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func2215(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4995,8 +5071,8 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data39[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data39[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5017,8 +5093,8 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data41[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5035,20 +5111,20 @@ errors++;
 }
 }
 if(data37.claim !== undefined && func0.call(data37, "claim")){
-if(!(func2221(data37.claim, {instancePath:instancePath+"/related/" + i4+"/claim",parentData:data37,parentDataProperty:"claim",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data37.claim, {instancePath:instancePath+"/related/" + i4+"/claim",parentData:data37,parentDataProperty:"claim",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.relationship !== undefined && func0.call(data37, "relationship")){
-if(!(func2215(data37.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship",parentData:data37,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data37.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship",parentData:data37,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.reference !== undefined && func0.call(data37, "reference")){
-if(!(func2210(data37.reference, {instancePath:instancePath+"/related/" + i4+"/reference",parentData:data37,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data37.reference, {instancePath:instancePath+"/related/" + i4+"/reference",parentData:data37,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5077,14 +5153,14 @@ errors++;
 }
 }
 if(data.prescription !== undefined && func0.call(data, "prescription")){
-if(!(func2221(data.prescription, {instancePath:instancePath+"/prescription",parentData:data,parentDataProperty:"prescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.prescription, {instancePath:instancePath+"/prescription",parentData:data,parentDataProperty:"prescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.originalPrescription !== undefined && func0.call(data, "originalPrescription")){
-if(!(func2221(data.originalPrescription, {instancePath:instancePath+"/originalPrescription",parentData:data,parentDataProperty:"originalPrescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.originalPrescription, {instancePath:instancePath+"/originalPrescription",parentData:data,parentDataProperty:"originalPrescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5121,8 +5197,8 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data50[i7], {instancePath:instancePath+"/payee/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i7], {instancePath:instancePath+"/payee/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5143,8 +5219,8 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data52[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5161,14 +5237,14 @@ errors++;
 }
 }
 if(data48.type !== undefined && func0.call(data48, "type")){
-if(!(func2215(data48.type, {instancePath:instancePath+"/payee/type",parentData:data48,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data48.type, {instancePath:instancePath+"/payee/type",parentData:data48,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data48.party !== undefined && func0.call(data48, "party")){
-if(!(func2221(data48.party, {instancePath:instancePath+"/payee/party",parentData:data48,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data48.party, {instancePath:instancePath+"/payee/party",parentData:data48,parentDataProperty:"party",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5185,26 +5261,26 @@ errors++;
 }
 }
 if(data.referral !== undefined && func0.call(data, "referral")){
-if(!(func2221(data.referral, {instancePath:instancePath+"/referral",parentData:data,parentDataProperty:"referral",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.referral, {instancePath:instancePath+"/referral",parentData:data,parentDataProperty:"referral",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func2221(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.claim !== undefined && func0.call(data, "claim")){
-if(!(func2221(data.claim, {instancePath:instancePath+"/claim",parentData:data,parentDataProperty:"claim",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.claim, {instancePath:instancePath+"/claim",parentData:data,parentDataProperty:"claim",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.claimResponse !== undefined && func0.call(data, "claimResponse")){
-if(!(func2221(data.claimResponse, {instancePath:instancePath+"/claimResponse",parentData:data,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.claimResponse, {instancePath:instancePath+"/claimResponse",parentData:data,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5232,8 +5308,8 @@ errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2197(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5263,8 +5339,8 @@ errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func2197(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5314,8 +5390,8 @@ let data66 = data._preAuthRef;
 if(Array.isArray(data66)){
 const len10 = data66.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2197(data66[i10], {instancePath:instancePath+"/_preAuthRef/" + i10,parentData:data66,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data66[i10], {instancePath:instancePath+"/_preAuthRef/" + i10,parentData:data66,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5336,8 +5412,8 @@ let data68 = data.preAuthRefPeriod;
 if(Array.isArray(data68)){
 const len11 = data68.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2223(data68[i11], {instancePath:instancePath+"/preAuthRefPeriod/" + i11,parentData:data68,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data68[i11], {instancePath:instancePath+"/preAuthRefPeriod/" + i11,parentData:data68,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5470,8 +5546,8 @@ let data74 = data71.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data74[i13], {instancePath:instancePath+"/careTeam/" + i12+"/extension/" + i13,parentData:data74,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data74[i13], {instancePath:instancePath+"/careTeam/" + i12+"/extension/" + i13,parentData:data74,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5492,8 +5568,8 @@ let data76 = data71.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data76[i14], {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data76[i14], {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5545,14 +5621,14 @@ errors++;
 }
 }
 if(data71._sequence !== undefined && func0.call(data71, "_sequence")){
-if(!(func2197(data71._sequence, {instancePath:instancePath+"/careTeam/" + i12+"/_sequence",parentData:data71,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._sequence, {instancePath:instancePath+"/careTeam/" + i12+"/_sequence",parentData:data71,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.provider !== undefined && func0.call(data71, "provider")){
-if(!(func2221(data71.provider, {instancePath:instancePath+"/careTeam/" + i12+"/provider",parentData:data71,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data71.provider, {instancePath:instancePath+"/careTeam/" + i12+"/provider",parentData:data71,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5569,20 +5645,20 @@ errors++;
 }
 }
 if(data71._responsible !== undefined && func0.call(data71, "_responsible")){
-if(!(func2197(data71._responsible, {instancePath:instancePath+"/careTeam/" + i12+"/_responsible",parentData:data71,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._responsible, {instancePath:instancePath+"/careTeam/" + i12+"/_responsible",parentData:data71,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.role !== undefined && func0.call(data71, "role")){
-if(!(func2215(data71.role, {instancePath:instancePath+"/careTeam/" + i12+"/role",parentData:data71,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data71.role, {instancePath:instancePath+"/careTeam/" + i12+"/role",parentData:data71,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.qualification !== undefined && func0.call(data71, "qualification")){
-if(!(func2215(data71.qualification, {instancePath:instancePath+"/careTeam/" + i12+"/qualification",parentData:data71,parentDataProperty:"qualification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data71.qualification, {instancePath:instancePath+"/careTeam/" + i12+"/qualification",parentData:data71,parentDataProperty:"qualification",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5735,8 +5811,8 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len16 = data89.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data89[i16], {instancePath:instancePath+"/supportingInfo/" + i15+"/extension/" + i16,parentData:data89,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data89[i16], {instancePath:instancePath+"/supportingInfo/" + i15+"/extension/" + i16,parentData:data89,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5757,8 +5833,8 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len17 = data91.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data91[i17], {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension/" + i17,parentData:data91,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data91[i17], {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension/" + i17,parentData:data91,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5810,20 +5886,20 @@ errors++;
 }
 }
 if(data86._sequence !== undefined && func0.call(data86, "_sequence")){
-if(!(func2197(data86._sequence, {instancePath:instancePath+"/supportingInfo/" + i15+"/_sequence",parentData:data86,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._sequence, {instancePath:instancePath+"/supportingInfo/" + i15+"/_sequence",parentData:data86,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.category !== undefined && func0.call(data86, "category")){
-if(!(func2215(data86.category, {instancePath:instancePath+"/supportingInfo/" + i15+"/category",parentData:data86,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data86.category, {instancePath:instancePath+"/supportingInfo/" + i15+"/category",parentData:data86,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.code !== undefined && func0.call(data86, "code")){
-if(!(func2215(data86.code, {instancePath:instancePath+"/supportingInfo/" + i15+"/code",parentData:data86,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data86.code, {instancePath:instancePath+"/supportingInfo/" + i15+"/code",parentData:data86,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5853,14 +5929,14 @@ errors++;
 }
 }
 if(data86._timingDate !== undefined && func0.call(data86, "_timingDate")){
-if(!(func2197(data86._timingDate, {instancePath:instancePath+"/supportingInfo/" + i15+"/_timingDate",parentData:data86,parentDataProperty:"_timingDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._timingDate, {instancePath:instancePath+"/supportingInfo/" + i15+"/_timingDate",parentData:data86,parentDataProperty:"_timingDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.timingPeriod !== undefined && func0.call(data86, "timingPeriod")){
-if(!(func2223(data86.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i15+"/timingPeriod",parentData:data86,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data86.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i15+"/timingPeriod",parentData:data86,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5877,8 +5953,8 @@ errors++;
 }
 }
 if(data86._valueBoolean !== undefined && func0.call(data86, "_valueBoolean")){
-if(!(func2197(data86._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueBoolean",parentData:data86,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueBoolean",parentData:data86,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5908,38 +5984,38 @@ errors++;
 }
 }
 if(data86._valueString !== undefined && func0.call(data86, "_valueString")){
-if(!(func2197(data86._valueString, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueString",parentData:data86,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._valueString, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueString",parentData:data86,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.valueQuantity !== undefined && func0.call(data86, "valueQuantity")){
-if(!(func2415(data86.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueQuantity",parentData:data86,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data86.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueQuantity",parentData:data86,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.valueAttachment !== undefined && func0.call(data86, "valueAttachment")){
-if(!(func3126(data86.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueAttachment",parentData:data86,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data86.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueAttachment",parentData:data86,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.valueReference !== undefined && func0.call(data86, "valueReference")){
-if(!(func2221(data86.valueReference, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueReference",parentData:data86,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data86.valueReference, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueReference",parentData:data86,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data86.reason !== undefined && func0.call(data86, "reason")){
-if(!(func2793(data86.reason, {instancePath:instancePath+"/supportingInfo/" + i15+"/reason",parentData:data86,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data86.reason, {instancePath:instancePath+"/supportingInfo/" + i15+"/reason",parentData:data86,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data86, obj41);
+if(forms0 !== null){
+const err84 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5948,15 +6024,37 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data86, obj42);
+if(forms1 !== null){
+const err85 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -5972,12 +6070,12 @@ let valid64 = true;
 const _errs180 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
-const err86 = {};
+const err88 = {};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -5996,12 +6094,12 @@ if(_valid6){
 const _errs181 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.sequence === undefined) || (!(func0.call(data109, "sequence")))){
-const err87 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err89 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err89];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -6015,12 +6113,12 @@ props6._sequence = true;
 }
 }
 if(!valid64){
-const err88 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err90 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err90];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -6030,12 +6128,12 @@ const _errs184 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
 var valid67 = false;
-const err89 = {};
+const err91 = {};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err91];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -6045,12 +6143,12 @@ var valid67 = true;
 if(valid67){
 if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
 var valid67 = false;
-const err90 = {};
+const err92 = {};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err92];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -6073,12 +6171,12 @@ if(_valid7){
 const _errs185 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.diagnosisCodeableConcept === undefined) || (!(func0.call(data109, "diagnosisCodeableConcept")))){
-const err91 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
+const err93 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -6087,12 +6185,12 @@ var _valid7 = _errs185 === errors;
 valid66 = _valid7;
 }
 if(!valid66){
-const err92 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err94 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -6119,40 +6217,7 @@ if(data109.id !== undefined && func0.call(data109, "id")){
 let data113 = data109.id;
 if(typeof data113 === "string"){
 if(func61(data113) < 1){
-const err93 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data109.extension !== undefined && func0.call(data109, "extension")){
-let data114 = data109.extension;
-if(Array.isArray(data114)){
-const len19 = data114.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func2206(data114[i19], {instancePath:instancePath+"/diagnosis/" + i18+"/extension/" + i19,parentData:data114,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -6162,19 +6227,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data109.modifierExtension !== undefined && func0.call(data109, "modifierExtension")){
-let data116 = data109.modifierExtension;
-if(Array.isArray(data116)){
-const len20 = data116.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2206(data116[i20], {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension/" + i20,parentData:data116,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -6184,10 +6238,19 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data109.sequence !== undefined && func0.call(data109, "sequence")){
-let data118 = data109.sequence;
-if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+if(data109.extension !== undefined && func0.call(data109, "extension")){
+let data114 = data109.extension;
+if(Array.isArray(data114)){
+const len19 = data114.length;
+for(let i19=0; i19<len19; i19++){
+if(!(func2229(data114[i19], {instancePath:instancePath+"/diagnosis/" + i18+"/extension/" + i19,parentData:data114,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -6196,9 +6259,20 @@ vErrors.push(err97);
 }
 errors++;
 }
-if((typeof data118 == "number") && (isFinite(data118))){
-if(data118 > 2147483647 || isNaN(data118)){
-const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data109.modifierExtension !== undefined && func0.call(data109, "modifierExtension")){
+let data116 = data109.modifierExtension;
+if(Array.isArray(data116)){
+const len20 = data116.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2229(data116[i20], {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension/" + i20,parentData:data116,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -6207,8 +6281,11 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data118 < 1 || isNaN(data118)){
-const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data109.sequence !== undefined && func0.call(data109, "sequence")){
+let data118 = data109.sequence;
+if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
+const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -6217,39 +6294,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-}
-if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
-if(!(func2197(data109._sequence, {instancePath:instancePath+"/diagnosis/" + i18+"/_sequence",parentData:data109,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
-if(!(func2215(data109.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisCodeableConcept",parentData:data109,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
-if(!(func2221(data109.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisReference",parentData:data109,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data109.type !== undefined && func0.call(data109, "type")){
-let data122 = data109.type;
-if(Array.isArray(data122)){
-const len21 = data122.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func2215(data122[i21], {instancePath:instancePath+"/diagnosis/" + i18+"/type/" + i21,parentData:data122,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
+if((typeof data118 == "number") && (isFinite(data118))){
+if(data118 > 2147483647 || isNaN(data118)){
+const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -6258,22 +6305,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data109.onAdmission !== undefined && func0.call(data109, "onAdmission")){
-if(!(func2215(data109.onAdmission, {instancePath:instancePath+"/diagnosis/" + i18+"/onAdmission",parentData:data109,parentDataProperty:"onAdmission",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data109.packageCode !== undefined && func0.call(data109, "packageCode")){
-if(!(func2215(data109.packageCode, {instancePath:instancePath+"/diagnosis/" + i18+"/packageCode",parentData:data109,parentDataProperty:"packageCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
+if(data118 < 1 || isNaN(data118)){
+const err101 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -6284,13 +6317,89 @@ errors++;
 }
 }
 }
+if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
+if(!(func2220(data109._sequence, {instancePath:instancePath+"/diagnosis/" + i18+"/_sequence",parentData:data109,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
+if(!(func2238(data109.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisCodeableConcept",parentData:data109,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
+if(!(func2244(data109.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisReference",parentData:data109,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data109.type !== undefined && func0.call(data109, "type")){
+let data122 = data109.type;
+if(Array.isArray(data122)){
+const len21 = data122.length;
+for(let i21=0; i21<len21; i21++){
+if(!(func2238(data122[i21], {instancePath:instancePath+"/diagnosis/" + i18+"/type/" + i21,parentData:data122,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err102 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err102 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data109.onAdmission !== undefined && func0.call(data109, "onAdmission")){
+if(!(func2238(data109.onAdmission, {instancePath:instancePath+"/diagnosis/" + i18+"/onAdmission",parentData:data109,parentDataProperty:"onAdmission",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data109.packageCode !== undefined && func0.call(data109, "packageCode")){
+if(!(func2238(data109.packageCode, {instancePath:instancePath+"/diagnosis/" + i18+"/packageCode",parentData:data109,parentDataProperty:"packageCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms2 = func196(data109, obj43);
+if(forms2 !== null){
+const err103 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }
@@ -6306,12 +6415,12 @@ let valid79 = true;
 const _errs211 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
-const err103 = {};
+const err106 = {};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err106];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err106);
 }
 errors++;
 }
@@ -6330,12 +6439,12 @@ if(_valid8){
 const _errs212 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.sequence === undefined) || (!(func0.call(data127, "sequence")))){
-const err104 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err107 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err107];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err107);
 }
 errors++;
 }
@@ -6349,12 +6458,12 @@ props7._sequence = true;
 }
 }
 if(!valid79){
-const err105 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err108];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -6364,12 +6473,12 @@ const _errs215 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
 var valid82 = false;
-const err106 = {};
+const err109 = {};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err109];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -6379,12 +6488,12 @@ var valid82 = true;
 if(valid82){
 if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
 var valid82 = false;
-const err107 = {};
+const err110 = {};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err110];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -6407,12 +6516,12 @@ if(_valid9){
 const _errs216 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.procedureCodeableConcept === undefined) || (!(func0.call(data127, "procedureCodeableConcept")))){
-const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
+const err111 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err111];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err111);
 }
 errors++;
 }
@@ -6421,12 +6530,12 @@ var _valid9 = _errs216 === errors;
 valid81 = _valid9;
 }
 if(!valid81){
-const err109 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err112 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err112];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err112);
 }
 errors++;
 }
@@ -6454,62 +6563,7 @@ if(data127.id !== undefined && func0.call(data127, "id")){
 let data131 = data127.id;
 if(typeof data131 === "string"){
 if(func61(data131) < 1){
-const err110 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data127.extension !== undefined && func0.call(data127, "extension")){
-let data132 = data127.extension;
-if(Array.isArray(data132)){
-const len23 = data132.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func2206(data132[i23], {instancePath:instancePath+"/procedure/" + i22+"/extension/" + i23,parentData:data132,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data127.modifierExtension !== undefined && func0.call(data127, "modifierExtension")){
-let data134 = data127.modifierExtension;
-if(Array.isArray(data134)){
-const len24 = data134.length;
-for(let i24=0; i24<len24; i24++){
-if(!(func2206(data134[i24], {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension/" + i24,parentData:data134,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err113 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -6519,10 +6573,8 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data127.sequence !== undefined && func0.call(data127, "sequence")){
-let data136 = data127.sequence;
-if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
-const err114 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+else {
+const err114 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -6531,9 +6583,20 @@ vErrors.push(err114);
 }
 errors++;
 }
-if((typeof data136 == "number") && (isFinite(data136))){
-if(data136 > 2147483647 || isNaN(data136)){
-const err115 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data127.extension !== undefined && func0.call(data127, "extension")){
+let data132 = data127.extension;
+if(Array.isArray(data132)){
+const len23 = data132.length;
+for(let i23=0; i23<len23; i23++){
+if(!(func2229(data132[i23], {instancePath:instancePath+"/procedure/" + i22+"/extension/" + i23,parentData:data132,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -6542,8 +6605,20 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data136 < 1 || isNaN(data136)){
-const err116 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data127.modifierExtension !== undefined && func0.call(data127, "modifierExtension")){
+let data134 = data127.modifierExtension;
+if(Array.isArray(data134)){
+const len24 = data134.length;
+for(let i24=0; i24<len24; i24++){
+if(!(func2229(data134[i24], {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension/" + i24,parentData:data134,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -6553,26 +6628,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
-if(!(func2197(data127._sequence, {instancePath:instancePath+"/procedure/" + i22+"/_sequence",parentData:data127,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data127.type !== undefined && func0.call(data127, "type")){
-let data138 = data127.type;
-if(Array.isArray(data138)){
-const len25 = data138.length;
-for(let i25=0; i25<len25; i25++){
-if(!(func2215(data138[i25], {instancePath:instancePath+"/procedure/" + i22+"/type/" + i25,parentData:data138,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
+if(data127.sequence !== undefined && func0.call(data127, "sequence")){
+let data136 = data127.sequence;
+if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
+const err117 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -6581,12 +6640,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data127.date !== undefined && func0.call(data127, "date")){
-let data140 = data127.date;
-if(typeof data140 === "string"){
-if(!pattern8.test(data140)){
-const err118 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+if((typeof data136 == "number") && (isFinite(data136))){
+if(data136 > 2147483647 || isNaN(data136)){
+const err118 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -6595,9 +6651,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+if(data136 < 1 || isNaN(data136)){
+const err119 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -6607,37 +6662,26 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data127._date !== undefined && func0.call(data127, "_date")){
-if(!(func2197(data127._date, {instancePath:instancePath+"/procedure/" + i22+"/_date",parentData:data127,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+}
+if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
+if(!(func2220(data127._sequence, {instancePath:instancePath+"/procedure/" + i22+"/_sequence",parentData:data127,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
-if(!(func2215(data127.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i22+"/procedureCodeableConcept",parentData:data127,parentDataProperty:"procedureCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
-if(!(func2221(data127.procedureReference, {instancePath:instancePath+"/procedure/" + i22+"/procedureReference",parentData:data127,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data127.udi !== undefined && func0.call(data127, "udi")){
-let data144 = data127.udi;
-if(Array.isArray(data144)){
-const len26 = data144.length;
-for(let i26=0; i26<len26; i26++){
-if(!(func2221(data144[i26], {instancePath:instancePath+"/procedure/" + i22+"/udi/" + i26,parentData:data144,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data127.type !== undefined && func0.call(data127, "type")){
+let data138 = data127.type;
+if(Array.isArray(data138)){
+const len25 = data138.length;
+for(let i25=0; i25<len25; i25++){
+if(!(func2238(data138[i25], {instancePath:instancePath+"/procedure/" + i22+"/type/" + i25,parentData:data138,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
+const err120 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -6647,9 +6691,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
+if(data127.date !== undefined && func0.call(data127, "date")){
+let data140 = data127.date;
+if(typeof data140 === "string"){
+if(!pattern8.test(data140)){
+const err121 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -6659,9 +6705,8 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
 else {
-const err122 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+const err122 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -6671,10 +6716,37 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.precedence !== undefined && func0.call(data, "precedence")){
-let data146 = data.precedence;
-if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-const err123 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
+if(data127._date !== undefined && func0.call(data127, "_date")){
+if(!(func2220(data127._date, {instancePath:instancePath+"/procedure/" + i22+"/_date",parentData:data127,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
+if(!(func2238(data127.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i22+"/procedureCodeableConcept",parentData:data127,parentDataProperty:"procedureCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
+if(!(func2244(data127.procedureReference, {instancePath:instancePath+"/procedure/" + i22+"/procedureReference",parentData:data127,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data127.udi !== undefined && func0.call(data127, "udi")){
+let data144 = data127.udi;
+if(Array.isArray(data144)){
+const len26 = data144.length;
+for(let i26=0; i26<len26; i26++){
+if(!(func2244(data144[i26], {instancePath:instancePath+"/procedure/" + i22+"/udi/" + i26,parentData:data144,parentDataProperty:i26,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -6683,9 +6755,10 @@ vErrors.push(err123);
 }
 errors++;
 }
-if((typeof data146 == "number") && (isFinite(data146))){
-if(data146 > 2147483647 || isNaN(data146)){
-const err124 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+const forms3 = func196(data127, obj44);
+if(forms3 !== null){
+const err124 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -6694,8 +6767,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data146 < 1 || isNaN(data146)){
-const err125 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+else {
+const err125 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -6706,9 +6780,55 @@ errors++;
 }
 }
 }
+else {
+const err126 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.precedence !== undefined && func0.call(data, "precedence")){
+let data146 = data.precedence;
+if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
+const err127 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if((typeof data146 == "number") && (isFinite(data146))){
+if(data146 > 2147483647 || isNaN(data146)){
+const err128 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+if(data146 < 1 || isNaN(data146)){
+const err129 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+}
 if(data._precedence !== undefined && func0.call(data, "_precedence")){
-if(!(func2197(data._precedence, {instancePath:instancePath+"/_precedence",parentData:data,parentDataProperty:"_precedence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._precedence, {instancePath:instancePath+"/_precedence",parentData:data,parentDataProperty:"_precedence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6723,12 +6843,12 @@ let valid96 = true;
 const _errs249 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
-const err126 = {};
+const err130 = {};
 if(vErrors === null){
-vErrors = [err126];
+vErrors = [err130];
 }
 else {
-vErrors.push(err126);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -6747,12 +6867,12 @@ if(_valid10){
 const _errs250 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.focal === undefined) || (!(func0.call(data149, "focal")))){
-const err127 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err131 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err131];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err131);
 }
 errors++;
 }
@@ -6766,23 +6886,23 @@ props8._focal = true;
 }
 }
 if(!valid96){
-const err128 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err132 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err132];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err132);
 }
 errors++;
 }
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.coverage === undefined) || (!(func0.call(data149, "coverage")))){
-const err129 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err133 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err133];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err133);
 }
 errors++;
 }
@@ -6801,74 +6921,7 @@ if(data149.id !== undefined && func0.call(data149, "id")){
 let data151 = data149.id;
 if(typeof data151 === "string"){
 if(func61(data151) < 1){
-const err130 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-if(data149.extension !== undefined && func0.call(data149, "extension")){
-let data152 = data149.extension;
-if(Array.isArray(data152)){
-const len28 = data152.length;
-for(let i28=0; i28<len28; i28++){
-if(!(func2206(data152[i28], {instancePath:instancePath+"/insurance/" + i27+"/extension/" + i28,parentData:data152,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err132 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-if(data149.modifierExtension !== undefined && func0.call(data149, "modifierExtension")){
-let data154 = data149.modifierExtension;
-if(Array.isArray(data154)){
-const len29 = data154.length;
-for(let i29=0; i29<len29; i29++){
-if(!(func2206(data154[i29], {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension/" + i29,parentData:data154,parentDataProperty:i29,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-if(data149.focal !== undefined && func0.call(data149, "focal")){
-if(typeof data149.focal !== "boolean"){
-const err134 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err134 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -6878,15 +6931,82 @@ vErrors.push(err134);
 errors++;
 }
 }
+else {
+const err135 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data149.extension !== undefined && func0.call(data149, "extension")){
+let data152 = data149.extension;
+if(Array.isArray(data152)){
+const len28 = data152.length;
+for(let i28=0; i28<len28; i28++){
+if(!(func2229(data152[i28], {instancePath:instancePath+"/insurance/" + i27+"/extension/" + i28,parentData:data152,parentDataProperty:i28,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data149.modifierExtension !== undefined && func0.call(data149, "modifierExtension")){
+let data154 = data149.modifierExtension;
+if(Array.isArray(data154)){
+const len29 = data154.length;
+for(let i29=0; i29<len29; i29++){
+if(!(func2229(data154[i29], {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension/" + i29,parentData:data154,parentDataProperty:i29,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data149.focal !== undefined && func0.call(data149, "focal")){
+if(typeof data149.focal !== "boolean"){
+const err138 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
-if(!(func2197(data149._focal, {instancePath:instancePath+"/insurance/" + i27+"/_focal",parentData:data149,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data149._focal, {instancePath:instancePath+"/insurance/" + i27+"/_focal",parentData:data149,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data149.coverage !== undefined && func0.call(data149, "coverage")){
-if(!(func2221(data149.coverage, {instancePath:instancePath+"/insurance/" + i27+"/coverage",parentData:data149,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data149.coverage, {instancePath:instancePath+"/insurance/" + i27+"/coverage",parentData:data149,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6898,64 +7018,7 @@ for(let i30=0; i30<len30; i30++){
 let data160 = data159[i30];
 if(typeof data160 === "string"){
 if(func61(data160) < 1){
-const err135 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-}
-else {
-const err136 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-}
-}
-else {
-const err137 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-if(data149._preAuthRef !== undefined && func0.call(data149, "_preAuthRef")){
-let data161 = data149._preAuthRef;
-if(Array.isArray(data161)){
-const len31 = data161.length;
-for(let i31=0; i31<len31; i31++){
-if(!(func2197(data161[i31], {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef/" + i31,parentData:data161,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err138 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-}
-}
-else {
-const err139 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
+const err139 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -6965,14 +7028,71 @@ vErrors.push(err139);
 errors++;
 }
 }
-}
 else {
-const err140 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err140 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err140];
 }
 else {
 vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data149._preAuthRef !== undefined && func0.call(data149, "_preAuthRef")){
+let data161 = data149._preAuthRef;
+if(Array.isArray(data161)){
+const len31 = data161.length;
+for(let i31=0; i31<len31; i31++){
+if(!(func2220(data161[i31], {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef/" + i31,parentData:data161,parentDataProperty:i31,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+else {
+const err144 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
 }
 errors++;
 }
@@ -6984,76 +7104,7 @@ if(data163.id !== undefined && func0.call(data163, "id")){
 let data164 = data163.id;
 if(typeof data164 === "string"){
 if(func61(data164) < 1){
-const err141 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-}
-else {
-const err142 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-if(data163.extension !== undefined && func0.call(data163, "extension")){
-let data165 = data163.extension;
-if(Array.isArray(data165)){
-const len32 = data165.length;
-for(let i32=0; i32<len32; i32++){
-if(!(func2206(data165[i32], {instancePath:instancePath+"/accident/extension/" + i32,parentData:data165,parentDataProperty:i32,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-if(data163.modifierExtension !== undefined && func0.call(data163, "modifierExtension")){
-let data167 = data163.modifierExtension;
-if(Array.isArray(data167)){
-const len33 = data167.length;
-for(let i33=0; i33<len33; i33++){
-if(!(func2206(data167[i33], {instancePath:instancePath+"/accident/modifierExtension/" + i33,parentData:data167,parentDataProperty:i33,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err144 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-if(data163.date !== undefined && func0.call(data163, "date")){
-let data169 = data163.date;
-if(typeof data169 === "string"){
-if(!pattern7.test(data169)){
-const err145 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err145 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -7064,7 +7115,7 @@ errors++;
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+const err146 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -7074,38 +7125,118 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data163._date !== undefined && func0.call(data163, "_date")){
-if(!(func2197(data163._date, {instancePath:instancePath+"/accident/_date",parentData:data163,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data163.type !== undefined && func0.call(data163, "type")){
-if(!(func2215(data163.type, {instancePath:instancePath+"/accident/type",parentData:data163,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data163.locationAddress !== undefined && func0.call(data163, "locationAddress")){
-if(!(func4457(data163.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data163,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data163.locationReference !== undefined && func0.call(data163, "locationReference")){
-if(!(func2221(data163.locationReference, {instancePath:instancePath+"/accident/locationReference",parentData:data163,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data163.extension !== undefined && func0.call(data163, "extension")){
+let data165 = data163.extension;
+if(Array.isArray(data165)){
+const len32 = data165.length;
+for(let i32=0; i32<len32; i32++){
+if(!(func2229(data165[i32], {instancePath:instancePath+"/accident/extension/" + i32,parentData:data165,parentDataProperty:i32,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
+const err147 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err147];
 }
 else {
 vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data163.modifierExtension !== undefined && func0.call(data163, "modifierExtension")){
+let data167 = data163.modifierExtension;
+if(Array.isArray(data167)){
+const len33 = data167.length;
+for(let i33=0; i33<len33; i33++){
+if(!(func2229(data167[i33], {instancePath:instancePath+"/accident/modifierExtension/" + i33,parentData:data167,parentDataProperty:i33,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(data163.date !== undefined && func0.call(data163, "date")){
+let data169 = data163.date;
+if(typeof data169 === "string"){
+if(!pattern7.test(data169)){
+const err149 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+if(data163._date !== undefined && func0.call(data163, "_date")){
+if(!(func2220(data163._date, {instancePath:instancePath+"/accident/_date",parentData:data163,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data163.type !== undefined && func0.call(data163, "type")){
+if(!(func2238(data163.type, {instancePath:instancePath+"/accident/type",parentData:data163,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data163.locationAddress !== undefined && func0.call(data163, "locationAddress")){
+if(!(func4491(data163.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data163,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data163.locationReference !== undefined && func0.call(data163, "locationReference")){
+if(!(func2244(data163.locationReference, {instancePath:instancePath+"/accident/locationReference",parentData:data163,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms4 = func196(data163, obj45);
+if(forms4 !== null){
+const err151 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
 }
 errors++;
 }
@@ -7122,12 +7253,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err153 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err153];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err153);
 }
 errors++;
 }
@@ -7144,12 +7275,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
+const err154 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err154];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err154);
 }
 errors++;
 }
@@ -7162,106 +7293,7 @@ for(let i36=0; i36<len36; i36++){
 let data179 = data178[i36];
 if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
 if((data179.category === undefined) || (!(func0.call(data179, "category")))){
-const err150 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-if(data179.id !== undefined && func0.call(data179, "id")){
-let data180 = data179.id;
-if(typeof data180 === "string"){
-if(func61(data180) < 1){
-const err151 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-else {
-const err152 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-}
-if(data179.extension !== undefined && func0.call(data179, "extension")){
-let data181 = data179.extension;
-if(Array.isArray(data181)){
-const len37 = data181.length;
-for(let i37=0; i37<len37; i37++){
-if(!(func2206(data181[i37], {instancePath:instancePath+"/adjudication/" + i36+"/extension/" + i37,parentData:data181,parentDataProperty:i37,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err153 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-}
-if(data179.modifierExtension !== undefined && func0.call(data179, "modifierExtension")){
-let data183 = data179.modifierExtension;
-if(Array.isArray(data183)){
-const len38 = data183.length;
-for(let i38=0; i38<len38; i38++){
-if(!(func2206(data183[i38], {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension/" + i38,parentData:data183,parentDataProperty:i38,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err154 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-}
-if(data179.category !== undefined && func0.call(data179, "category")){
-if(!(func2215(data179.category, {instancePath:instancePath+"/adjudication/" + i36+"/category",parentData:data179,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data179.reason !== undefined && func0.call(data179, "reason")){
-if(!(func2215(data179.reason, {instancePath:instancePath+"/adjudication/" + i36+"/reason",parentData:data179,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data179.amount !== undefined && func0.call(data179, "amount")){
-if(!(func4036(data179.amount, {instancePath:instancePath+"/adjudication/" + i36+"/amount",parentData:data179,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data179.value !== undefined && func0.call(data179, "value")){
-let data188 = data179.value;
-if(!((typeof data188 == "number") && (isFinite(data188)))){
-const err155 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
+const err155 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -7270,16 +7302,11 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-if(data179._value !== undefined && func0.call(data179, "_value")){
-if(!(func2197(data179._value, {instancePath:instancePath+"/adjudication/" + i36+"/_value",parentData:data179,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err156 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
+if(data179.id !== undefined && func0.call(data179, "id")){
+let data180 = data179.id;
+if(typeof data180 === "string"){
+if(func61(data180) < 1){
+const err156 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -7289,14 +7316,118 @@ vErrors.push(err156);
 errors++;
 }
 }
-}
 else {
-const err157 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
+const err157 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err157];
 }
 else {
 vErrors.push(err157);
+}
+errors++;
+}
+}
+if(data179.extension !== undefined && func0.call(data179, "extension")){
+let data181 = data179.extension;
+if(Array.isArray(data181)){
+const len37 = data181.length;
+for(let i37=0; i37<len37; i37++){
+if(!(func2229(data181[i37], {instancePath:instancePath+"/adjudication/" + i36+"/extension/" + i37,parentData:data181,parentDataProperty:i37,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err158 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+if(data179.modifierExtension !== undefined && func0.call(data179, "modifierExtension")){
+let data183 = data179.modifierExtension;
+if(Array.isArray(data183)){
+const len38 = data183.length;
+for(let i38=0; i38<len38; i38++){
+if(!(func2229(data183[i38], {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension/" + i38,parentData:data183,parentDataProperty:i38,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+if(data179.category !== undefined && func0.call(data179, "category")){
+if(!(func2238(data179.category, {instancePath:instancePath+"/adjudication/" + i36+"/category",parentData:data179,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data179.reason !== undefined && func0.call(data179, "reason")){
+if(!(func2238(data179.reason, {instancePath:instancePath+"/adjudication/" + i36+"/reason",parentData:data179,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data179.amount !== undefined && func0.call(data179, "amount")){
+if(!(func4066(data179.amount, {instancePath:instancePath+"/adjudication/" + i36+"/amount",parentData:data179,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data179.value !== undefined && func0.call(data179, "value")){
+let data188 = data179.value;
+if(!((typeof data188 == "number") && (isFinite(data188)))){
+const err160 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+if(data179._value !== undefined && func0.call(data179, "_value")){
+if(!(func2220(data179._value, {instancePath:instancePath+"/adjudication/" + i36+"/_value",parentData:data179,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err161 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+else {
+const err162 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
 }
 errors++;
 }
@@ -7309,22 +7440,22 @@ for(let i39=0; i39<len39; i39++){
 let data191 = data190[i39];
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if((data191.amount === undefined) || (!(func0.call(data191, "amount")))){
-const err158 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
+const err163 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err163];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err163);
 }
 errors++;
 }
 if((data191.category === undefined) || (!(func0.call(data191, "category")))){
-const err159 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
+const err164 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err164];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err164);
 }
 errors++;
 }
@@ -7332,23 +7463,23 @@ if(data191.id !== undefined && func0.call(data191, "id")){
 let data192 = data191.id;
 if(typeof data192 === "string"){
 if(func61(data192) < 1){
-const err160 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err165 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err160];
+vErrors = [err165];
 }
 else {
-vErrors.push(err160);
+vErrors.push(err165);
 }
 errors++;
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
+const err166 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err166];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err166);
 }
 errors++;
 }
@@ -7358,19 +7489,19 @@ let data193 = data191.extension;
 if(Array.isArray(data193)){
 const len40 = data193.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func2206(data193[i40], {instancePath:instancePath+"/total/" + i39+"/extension/" + i40,parentData:data193,parentDataProperty:i40,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data193[i40], {instancePath:instancePath+"/total/" + i39+"/extension/" + i40,parentData:data193,parentDataProperty:i40,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err167 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err162];
+vErrors = [err167];
 }
 else {
-vErrors.push(err162);
+vErrors.push(err167);
 }
 errors++;
 }
@@ -7380,55 +7511,55 @@ let data195 = data191.modifierExtension;
 if(Array.isArray(data195)){
 const len41 = data195.length;
 for(let i41=0; i41<len41; i41++){
-if(!(func2206(data195[i41], {instancePath:instancePath+"/total/" + i39+"/modifierExtension/" + i41,parentData:data195,parentDataProperty:i41,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data195[i41], {instancePath:instancePath+"/total/" + i39+"/modifierExtension/" + i41,parentData:data195,parentDataProperty:i41,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err163 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err168 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err163];
+vErrors = [err168];
 }
 else {
-vErrors.push(err163);
+vErrors.push(err168);
 }
 errors++;
 }
 }
 if(data191.category !== undefined && func0.call(data191, "category")){
-if(!(func2215(data191.category, {instancePath:instancePath+"/total/" + i39+"/category",parentData:data191,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data191.category, {instancePath:instancePath+"/total/" + i39+"/category",parentData:data191,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data191.amount !== undefined && func0.call(data191, "amount")){
-if(!(func4036(data191.amount, {instancePath:instancePath+"/total/" + i39+"/amount",parentData:data191,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data191.amount, {instancePath:instancePath+"/total/" + i39+"/amount",parentData:data191,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err164 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
+const err169 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err169];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err169);
 }
 errors++;
 }
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
+const err170 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err170];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err170);
 }
 errors++;
 }
@@ -7440,105 +7571,7 @@ if(data199.id !== undefined && func0.call(data199, "id")){
 let data200 = data199.id;
 if(typeof data200 === "string"){
 if(func61(data200) < 1){
-const err166 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-}
-if(data199.extension !== undefined && func0.call(data199, "extension")){
-let data201 = data199.extension;
-if(Array.isArray(data201)){
-const len42 = data201.length;
-for(let i42=0; i42<len42; i42++){
-if(!(func2206(data201[i42], {instancePath:instancePath+"/payment/extension/" + i42,parentData:data201,parentDataProperty:i42,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err168 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-}
-if(data199.modifierExtension !== undefined && func0.call(data199, "modifierExtension")){
-let data203 = data199.modifierExtension;
-if(Array.isArray(data203)){
-const len43 = data203.length;
-for(let i43=0; i43<len43; i43++){
-if(!(func2206(data203[i43], {instancePath:instancePath+"/payment/modifierExtension/" + i43,parentData:data203,parentDataProperty:i43,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err169 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-}
-if(data199.type !== undefined && func0.call(data199, "type")){
-if(!(func2215(data199.type, {instancePath:instancePath+"/payment/type",parentData:data199,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data199.adjustment !== undefined && func0.call(data199, "adjustment")){
-if(!(func4036(data199.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data199,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data199.adjustmentReason !== undefined && func0.call(data199, "adjustmentReason")){
-if(!(func2215(data199.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason",parentData:data199,parentDataProperty:"adjustmentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data199.date !== undefined && func0.call(data199, "date")){
-let data208 = data199.date;
-if(typeof data208 === "string"){
-if(!pattern7.test(data208)){
-const err170 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-}
-else {
-const err171 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
+const err171 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -7548,27 +7581,8 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data199._date !== undefined && func0.call(data199, "_date")){
-if(!(func2197(data199._date, {instancePath:instancePath+"/payment/_date",parentData:data199,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data199.amount !== undefined && func0.call(data199, "amount")){
-if(!(func4036(data199.amount, {instancePath:instancePath+"/payment/amount",parentData:data199,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data199.identifier !== undefined && func0.call(data199, "identifier")){
-if(!(func2210(data199.identifier, {instancePath:instancePath+"/payment/identifier",parentData:data199,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err172 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
+const err172 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -7578,15 +7592,132 @@ vErrors.push(err172);
 errors++;
 }
 }
+if(data199.extension !== undefined && func0.call(data199, "extension")){
+let data201 = data199.extension;
+if(Array.isArray(data201)){
+const len42 = data201.length;
+for(let i42=0; i42<len42; i42++){
+if(!(func2229(data201[i42], {instancePath:instancePath+"/payment/extension/" + i42,parentData:data201,parentDataProperty:i42,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err173 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+if(data199.modifierExtension !== undefined && func0.call(data199, "modifierExtension")){
+let data203 = data199.modifierExtension;
+if(Array.isArray(data203)){
+const len43 = data203.length;
+for(let i43=0; i43<len43; i43++){
+if(!(func2229(data203[i43], {instancePath:instancePath+"/payment/modifierExtension/" + i43,parentData:data203,parentDataProperty:i43,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err174 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+}
+if(data199.type !== undefined && func0.call(data199, "type")){
+if(!(func2238(data199.type, {instancePath:instancePath+"/payment/type",parentData:data199,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data199.adjustment !== undefined && func0.call(data199, "adjustment")){
+if(!(func4066(data199.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data199,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data199.adjustmentReason !== undefined && func0.call(data199, "adjustmentReason")){
+if(!(func2238(data199.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason",parentData:data199,parentDataProperty:"adjustmentReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data199.date !== undefined && func0.call(data199, "date")){
+let data208 = data199.date;
+if(typeof data208 === "string"){
+if(!pattern7.test(data208)){
+const err175 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+else {
+const err176 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+}
+if(data199._date !== undefined && func0.call(data199, "_date")){
+if(!(func2220(data199._date, {instancePath:instancePath+"/payment/_date",parentData:data199,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data199.amount !== undefined && func0.call(data199, "amount")){
+if(!(func4066(data199.amount, {instancePath:instancePath+"/payment/amount",parentData:data199,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data199.identifier !== undefined && func0.call(data199, "identifier")){
+if(!(func2233(data199.identifier, {instancePath:instancePath+"/payment/identifier",parentData:data199,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err177 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
 if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func2215(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.form !== undefined && func0.call(data, "form")){
-if(!(func3126(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -7601,86 +7732,7 @@ if(data215.id !== undefined && func0.call(data215, "id")){
 let data216 = data215.id;
 if(typeof data216 === "string"){
 if(func61(data216) < 1){
-const err173 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-}
-else {
-const err174 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-}
-if(data215.extension !== undefined && func0.call(data215, "extension")){
-let data217 = data215.extension;
-if(Array.isArray(data217)){
-const len45 = data217.length;
-for(let i45=0; i45<len45; i45++){
-if(!(func2206(data217[i45], {instancePath:instancePath+"/processNote/" + i44+"/extension/" + i45,parentData:data217,parentDataProperty:i45,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err175 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-}
-if(data215.modifierExtension !== undefined && func0.call(data215, "modifierExtension")){
-let data219 = data215.modifierExtension;
-if(Array.isArray(data219)){
-const len46 = data219.length;
-for(let i46=0; i46<len46; i46++){
-if(!(func2206(data219[i46], {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension/" + i46,parentData:data219,parentDataProperty:i46,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err176 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-}
-if(data215.number !== undefined && func0.call(data215, "number")){
-let data221 = data215.number;
-if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
-const err177 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
-}
-if((typeof data221 == "number") && (isFinite(data221))){
-if(data221 > 2147483647 || isNaN(data221)){
-const err178 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err178 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -7689,8 +7741,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(data221 < 1 || isNaN(data221)){
-const err179 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+else {
+const err179 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -7700,17 +7753,19 @@ vErrors.push(err179);
 errors++;
 }
 }
-}
-if(data215._number !== undefined && func0.call(data215, "_number")){
-if(!(func2197(data215._number, {instancePath:instancePath+"/processNote/" + i44+"/_number",parentData:data215,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data215.extension !== undefined && func0.call(data215, "extension")){
+let data217 = data215.extension;
+if(Array.isArray(data217)){
+const len45 = data217.length;
+for(let i45=0; i45<len45; i45++){
+if(!(func2229(data217[i45], {instancePath:instancePath+"/processNote/" + i44+"/extension/" + i45,parentData:data217,parentDataProperty:i45,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data215.type !== undefined && func0.call(data215, "type")){
-let data223 = data215.type;
-if(!(((data223 === "display") || (data223 === "print")) || (data223 === "printoper"))){
-const err180 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema392.properties.type.enum}};
+}
+else {
+const err180 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -7720,17 +7775,19 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data215._type !== undefined && func0.call(data215, "_type")){
-if(!(func2197(data215._type, {instancePath:instancePath+"/processNote/" + i44+"/_type",parentData:data215,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data215.modifierExtension !== undefined && func0.call(data215, "modifierExtension")){
+let data219 = data215.modifierExtension;
+if(Array.isArray(data219)){
+const len46 = data219.length;
+for(let i46=0; i46<len46; i46++){
+if(!(func2229(data219[i46], {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension/" + i46,parentData:data219,parentDataProperty:i46,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data215.text !== undefined && func0.call(data215, "text")){
-let data225 = data215.text;
-if(typeof data225 === "string"){
-if(func61(data225) < 1){
-const err181 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err181 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -7740,8 +7797,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-else {
-const err182 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
+if(data215.number !== undefined && func0.call(data215, "number")){
+let data221 = data215.number;
+if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
+const err182 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -7750,22 +7809,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-}
-if(data215._text !== undefined && func0.call(data215, "_text")){
-if(!(func2197(data215._text, {instancePath:instancePath+"/processNote/" + i44+"/_text",parentData:data215,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data215.language !== undefined && func0.call(data215, "language")){
-if(!(func2215(data215.language, {instancePath:instancePath+"/processNote/" + i44+"/language",parentData:data215,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err183 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
+if((typeof data221 == "number") && (isFinite(data221))){
+if(data221 > 2147483647 || isNaN(data221)){
+const err183 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -7774,10 +7820,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-}
-else {
-const err184 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
+if(data221 < 1 || isNaN(data221)){
+const err184 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -7787,9 +7831,96 @@ vErrors.push(err184);
 errors++;
 }
 }
+}
+if(data215._number !== undefined && func0.call(data215, "_number")){
+if(!(func2220(data215._number, {instancePath:instancePath+"/processNote/" + i44+"/_number",parentData:data215,parentDataProperty:"_number",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data215.type !== undefined && func0.call(data215, "type")){
+let data223 = data215.type;
+if(!(((data223 === "display") || (data223 === "print")) || (data223 === "printoper"))){
+const err185 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema392.properties.type.enum}};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+}
+if(data215._type !== undefined && func0.call(data215, "_type")){
+if(!(func2220(data215._type, {instancePath:instancePath+"/processNote/" + i44+"/_type",parentData:data215,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data215.text !== undefined && func0.call(data215, "text")){
+let data225 = data215.text;
+if(typeof data225 === "string"){
+if(func61(data225) < 1){
+const err186 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+}
+if(data215._text !== undefined && func0.call(data215, "_text")){
+if(!(func2220(data215._text, {instancePath:instancePath+"/processNote/" + i44+"/_text",parentData:data215,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data215.language !== undefined && func0.call(data215, "language")){
+if(!(func2238(data215.language, {instancePath:instancePath+"/processNote/" + i44+"/language",parentData:data215,parentDataProperty:"language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err188 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+}
+}
+else {
+const err189 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+}
 if(data.benefitPeriod !== undefined && func0.call(data, "benefitPeriod")){
-if(!(func2223(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod",parentData:data,parentDataProperty:"benefitPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod",parentData:data,parentDataProperty:"benefitPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -7805,24 +7936,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err185 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
+const err190 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err185];
+vErrors = [err190];
 }
 else {
-vErrors.push(err185);
+vErrors.push(err190);
 }
 errors++;
 }
 }
 }
 else {
-const err186 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err191 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err186];
+vErrors = [err191];
 }
 else {
-vErrors.push(err186);
+vErrors.push(err191);
 }
 errors++;
 }

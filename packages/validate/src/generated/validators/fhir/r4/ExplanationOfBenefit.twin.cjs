@@ -19,22 +19,30 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj213 = new Set(["timingDate", "timingPeriod"]);
+const obj214 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj216 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj218 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj221 = new Set(["locationAddress", "locationReference"]);
 
+const obj225 = new Set(["servicedDate", "servicedPeriod"]);
+const obj226 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 
 
@@ -99,7 +107,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -113,7 +121,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -137,22 +145,22 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func37(data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -161,7 +169,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func37(data11[i2]))){
 errors++;
 }
 }
@@ -175,7 +183,7 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data13[i3]))){
+if(!(func37(data13[i3]))){
 errors++;
 }
 }
@@ -185,12 +193,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -201,12 +209,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -215,7 +223,7 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data20[i4]))){
+if(!(func39(data20[i4]))){
 errors++;
 }
 }
@@ -252,7 +260,7 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func29(data24[i6]))){
 errors++;
 }
 }
@@ -287,7 +295,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func33(data29[i8]))){
 errors++;
 }
 }
@@ -301,7 +309,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data31[i9]))){
+if(!(func33(data31[i9]))){
 errors++;
 }
 }
@@ -311,17 +319,17 @@ errors++;
 }
 }
 if(data27.category !== undefined){
-if(!(func14(data27.category))){
+if(!(func37(data27.category))){
 errors++;
 }
 }
 if(data27.reason !== undefined){
-if(!(func14(data27.reason))){
+if(!(func37(data27.reason))){
 errors++;
 }
 }
 if(data27.amount !== undefined){
-if(!(func621(data27.amount))){
+if(!(func651(data27.amount))){
 errors++;
 }
 }
@@ -332,7 +340,7 @@ errors++;
 }
 }
 if(data27._value !== undefined){
-if(!(func6(data27._value))){
+if(!(func29(data27._value))){
 errors++;
 }
 }
@@ -439,7 +447,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -453,7 +461,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -477,22 +485,22 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func37(data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -501,7 +509,7 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func37(data11[i2]))){
 errors++;
 }
 }
@@ -515,7 +523,7 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data13[i3]))){
+if(!(func37(data13[i3]))){
 errors++;
 }
 }
@@ -525,12 +533,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -541,12 +549,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -555,7 +563,7 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data20[i4]))){
+if(!(func39(data20[i4]))){
 errors++;
 }
 }
@@ -592,7 +600,7 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func29(data24[i6]))){
 errors++;
 }
 }
@@ -627,7 +635,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func33(data29[i8]))){
 errors++;
 }
 }
@@ -641,7 +649,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data31[i9]))){
+if(!(func33(data31[i9]))){
 errors++;
 }
 }
@@ -651,17 +659,17 @@ errors++;
 }
 }
 if(data27.category !== undefined){
-if(!(func14(data27.category))){
+if(!(func37(data27.category))){
 errors++;
 }
 }
 if(data27.reason !== undefined){
-if(!(func14(data27.reason))){
+if(!(func37(data27.reason))){
 errors++;
 }
 }
 if(data27.amount !== undefined){
-if(!(func621(data27.amount))){
+if(!(func651(data27.amount))){
 errors++;
 }
 }
@@ -672,7 +680,7 @@ errors++;
 }
 }
 if(data27._value !== undefined){
-if(!(func6(data27._value))){
+if(!(func29(data27._value))){
 errors++;
 }
 }
@@ -793,7 +801,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -807,7 +815,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -831,7 +839,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
@@ -863,7 +871,7 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data10[i3]))){
+if(!(func29(data10[i3]))){
 errors++;
 }
 }
@@ -900,7 +908,7 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data14[i5]))){
+if(!(func29(data14[i5]))){
 errors++;
 }
 }
@@ -937,7 +945,7 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data18[i7]))){
+if(!(func29(data18[i7]))){
 errors++;
 }
 }
@@ -974,7 +982,7 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data22[i9]))){
+if(!(func29(data22[i9]))){
 errors++;
 }
 }
@@ -984,17 +992,17 @@ errors++;
 }
 }
 if(data.revenue !== undefined){
-if(!(func14(data.revenue))){
+if(!(func37(data.revenue))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -1003,7 +1011,7 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data27[i10]))){
+if(!(func37(data27[i10]))){
 errors++;
 }
 }
@@ -1017,7 +1025,7 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data29[i11]))){
+if(!(func37(data29[i11]))){
 errors++;
 }
 }
@@ -1038,37 +1046,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func29(data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func40(data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func37(data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func794(data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func39(data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -1079,12 +1087,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -1093,7 +1101,7 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data42[i12]))){
+if(!(func39(data42[i12]))){
 errors++;
 }
 }
@@ -1103,7 +1111,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
@@ -1112,7 +1120,7 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data45[i13]))){
+if(!(func37(data45[i13]))){
 errors++;
 }
 }
@@ -1126,7 +1134,7 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data47[i14]))){
+if(!(func39(data47[i14]))){
 errors++;
 }
 }
@@ -1163,7 +1171,7 @@ let data51 = data._noteNumber;
 if(Array.isArray(data51)){
 const len16 = data51.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data51[i16]))){
+if(!(func29(data51[i16]))){
 errors++;
 }
 }
@@ -1198,7 +1206,7 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data56[i18]))){
+if(!(func33(data56[i18]))){
 errors++;
 }
 }
@@ -1212,7 +1220,7 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data58[i19]))){
+if(!(func33(data58[i19]))){
 errors++;
 }
 }
@@ -1222,17 +1230,17 @@ errors++;
 }
 }
 if(data54.category !== undefined){
-if(!(func14(data54.category))){
+if(!(func37(data54.category))){
 errors++;
 }
 }
 if(data54.reason !== undefined){
-if(!(func14(data54.reason))){
+if(!(func37(data54.reason))){
 errors++;
 }
 }
 if(data54.amount !== undefined){
-if(!(func621(data54.amount))){
+if(!(func651(data54.amount))){
 errors++;
 }
 }
@@ -1243,7 +1251,7 @@ errors++;
 }
 }
 if(data54._value !== undefined){
-if(!(func6(data54._value))){
+if(!(func29(data54._value))){
 errors++;
 }
 }
@@ -1286,6 +1294,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "sequence")) && (key1 !== "_sequence")) && (key1 !== "careTeamSequence")) && (key1 !== "_careTeamSequence")) && (key1 !== "diagnosisSequence")) && (key1 !== "_diagnosisSequence")) && (key1 !== "procedureSequence")) && (key1 !== "_procedureSequence")) && (key1 !== "informationSequence")) && (key1 !== "_informationSequence")) && (key1 !== "revenue")) && (key1 !== "category")) && (key1 !== "productOrService")) && (key1 !== "modifier")) && (key1 !== "programCode")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) && (key1 !== "locationCodeableConcept")) && (key1 !== "locationAddress")) && (key1 !== "locationReference")) && (key1 !== "quantity")) && (key1 !== "unitPrice")) && (key1 !== "factor")) && (key1 !== "_factor")) && (key1 !== "net")) && (key1 !== "udi")) && (key1 !== "bodySite")) && (key1 !== "subSite")) && (key1 !== "encounter")) && (key1 !== "noteNumber")) && (key1 !== "_noteNumber")) && (key1 !== "adjudication")) && (key1 !== "detail")){
 errors++;
 }
+}
+const forms0 = func1(data, obj225);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj226);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -1336,7 +1352,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1350,7 +1366,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1360,7 +1376,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -1369,7 +1385,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func37(data6[i2]))){
 errors++;
 }
 }
@@ -1379,12 +1395,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -1395,12 +1411,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -1432,7 +1448,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func29(data15[i4]))){
 errors++;
 }
 }
@@ -1467,7 +1483,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -1481,7 +1497,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -1491,17 +1507,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func37(data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func37(data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func651(data18.amount))){
 errors++;
 }
 }
@@ -1512,7 +1528,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func29(data18._value))){
 errors++;
 }
 }
@@ -1588,7 +1604,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1602,7 +1618,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1612,7 +1628,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -1621,7 +1637,7 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data6[i2]))){
+if(!(func37(data6[i2]))){
 errors++;
 }
 }
@@ -1631,12 +1647,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -1647,12 +1663,12 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
@@ -1684,7 +1700,7 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data15[i4]))){
+if(!(func29(data15[i4]))){
 errors++;
 }
 }
@@ -1719,7 +1735,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -1733,7 +1749,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -1743,17 +1759,17 @@ errors++;
 }
 }
 if(data18.category !== undefined){
-if(!(func14(data18.category))){
+if(!(func37(data18.category))){
 errors++;
 }
 }
 if(data18.reason !== undefined){
-if(!(func14(data18.reason))){
+if(!(func37(data18.reason))){
 errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func621(data18.amount))){
+if(!(func651(data18.amount))){
 errors++;
 }
 }
@@ -1764,7 +1780,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func29(data18._value))){
 errors++;
 }
 }
@@ -1854,7 +1870,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1868,7 +1884,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1905,7 +1921,7 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data7[i3]))){
+if(!(func29(data7[i3]))){
 errors++;
 }
 }
@@ -1942,7 +1958,7 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data11[i5]))){
+if(!(func29(data11[i5]))){
 errors++;
 }
 }
@@ -1979,7 +1995,7 @@ let data15 = data._subDetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data15[i7]))){
+if(!(func29(data15[i7]))){
 errors++;
 }
 }
@@ -1993,7 +2009,7 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data17[i8]))){
+if(!(func39(data17[i8]))){
 errors++;
 }
 }
@@ -2003,7 +2019,7 @@ errors++;
 }
 }
 if(data.productOrService !== undefined){
-if(!(func14(data.productOrService))){
+if(!(func37(data.productOrService))){
 errors++;
 }
 }
@@ -2012,7 +2028,7 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data20[i9]))){
+if(!(func37(data20[i9]))){
 errors++;
 }
 }
@@ -2026,7 +2042,7 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data22[i10]))){
+if(!(func37(data22[i10]))){
 errors++;
 }
 }
@@ -2047,37 +2063,37 @@ errors++;
 }
 }
 if(data._servicedDate !== undefined){
-if(!(func6(data._servicedDate))){
+if(!(func29(data._servicedDate))){
 errors++;
 }
 }
 if(data.servicedPeriod !== undefined){
-if(!(func17(data.servicedPeriod))){
+if(!(func40(data.servicedPeriod))){
 errors++;
 }
 }
 if(data.locationCodeableConcept !== undefined){
-if(!(func14(data.locationCodeableConcept))){
+if(!(func37(data.locationCodeableConcept))){
 errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func760(data.locationAddress))){
+if(!(func794(data.locationAddress))){
 errors++;
 }
 }
 if(data.locationReference !== undefined){
-if(!(func16(data.locationReference))){
+if(!(func39(data.locationReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func621(data.unitPrice))){
+if(!(func651(data.unitPrice))){
 errors++;
 }
 }
@@ -2088,17 +2104,17 @@ errors++;
 }
 }
 if(data._factor !== undefined){
-if(!(func6(data._factor))){
+if(!(func29(data._factor))){
 errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func621(data.net))){
+if(!(func651(data.net))){
 errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
@@ -2107,7 +2123,7 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data36[i11]))){
+if(!(func37(data36[i11]))){
 errors++;
 }
 }
@@ -2144,7 +2160,7 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data40[i13]))){
+if(!(func29(data40[i13]))){
 errors++;
 }
 }
@@ -2179,7 +2195,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data45[i15]))){
+if(!(func33(data45[i15]))){
 errors++;
 }
 }
@@ -2193,7 +2209,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data47[i16]))){
+if(!(func33(data47[i16]))){
 errors++;
 }
 }
@@ -2203,17 +2219,17 @@ errors++;
 }
 }
 if(data43.category !== undefined){
-if(!(func14(data43.category))){
+if(!(func37(data43.category))){
 errors++;
 }
 }
 if(data43.reason !== undefined){
-if(!(func14(data43.reason))){
+if(!(func37(data43.reason))){
 errors++;
 }
 }
 if(data43.amount !== undefined){
-if(!(func621(data43.amount))){
+if(!(func651(data43.amount))){
 errors++;
 }
 }
@@ -2224,7 +2240,7 @@ errors++;
 }
 }
 if(data43._value !== undefined){
-if(!(func6(data43._value))){
+if(!(func29(data43._value))){
 errors++;
 }
 }
@@ -2268,6 +2284,14 @@ if((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (ke
 errors++;
 }
 }
+const forms0 = func1(data, obj225);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj226);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -2285,6 +2309,8 @@ validate1217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
+const obj336 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj453 = new Set(["usedUnsignedInt", "usedMoney"]);
 
 function validate1223(data){
 let vErrors = null;
@@ -2316,7 +2342,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -2330,7 +2356,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -2340,7 +2366,7 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
@@ -2350,7 +2376,7 @@ errors++;
 }
 }
 if(data._excluded !== undefined){
-if(!(func6(data._excluded))){
+if(!(func29(data._excluded))){
 errors++;
 }
 }
@@ -2366,7 +2392,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -2382,22 +2408,22 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.network !== undefined){
-if(!(func14(data.network))){
+if(!(func37(data.network))){
 errors++;
 }
 }
 if(data.unit !== undefined){
-if(!(func14(data.unit))){
+if(!(func37(data.unit))){
 errors++;
 }
 }
 if(data.term !== undefined){
-if(!(func14(data.term))){
+if(!(func37(data.term))){
 errors++;
 }
 }
@@ -2427,7 +2453,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func33(data18[i3]))){
 errors++;
 }
 }
@@ -2441,7 +2467,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func33(data20[i4]))){
 errors++;
 }
 }
@@ -2451,7 +2477,7 @@ errors++;
 }
 }
 if(data16.type !== undefined){
-if(!(func14(data16.type))){
+if(!(func37(data16.type))){
 errors++;
 }
 }
@@ -2470,7 +2496,7 @@ errors++;
 }
 }
 if(data16._allowedUnsignedInt !== undefined){
-if(!(func6(data16._allowedUnsignedInt))){
+if(!(func29(data16._allowedUnsignedInt))){
 errors++;
 }
 }
@@ -2486,12 +2512,12 @@ errors++;
 }
 }
 if(data16._allowedString !== undefined){
-if(!(func6(data16._allowedString))){
+if(!(func29(data16._allowedString))){
 errors++;
 }
 }
 if(data16.allowedMoney !== undefined){
-if(!(func621(data16.allowedMoney))){
+if(!(func651(data16.allowedMoney))){
 errors++;
 }
 }
@@ -2510,12 +2536,12 @@ errors++;
 }
 }
 if(data16._usedUnsignedInt !== undefined){
-if(!(func6(data16._usedUnsignedInt))){
+if(!(func29(data16._usedUnsignedInt))){
 errors++;
 }
 }
 if(data16.usedMoney !== undefined){
-if(!(func621(data16.usedMoney))){
+if(!(func651(data16.usedMoney))){
 errors++;
 }
 }
@@ -2523,6 +2549,14 @@ for(const key0 in data16){
 if((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "type")) && (key0 !== "allowedUnsignedInt")) && (key0 !== "_allowedUnsignedInt")) && (key0 !== "allowedString")) && (key0 !== "_allowedString")) && (key0 !== "allowedMoney")) && (key0 !== "usedUnsignedInt")) && (key0 !== "_usedUnsignedInt")) && (key0 !== "usedMoney")){
 errors++;
 }
+}
+const forms0 = func1(data16, obj336);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data16, obj453);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data16.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data16);
@@ -2732,7 +2766,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -2748,7 +2782,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -2764,12 +2798,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -2778,7 +2812,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func32(data12[i0]))){
 errors++;
 }
 }
@@ -2792,7 +2826,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func33(data14[i1]))){
 errors++;
 }
 }
@@ -2806,7 +2840,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func33(data16[i2]))){
 errors++;
 }
 }
@@ -2820,7 +2854,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -2836,17 +2870,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.subType !== undefined){
-if(!(func14(data.subType))){
+if(!(func37(data.subType))){
 errors++;
 }
 }
@@ -2860,17 +2894,17 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func29(data._use))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.billablePeriod !== undefined){
-if(!(func17(data.billablePeriod))){
+if(!(func40(data.billablePeriod))){
 errors++;
 }
 }
@@ -2886,37 +2920,37 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func39(data.enterer))){
 errors++;
 }
 }
 if(data.insurer !== undefined){
-if(!(func16(data.insurer))){
+if(!(func39(data.insurer))){
 errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(func16(data.provider))){
+if(!(func39(data.provider))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func37(data.priority))){
 errors++;
 }
 }
 if(data.fundsReserveRequested !== undefined){
-if(!(func14(data.fundsReserveRequested))){
+if(!(func37(data.fundsReserveRequested))){
 errors++;
 }
 }
 if(data.fundsReserve !== undefined){
-if(!(func14(data.fundsReserve))){
+if(!(func37(data.fundsReserve))){
 errors++;
 }
 }
@@ -2943,7 +2977,7 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data39[i5]))){
+if(!(func33(data39[i5]))){
 errors++;
 }
 }
@@ -2957,7 +2991,7 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data41[i6]))){
+if(!(func33(data41[i6]))){
 errors++;
 }
 }
@@ -2967,17 +3001,17 @@ errors++;
 }
 }
 if(data37.claim !== undefined){
-if(!(func16(data37.claim))){
+if(!(func39(data37.claim))){
 errors++;
 }
 }
 if(data37.relationship !== undefined){
-if(!(func14(data37.relationship))){
+if(!(func37(data37.relationship))){
 errors++;
 }
 }
 if(data37.reference !== undefined){
-if(!(func12(data37.reference))){
+if(!(func35(data37.reference))){
 errors++;
 }
 }
@@ -3003,12 +3037,12 @@ errors++;
 }
 }
 if(data.prescription !== undefined){
-if(!(func16(data.prescription))){
+if(!(func39(data.prescription))){
 errors++;
 }
 }
 if(data.originalPrescription !== undefined){
-if(!(func16(data.originalPrescription))){
+if(!(func39(data.originalPrescription))){
 errors++;
 }
 }
@@ -3031,7 +3065,7 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data50[i7]))){
+if(!(func33(data50[i7]))){
 errors++;
 }
 }
@@ -3045,7 +3079,7 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data52[i8]))){
+if(!(func33(data52[i8]))){
 errors++;
 }
 }
@@ -3055,12 +3089,12 @@ errors++;
 }
 }
 if(data48.type !== undefined){
-if(!(func14(data48.type))){
+if(!(func37(data48.type))){
 errors++;
 }
 }
 if(data48.party !== undefined){
-if(!(func16(data48.party))){
+if(!(func39(data48.party))){
 errors++;
 }
 }
@@ -3081,22 +3115,22 @@ errors++;
 }
 }
 if(data.referral !== undefined){
-if(!(func16(data.referral))){
+if(!(func39(data.referral))){
 errors++;
 }
 }
 if(data.facility !== undefined){
-if(!(func16(data.facility))){
+if(!(func39(data.facility))){
 errors++;
 }
 }
 if(data.claim !== undefined){
-if(!(func16(data.claim))){
+if(!(func39(data.claim))){
 errors++;
 }
 }
 if(data.claimResponse !== undefined){
-if(!(func16(data.claimResponse))){
+if(!(func39(data.claimResponse))){
 errors++;
 }
 }
@@ -3110,7 +3144,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func29(data._outcome))){
 errors++;
 }
 }
@@ -3126,7 +3160,7 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func29(data._disposition))){
 errors++;
 }
 }
@@ -3155,7 +3189,7 @@ let data66 = data._preAuthRef;
 if(Array.isArray(data66)){
 const len10 = data66.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data66[i10]))){
+if(!(func29(data66[i10]))){
 errors++;
 }
 }
@@ -3169,7 +3203,7 @@ let data68 = data.preAuthRefPeriod;
 if(Array.isArray(data68)){
 const len11 = data68.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func17(data68[i11]))){
+if(!(func40(data68[i11]))){
 errors++;
 }
 }
@@ -3235,7 +3269,7 @@ let data74 = data71.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data74[i13]))){
+if(!(func33(data74[i13]))){
 errors++;
 }
 }
@@ -3249,7 +3283,7 @@ let data76 = data71.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data76[i14]))){
+if(!(func33(data76[i14]))){
 errors++;
 }
 }
@@ -3273,12 +3307,12 @@ errors++;
 }
 }
 if(data71._sequence !== undefined){
-if(!(func6(data71._sequence))){
+if(!(func29(data71._sequence))){
 errors++;
 }
 }
 if(data71.provider !== undefined){
-if(!(func16(data71.provider))){
+if(!(func39(data71.provider))){
 errors++;
 }
 }
@@ -3288,17 +3322,17 @@ errors++;
 }
 }
 if(data71._responsible !== undefined){
-if(!(func6(data71._responsible))){
+if(!(func29(data71._responsible))){
 errors++;
 }
 }
 if(data71.role !== undefined){
-if(!(func14(data71.role))){
+if(!(func37(data71.role))){
 errors++;
 }
 }
 if(data71.qualification !== undefined){
-if(!(func14(data71.qualification))){
+if(!(func37(data71.qualification))){
 errors++;
 }
 }
@@ -3380,7 +3414,7 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len16 = data89.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data89[i16]))){
+if(!(func33(data89[i16]))){
 errors++;
 }
 }
@@ -3394,7 +3428,7 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len17 = data91.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data91[i17]))){
+if(!(func33(data91[i17]))){
 errors++;
 }
 }
@@ -3418,17 +3452,17 @@ errors++;
 }
 }
 if(data86._sequence !== undefined){
-if(!(func6(data86._sequence))){
+if(!(func29(data86._sequence))){
 errors++;
 }
 }
 if(data86.category !== undefined){
-if(!(func14(data86.category))){
+if(!(func37(data86.category))){
 errors++;
 }
 }
 if(data86.code !== undefined){
-if(!(func14(data86.code))){
+if(!(func37(data86.code))){
 errors++;
 }
 }
@@ -3444,12 +3478,12 @@ errors++;
 }
 }
 if(data86._timingDate !== undefined){
-if(!(func6(data86._timingDate))){
+if(!(func29(data86._timingDate))){
 errors++;
 }
 }
 if(data86.timingPeriod !== undefined){
-if(!(func17(data86.timingPeriod))){
+if(!(func40(data86.timingPeriod))){
 errors++;
 }
 }
@@ -3459,7 +3493,7 @@ errors++;
 }
 }
 if(data86._valueBoolean !== undefined){
-if(!(func6(data86._valueBoolean))){
+if(!(func29(data86._valueBoolean))){
 errors++;
 }
 }
@@ -3475,27 +3509,27 @@ errors++;
 }
 }
 if(data86._valueString !== undefined){
-if(!(func6(data86._valueString))){
+if(!(func29(data86._valueString))){
 errors++;
 }
 }
 if(data86.valueQuantity !== undefined){
-if(!(func85(data86.valueQuantity))){
+if(!(func108(data86.valueQuantity))){
 errors++;
 }
 }
 if(data86.valueAttachment !== undefined){
-if(!(func336(data86.valueAttachment))){
+if(!(func365(data86.valueAttachment))){
 errors++;
 }
 }
 if(data86.valueReference !== undefined){
-if(!(func16(data86.valueReference))){
+if(!(func39(data86.valueReference))){
 errors++;
 }
 }
 if(data86.reason !== undefined){
-if(!(func223(data86.reason))){
+if(!(func248(data86.reason))){
 errors++;
 }
 }
@@ -3503,6 +3537,14 @@ for(const key3 in data86){
 if((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "sequence")) && (key3 !== "_sequence")) && (key3 !== "category")) && (key3 !== "code")) && (key3 !== "timingDate")) && (key3 !== "_timingDate")) && (key3 !== "timingPeriod")) && (key3 !== "valueBoolean")) && (key3 !== "_valueBoolean")) && (key3 !== "valueString")) && (key3 !== "_valueString")) && (key3 !== "valueQuantity")) && (key3 !== "valueAttachment")) && (key3 !== "valueReference")) && (key3 !== "reason")){
 errors++;
 }
+}
+const forms0 = func1(data86, obj213);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data86, obj214);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data86.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data86);
@@ -3618,7 +3660,7 @@ let data114 = data109.extension;
 if(Array.isArray(data114)){
 const len19 = data114.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data114[i19]))){
+if(!(func33(data114[i19]))){
 errors++;
 }
 }
@@ -3632,7 +3674,7 @@ let data116 = data109.modifierExtension;
 if(Array.isArray(data116)){
 const len20 = data116.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data116[i20]))){
+if(!(func33(data116[i20]))){
 errors++;
 }
 }
@@ -3656,17 +3698,17 @@ errors++;
 }
 }
 if(data109._sequence !== undefined){
-if(!(func6(data109._sequence))){
+if(!(func29(data109._sequence))){
 errors++;
 }
 }
 if(data109.diagnosisCodeableConcept !== undefined){
-if(!(func14(data109.diagnosisCodeableConcept))){
+if(!(func37(data109.diagnosisCodeableConcept))){
 errors++;
 }
 }
 if(data109.diagnosisReference !== undefined){
-if(!(func16(data109.diagnosisReference))){
+if(!(func39(data109.diagnosisReference))){
 errors++;
 }
 }
@@ -3675,7 +3717,7 @@ let data122 = data109.type;
 if(Array.isArray(data122)){
 const len21 = data122.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func14(data122[i21]))){
+if(!(func37(data122[i21]))){
 errors++;
 }
 }
@@ -3685,12 +3727,12 @@ errors++;
 }
 }
 if(data109.onAdmission !== undefined){
-if(!(func14(data109.onAdmission))){
+if(!(func37(data109.onAdmission))){
 errors++;
 }
 }
 if(data109.packageCode !== undefined){
-if(!(func14(data109.packageCode))){
+if(!(func37(data109.packageCode))){
 errors++;
 }
 }
@@ -3698,6 +3740,10 @@ for(const key4 in data109){
 if((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "sequence")) && (key4 !== "_sequence")) && (key4 !== "diagnosisCodeableConcept")) && (key4 !== "diagnosisReference")) && (key4 !== "type")) && (key4 !== "onAdmission")) && (key4 !== "packageCode")){
 errors++;
 }
+}
+const forms2 = func1(data109, obj216);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data109.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data109);
@@ -3813,7 +3859,7 @@ let data132 = data127.extension;
 if(Array.isArray(data132)){
 const len23 = data132.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data132[i23]))){
+if(!(func33(data132[i23]))){
 errors++;
 }
 }
@@ -3827,7 +3873,7 @@ let data134 = data127.modifierExtension;
 if(Array.isArray(data134)){
 const len24 = data134.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data134[i24]))){
+if(!(func33(data134[i24]))){
 errors++;
 }
 }
@@ -3851,7 +3897,7 @@ errors++;
 }
 }
 if(data127._sequence !== undefined){
-if(!(func6(data127._sequence))){
+if(!(func29(data127._sequence))){
 errors++;
 }
 }
@@ -3860,7 +3906,7 @@ let data138 = data127.type;
 if(Array.isArray(data138)){
 const len25 = data138.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func14(data138[i25]))){
+if(!(func37(data138[i25]))){
 errors++;
 }
 }
@@ -3881,17 +3927,17 @@ errors++;
 }
 }
 if(data127._date !== undefined){
-if(!(func6(data127._date))){
+if(!(func29(data127._date))){
 errors++;
 }
 }
 if(data127.procedureCodeableConcept !== undefined){
-if(!(func14(data127.procedureCodeableConcept))){
+if(!(func37(data127.procedureCodeableConcept))){
 errors++;
 }
 }
 if(data127.procedureReference !== undefined){
-if(!(func16(data127.procedureReference))){
+if(!(func39(data127.procedureReference))){
 errors++;
 }
 }
@@ -3900,7 +3946,7 @@ let data144 = data127.udi;
 if(Array.isArray(data144)){
 const len26 = data144.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func16(data144[i26]))){
+if(!(func39(data144[i26]))){
 errors++;
 }
 }
@@ -3913,6 +3959,10 @@ for(const key5 in data127){
 if(((((((((((key5 !== "id") && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "sequence")) && (key5 !== "_sequence")) && (key5 !== "type")) && (key5 !== "date")) && (key5 !== "_date")) && (key5 !== "procedureCodeableConcept")) && (key5 !== "procedureReference")) && (key5 !== "udi")){
 errors++;
 }
+}
+const forms3 = func1(data127, obj218);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data127.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data127);
@@ -3945,7 +3995,7 @@ errors++;
 }
 }
 if(data._precedence !== undefined){
-if(!(func6(data._precedence))){
+if(!(func29(data._precedence))){
 errors++;
 }
 }
@@ -4006,7 +4056,7 @@ let data152 = data149.extension;
 if(Array.isArray(data152)){
 const len28 = data152.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func10(data152[i28]))){
+if(!(func33(data152[i28]))){
 errors++;
 }
 }
@@ -4020,7 +4070,7 @@ let data154 = data149.modifierExtension;
 if(Array.isArray(data154)){
 const len29 = data154.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func10(data154[i29]))){
+if(!(func33(data154[i29]))){
 errors++;
 }
 }
@@ -4035,12 +4085,12 @@ errors++;
 }
 }
 if(data149._focal !== undefined){
-if(!(func6(data149._focal))){
+if(!(func29(data149._focal))){
 errors++;
 }
 }
 if(data149.coverage !== undefined){
-if(!(func16(data149.coverage))){
+if(!(func39(data149.coverage))){
 errors++;
 }
 }
@@ -4069,7 +4119,7 @@ let data161 = data149._preAuthRef;
 if(Array.isArray(data161)){
 const len31 = data161.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func6(data161[i31]))){
+if(!(func29(data161[i31]))){
 errors++;
 }
 }
@@ -4118,7 +4168,7 @@ let data165 = data163.extension;
 if(Array.isArray(data165)){
 const len32 = data165.length;
 for(let i32=0; i32<len32; i32++){
-if(!(func10(data165[i32]))){
+if(!(func33(data165[i32]))){
 errors++;
 }
 }
@@ -4132,7 +4182,7 @@ let data167 = data163.modifierExtension;
 if(Array.isArray(data167)){
 const len33 = data167.length;
 for(let i33=0; i33<len33; i33++){
-if(!(func10(data167[i33]))){
+if(!(func33(data167[i33]))){
 errors++;
 }
 }
@@ -4153,22 +4203,22 @@ errors++;
 }
 }
 if(data163._date !== undefined){
-if(!(func6(data163._date))){
+if(!(func29(data163._date))){
 errors++;
 }
 }
 if(data163.type !== undefined){
-if(!(func14(data163.type))){
+if(!(func37(data163.type))){
 errors++;
 }
 }
 if(data163.locationAddress !== undefined){
-if(!(func760(data163.locationAddress))){
+if(!(func794(data163.locationAddress))){
 errors++;
 }
 }
 if(data163.locationReference !== undefined){
-if(!(func16(data163.locationReference))){
+if(!(func39(data163.locationReference))){
 errors++;
 }
 }
@@ -4176,6 +4226,10 @@ for(const key7 in data163){
 if((((((((key7 !== "id") && (key7 !== "extension")) && (key7 !== "modifierExtension")) && (key7 !== "date")) && (key7 !== "_date")) && (key7 !== "type")) && (key7 !== "locationAddress")) && (key7 !== "locationReference")){
 errors++;
 }
+}
+const forms4 = func1(data163, obj221);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data163.__proto__ === Object.prototype)){
 const proto7 = Object.getPrototypeOf(data163);
@@ -4242,7 +4296,7 @@ let data181 = data179.extension;
 if(Array.isArray(data181)){
 const len37 = data181.length;
 for(let i37=0; i37<len37; i37++){
-if(!(func10(data181[i37]))){
+if(!(func33(data181[i37]))){
 errors++;
 }
 }
@@ -4256,7 +4310,7 @@ let data183 = data179.modifierExtension;
 if(Array.isArray(data183)){
 const len38 = data183.length;
 for(let i38=0; i38<len38; i38++){
-if(!(func10(data183[i38]))){
+if(!(func33(data183[i38]))){
 errors++;
 }
 }
@@ -4266,17 +4320,17 @@ errors++;
 }
 }
 if(data179.category !== undefined){
-if(!(func14(data179.category))){
+if(!(func37(data179.category))){
 errors++;
 }
 }
 if(data179.reason !== undefined){
-if(!(func14(data179.reason))){
+if(!(func37(data179.reason))){
 errors++;
 }
 }
 if(data179.amount !== undefined){
-if(!(func621(data179.amount))){
+if(!(func651(data179.amount))){
 errors++;
 }
 }
@@ -4287,7 +4341,7 @@ errors++;
 }
 }
 if(data179._value !== undefined){
-if(!(func6(data179._value))){
+if(!(func29(data179._value))){
 errors++;
 }
 }
@@ -4341,7 +4395,7 @@ let data193 = data191.extension;
 if(Array.isArray(data193)){
 const len40 = data193.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func10(data193[i40]))){
+if(!(func33(data193[i40]))){
 errors++;
 }
 }
@@ -4355,7 +4409,7 @@ let data195 = data191.modifierExtension;
 if(Array.isArray(data195)){
 const len41 = data195.length;
 for(let i41=0; i41<len41; i41++){
-if(!(func10(data195[i41]))){
+if(!(func33(data195[i41]))){
 errors++;
 }
 }
@@ -4365,12 +4419,12 @@ errors++;
 }
 }
 if(data191.category !== undefined){
-if(!(func14(data191.category))){
+if(!(func37(data191.category))){
 errors++;
 }
 }
 if(data191.amount !== undefined){
-if(!(func621(data191.amount))){
+if(!(func651(data191.amount))){
 errors++;
 }
 }
@@ -4414,7 +4468,7 @@ let data201 = data199.extension;
 if(Array.isArray(data201)){
 const len42 = data201.length;
 for(let i42=0; i42<len42; i42++){
-if(!(func10(data201[i42]))){
+if(!(func33(data201[i42]))){
 errors++;
 }
 }
@@ -4428,7 +4482,7 @@ let data203 = data199.modifierExtension;
 if(Array.isArray(data203)){
 const len43 = data203.length;
 for(let i43=0; i43<len43; i43++){
-if(!(func10(data203[i43]))){
+if(!(func33(data203[i43]))){
 errors++;
 }
 }
@@ -4438,17 +4492,17 @@ errors++;
 }
 }
 if(data199.type !== undefined){
-if(!(func14(data199.type))){
+if(!(func37(data199.type))){
 errors++;
 }
 }
 if(data199.adjustment !== undefined){
-if(!(func621(data199.adjustment))){
+if(!(func651(data199.adjustment))){
 errors++;
 }
 }
 if(data199.adjustmentReason !== undefined){
-if(!(func14(data199.adjustmentReason))){
+if(!(func37(data199.adjustmentReason))){
 errors++;
 }
 }
@@ -4464,17 +4518,17 @@ errors++;
 }
 }
 if(data199._date !== undefined){
-if(!(func6(data199._date))){
+if(!(func29(data199._date))){
 errors++;
 }
 }
 if(data199.amount !== undefined){
-if(!(func621(data199.amount))){
+if(!(func651(data199.amount))){
 errors++;
 }
 }
 if(data199.identifier !== undefined){
-if(!(func12(data199.identifier))){
+if(!(func35(data199.identifier))){
 errors++;
 }
 }
@@ -4495,12 +4549,12 @@ errors++;
 }
 }
 if(data.formCode !== undefined){
-if(!(func14(data.formCode))){
+if(!(func37(data.formCode))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func336(data.form))){
+if(!(func365(data.form))){
 errors++;
 }
 }
@@ -4527,7 +4581,7 @@ let data217 = data215.extension;
 if(Array.isArray(data217)){
 const len45 = data217.length;
 for(let i45=0; i45<len45; i45++){
-if(!(func10(data217[i45]))){
+if(!(func33(data217[i45]))){
 errors++;
 }
 }
@@ -4541,7 +4595,7 @@ let data219 = data215.modifierExtension;
 if(Array.isArray(data219)){
 const len46 = data219.length;
 for(let i46=0; i46<len46; i46++){
-if(!(func10(data219[i46]))){
+if(!(func33(data219[i46]))){
 errors++;
 }
 }
@@ -4565,7 +4619,7 @@ errors++;
 }
 }
 if(data215._number !== undefined){
-if(!(func6(data215._number))){
+if(!(func29(data215._number))){
 errors++;
 }
 }
@@ -4576,7 +4630,7 @@ errors++;
 }
 }
 if(data215._type !== undefined){
-if(!(func6(data215._type))){
+if(!(func29(data215._type))){
 errors++;
 }
 }
@@ -4592,12 +4646,12 @@ errors++;
 }
 }
 if(data215._text !== undefined){
-if(!(func6(data215._text))){
+if(!(func29(data215._text))){
 errors++;
 }
 }
 if(data215.language !== undefined){
-if(!(func14(data215.language))){
+if(!(func37(data215.language))){
 errors++;
 }
 }
@@ -4623,7 +4677,7 @@ errors++;
 }
 }
 if(data.benefitPeriod !== undefined){
-if(!(func17(data.benefitPeriod))){
+if(!(func40(data.benefitPeriod))){
 errors++;
 }
 }

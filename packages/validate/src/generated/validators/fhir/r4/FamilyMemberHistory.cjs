@@ -4,24 +4,29 @@ exports.validate = validate1225;
 const schema395 = {"properties":{"status":{"enum":["partial","completed","entered-in-error","health-unknown"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj98 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
+const obj99 = new Set(["bornPeriod", "bornDate", "bornString"]);
+const obj100 = new Set(["ageAge", "ageRange", "ageString"]);
+const obj101 = new Set(["deceasedBoolean", "deceasedAge", "deceasedRange", "deceasedDate", "deceasedString"]);
 
 function validate1225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/FamilyMemberHistory.schema.json" */;
@@ -212,8 +217,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -243,8 +248,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -274,14 +279,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -290,8 +295,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -312,8 +317,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -334,8 +339,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -356,8 +361,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -419,8 +424,8 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data19[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data19[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,8 +487,8 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data23[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -513,20 +518,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func2215(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -556,8 +561,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -587,26 +592,26 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func2215(data.relationship, {instancePath:instancePath+"/relationship",parentData:data,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.relationship, {instancePath:instancePath+"/relationship",parentData:data,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.sex !== undefined && func0.call(data, "sex")){
-if(!(func2215(data.sex, {instancePath:instancePath+"/sex",parentData:data,parentDataProperty:"sex",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.sex, {instancePath:instancePath+"/sex",parentData:data,parentDataProperty:"sex",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.bornPeriod !== undefined && func0.call(data, "bornPeriod")){
-if(!(func2223(data.bornPeriod, {instancePath:instancePath+"/bornPeriod",parentData:data,parentDataProperty:"bornPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.bornPeriod, {instancePath:instancePath+"/bornPeriod",parentData:data,parentDataProperty:"bornPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -636,8 +641,8 @@ errors++;
 }
 }
 if(data._bornDate !== undefined && func0.call(data, "_bornDate")){
-if(!(func2197(data._bornDate, {instancePath:instancePath+"/_bornDate",parentData:data,parentDataProperty:"_bornDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._bornDate, {instancePath:instancePath+"/_bornDate",parentData:data,parentDataProperty:"_bornDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -667,20 +672,20 @@ errors++;
 }
 }
 if(data._bornString !== undefined && func0.call(data, "_bornString")){
-if(!(func2197(data._bornString, {instancePath:instancePath+"/_bornString",parentData:data,parentDataProperty:"_bornString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._bornString, {instancePath:instancePath+"/_bornString",parentData:data,parentDataProperty:"_bornString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.ageAge !== undefined && func0.call(data, "ageAge")){
-if(!(func2387(data.ageAge, {instancePath:instancePath+"/ageAge",parentData:data,parentDataProperty:"ageAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.ageAge, {instancePath:instancePath+"/ageAge",parentData:data,parentDataProperty:"ageAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.ageRange !== undefined && func0.call(data, "ageRange")){
-if(!(func2391(data.ageRange, {instancePath:instancePath+"/ageRange",parentData:data,parentDataProperty:"ageRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.ageRange, {instancePath:instancePath+"/ageRange",parentData:data,parentDataProperty:"ageRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -710,8 +715,8 @@ errors++;
 }
 }
 if(data._ageString !== undefined && func0.call(data, "_ageString")){
-if(!(func2197(data._ageString, {instancePath:instancePath+"/_ageString",parentData:data,parentDataProperty:"_ageString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._ageString, {instancePath:instancePath+"/_ageString",parentData:data,parentDataProperty:"_ageString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -728,8 +733,8 @@ errors++;
 }
 }
 if(data._estimatedAge !== undefined && func0.call(data, "_estimatedAge")){
-if(!(func2197(data._estimatedAge, {instancePath:instancePath+"/_estimatedAge",parentData:data,parentDataProperty:"_estimatedAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._estimatedAge, {instancePath:instancePath+"/_estimatedAge",parentData:data,parentDataProperty:"_estimatedAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -746,20 +751,20 @@ errors++;
 }
 }
 if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
-if(!(func2197(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean",parentData:data,parentDataProperty:"_deceasedBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean",parentData:data,parentDataProperty:"_deceasedBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.deceasedAge !== undefined && func0.call(data, "deceasedAge")){
-if(!(func2387(data.deceasedAge, {instancePath:instancePath+"/deceasedAge",parentData:data,parentDataProperty:"deceasedAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.deceasedAge, {instancePath:instancePath+"/deceasedAge",parentData:data,parentDataProperty:"deceasedAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.deceasedRange !== undefined && func0.call(data, "deceasedRange")){
-if(!(func2391(data.deceasedRange, {instancePath:instancePath+"/deceasedRange",parentData:data,parentDataProperty:"deceasedRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.deceasedRange, {instancePath:instancePath+"/deceasedRange",parentData:data,parentDataProperty:"deceasedRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -789,8 +794,8 @@ errors++;
 }
 }
 if(data._deceasedDate !== undefined && func0.call(data, "_deceasedDate")){
-if(!(func2197(data._deceasedDate, {instancePath:instancePath+"/_deceasedDate",parentData:data,parentDataProperty:"_deceasedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._deceasedDate, {instancePath:instancePath+"/_deceasedDate",parentData:data,parentDataProperty:"_deceasedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -820,8 +825,8 @@ errors++;
 }
 }
 if(data._deceasedString !== undefined && func0.call(data, "_deceasedString")){
-if(!(func2197(data._deceasedString, {instancePath:instancePath+"/_deceasedString",parentData:data,parentDataProperty:"_deceasedString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._deceasedString, {instancePath:instancePath+"/_deceasedString",parentData:data,parentDataProperty:"_deceasedString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -830,8 +835,8 @@ let data54 = data.reasonCode;
 if(Array.isArray(data54)){
 const len8 = data54.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data54[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data54,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data54[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data54,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -852,8 +857,8 @@ let data56 = data.reasonReference;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data56[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data56[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -874,8 +879,8 @@ let data58 = data.note;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2601(data58[i10], {instancePath:instancePath+"/note/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data58[i10], {instancePath:instancePath+"/note/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -938,8 +943,8 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len12 = data63.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data63[i12], {instancePath:instancePath+"/condition/" + i11+"/extension/" + i12,parentData:data63,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data63[i12], {instancePath:instancePath+"/condition/" + i11+"/extension/" + i12,parentData:data63,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -960,8 +965,8 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len13 = data65.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data65[i13], {instancePath:instancePath+"/condition/" + i11+"/modifierExtension/" + i13,parentData:data65,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data65[i13], {instancePath:instancePath+"/condition/" + i11+"/modifierExtension/" + i13,parentData:data65,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -978,14 +983,14 @@ errors++;
 }
 }
 if(data61.code !== undefined && func0.call(data61, "code")){
-if(!(func2215(data61.code, {instancePath:instancePath+"/condition/" + i11+"/code",parentData:data61,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data61.code, {instancePath:instancePath+"/condition/" + i11+"/code",parentData:data61,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data61.outcome !== undefined && func0.call(data61, "outcome")){
-if(!(func2215(data61.outcome, {instancePath:instancePath+"/condition/" + i11+"/outcome",parentData:data61,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data61.outcome, {instancePath:instancePath+"/condition/" + i11+"/outcome",parentData:data61,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1002,26 +1007,26 @@ errors++;
 }
 }
 if(data61._contributedToDeath !== undefined && func0.call(data61, "_contributedToDeath")){
-if(!(func2197(data61._contributedToDeath, {instancePath:instancePath+"/condition/" + i11+"/_contributedToDeath",parentData:data61,parentDataProperty:"_contributedToDeath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data61._contributedToDeath, {instancePath:instancePath+"/condition/" + i11+"/_contributedToDeath",parentData:data61,parentDataProperty:"_contributedToDeath",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data61.onsetAge !== undefined && func0.call(data61, "onsetAge")){
-if(!(func2387(data61.onsetAge, {instancePath:instancePath+"/condition/" + i11+"/onsetAge",parentData:data61,parentDataProperty:"onsetAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data61.onsetAge, {instancePath:instancePath+"/condition/" + i11+"/onsetAge",parentData:data61,parentDataProperty:"onsetAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data61.onsetRange !== undefined && func0.call(data61, "onsetRange")){
-if(!(func2391(data61.onsetRange, {instancePath:instancePath+"/condition/" + i11+"/onsetRange",parentData:data61,parentDataProperty:"onsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data61.onsetRange, {instancePath:instancePath+"/condition/" + i11+"/onsetRange",parentData:data61,parentDataProperty:"onsetRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data61.onsetPeriod !== undefined && func0.call(data61, "onsetPeriod")){
-if(!(func2223(data61.onsetPeriod, {instancePath:instancePath+"/condition/" + i11+"/onsetPeriod",parentData:data61,parentDataProperty:"onsetPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data61.onsetPeriod, {instancePath:instancePath+"/condition/" + i11+"/onsetPeriod",parentData:data61,parentDataProperty:"onsetPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1051,8 +1056,8 @@ errors++;
 }
 }
 if(data61._onsetString !== undefined && func0.call(data61, "_onsetString")){
-if(!(func2197(data61._onsetString, {instancePath:instancePath+"/condition/" + i11+"/_onsetString",parentData:data61,parentDataProperty:"_onsetString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data61._onsetString, {instancePath:instancePath+"/condition/" + i11+"/_onsetString",parentData:data61,parentDataProperty:"_onsetString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1061,8 +1066,8 @@ let data76 = data61.note;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2601(data76[i14], {instancePath:instancePath+"/condition/" + i11+"/note/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data76[i14], {instancePath:instancePath+"/condition/" + i11+"/note/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1078,9 +1083,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data61, obj98);
+if(forms0 !== null){
+const err54 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1090,9 +1095,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1104,12 +1108,57 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj99);
+if(forms1 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "born[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const forms2 = func196(data, obj100);
+if(forms2 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "age[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const forms3 = func196(data, obj101);
+if(forms3 !== null){
+const err59 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

@@ -8,19 +8,24 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj457 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj459 = new Set(["bornPeriod", "bornDate", "bornString"]);
+const obj460 = new Set(["ageAge", "ageRange", "ageString"]);
+const obj461 = new Set(["deceasedBoolean", "deceasedAge", "deceasedRange", "deceasedDate", "deceasedString"]);
 
 function validate1225(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/FamilyMemberHistory.schema.json" */;
@@ -91,7 +96,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -107,7 +112,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +128,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -137,7 +142,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +156,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +170,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +184,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -213,7 +218,7 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func29(data19[i5]))){
 errors++;
 }
 }
@@ -247,7 +252,7 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func29(data23[i7]))){
 errors++;
 }
 }
@@ -263,17 +268,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.dataAbsentReason !== undefined){
-if(!(func14(data.dataAbsentReason))){
+if(!(func37(data.dataAbsentReason))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -289,7 +294,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -305,22 +310,22 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
 if(data.relationship !== undefined){
-if(!(func14(data.relationship))){
+if(!(func37(data.relationship))){
 errors++;
 }
 }
 if(data.sex !== undefined){
-if(!(func14(data.sex))){
+if(!(func37(data.sex))){
 errors++;
 }
 }
 if(data.bornPeriod !== undefined){
-if(!(func17(data.bornPeriod))){
+if(!(func40(data.bornPeriod))){
 errors++;
 }
 }
@@ -336,7 +341,7 @@ errors++;
 }
 }
 if(data._bornDate !== undefined){
-if(!(func6(data._bornDate))){
+if(!(func29(data._bornDate))){
 errors++;
 }
 }
@@ -352,17 +357,17 @@ errors++;
 }
 }
 if(data._bornString !== undefined){
-if(!(func6(data._bornString))){
+if(!(func29(data._bornString))){
 errors++;
 }
 }
 if(data.ageAge !== undefined){
-if(!(func74(data.ageAge))){
+if(!(func97(data.ageAge))){
 errors++;
 }
 }
 if(data.ageRange !== undefined){
-if(!(func76(data.ageRange))){
+if(!(func99(data.ageRange))){
 errors++;
 }
 }
@@ -378,7 +383,7 @@ errors++;
 }
 }
 if(data._ageString !== undefined){
-if(!(func6(data._ageString))){
+if(!(func29(data._ageString))){
 errors++;
 }
 }
@@ -388,7 +393,7 @@ errors++;
 }
 }
 if(data._estimatedAge !== undefined){
-if(!(func6(data._estimatedAge))){
+if(!(func29(data._estimatedAge))){
 errors++;
 }
 }
@@ -398,17 +403,17 @@ errors++;
 }
 }
 if(data._deceasedBoolean !== undefined){
-if(!(func6(data._deceasedBoolean))){
+if(!(func29(data._deceasedBoolean))){
 errors++;
 }
 }
 if(data.deceasedAge !== undefined){
-if(!(func74(data.deceasedAge))){
+if(!(func97(data.deceasedAge))){
 errors++;
 }
 }
 if(data.deceasedRange !== undefined){
-if(!(func76(data.deceasedRange))){
+if(!(func99(data.deceasedRange))){
 errors++;
 }
 }
@@ -424,7 +429,7 @@ errors++;
 }
 }
 if(data._deceasedDate !== undefined){
-if(!(func6(data._deceasedDate))){
+if(!(func29(data._deceasedDate))){
 errors++;
 }
 }
@@ -440,7 +445,7 @@ errors++;
 }
 }
 if(data._deceasedString !== undefined){
-if(!(func6(data._deceasedString))){
+if(!(func29(data._deceasedString))){
 errors++;
 }
 }
@@ -449,7 +454,7 @@ let data54 = data.reasonCode;
 if(Array.isArray(data54)){
 const len8 = data54.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data54[i8]))){
+if(!(func37(data54[i8]))){
 errors++;
 }
 }
@@ -463,7 +468,7 @@ let data56 = data.reasonReference;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data56[i9]))){
+if(!(func39(data56[i9]))){
 errors++;
 }
 }
@@ -477,7 +482,7 @@ let data58 = data.note;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data58[i10]))){
+if(!(func180(data58[i10]))){
 errors++;
 }
 }
@@ -512,7 +517,7 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len12 = data63.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data63[i12]))){
+if(!(func33(data63[i12]))){
 errors++;
 }
 }
@@ -526,7 +531,7 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len13 = data65.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data65[i13]))){
+if(!(func33(data65[i13]))){
 errors++;
 }
 }
@@ -536,12 +541,12 @@ errors++;
 }
 }
 if(data61.code !== undefined){
-if(!(func14(data61.code))){
+if(!(func37(data61.code))){
 errors++;
 }
 }
 if(data61.outcome !== undefined){
-if(!(func14(data61.outcome))){
+if(!(func37(data61.outcome))){
 errors++;
 }
 }
@@ -551,22 +556,22 @@ errors++;
 }
 }
 if(data61._contributedToDeath !== undefined){
-if(!(func6(data61._contributedToDeath))){
+if(!(func29(data61._contributedToDeath))){
 errors++;
 }
 }
 if(data61.onsetAge !== undefined){
-if(!(func74(data61.onsetAge))){
+if(!(func97(data61.onsetAge))){
 errors++;
 }
 }
 if(data61.onsetRange !== undefined){
-if(!(func76(data61.onsetRange))){
+if(!(func99(data61.onsetRange))){
 errors++;
 }
 }
 if(data61.onsetPeriod !== undefined){
-if(!(func17(data61.onsetPeriod))){
+if(!(func40(data61.onsetPeriod))){
 errors++;
 }
 }
@@ -582,7 +587,7 @@ errors++;
 }
 }
 if(data61._onsetString !== undefined){
-if(!(func6(data61._onsetString))){
+if(!(func29(data61._onsetString))){
 errors++;
 }
 }
@@ -591,7 +596,7 @@ let data76 = data61.note;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func156(data76[i14]))){
+if(!(func180(data76[i14]))){
 errors++;
 }
 }
@@ -604,6 +609,10 @@ for(const key0 in data61){
 if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "code")) && (key0 !== "outcome")) && (key0 !== "contributedToDeath")) && (key0 !== "_contributedToDeath")) && (key0 !== "onsetAge")) && (key0 !== "onsetRange")) && (key0 !== "onsetPeriod")) && (key0 !== "onsetString")) && (key0 !== "_onsetString")) && (key0 !== "note")){
 errors++;
 }
+}
+const forms0 = func1(data61, obj457);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data61.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data61);
@@ -625,6 +634,18 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "dataAbsentReason")) && (key1 !== "patient")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "relationship")) && (key1 !== "sex")) && (key1 !== "bornPeriod")) && (key1 !== "bornDate")) && (key1 !== "_bornDate")) && (key1 !== "bornString")) && (key1 !== "_bornString")) && (key1 !== "ageAge")) && (key1 !== "ageRange")) && (key1 !== "ageString")) && (key1 !== "_ageString")) && (key1 !== "estimatedAge")) && (key1 !== "_estimatedAge")) && (key1 !== "deceasedBoolean")) && (key1 !== "_deceasedBoolean")) && (key1 !== "deceasedAge")) && (key1 !== "deceasedRange")) && (key1 !== "deceasedDate")) && (key1 !== "_deceasedDate")) && (key1 !== "deceasedString")) && (key1 !== "_deceasedString")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "note")) && (key1 !== "condition")){
 errors++;
 }
+}
+const forms1 = func1(data, obj459);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj460);
+if(forms2 !== null){
+errors++;
+}
+const forms3 = func1(data, obj461);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

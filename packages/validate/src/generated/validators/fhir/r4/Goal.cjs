@@ -4,24 +4,28 @@ exports.validate = validate1227;
 const schema398 = {"properties":{"lifecycleStatus":{"enum":["proposed","planned","accepted","active","on-hold","completed","cancelled","entered-in-error","rejected"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj102 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", "detailString", "detailBoolean", "detailInteger", "detailRatio"]);
+const obj103 = new Set(["dueDate", "dueDuration"]);
+const obj104 = new Set(["startDate", "startCodeableConcept"]);
 
 function validate1227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Goal.schema.json" */;
@@ -195,8 +199,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -226,8 +230,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -257,14 +261,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -273,8 +277,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -295,8 +299,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -317,8 +321,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -339,8 +343,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -370,14 +374,14 @@ errors++;
 }
 }
 if(data._lifecycleStatus !== undefined && func0.call(data, "_lifecycleStatus")){
-if(!(func2197(data._lifecycleStatus, {instancePath:instancePath+"/_lifecycleStatus",parentData:data,parentDataProperty:"_lifecycleStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lifecycleStatus, {instancePath:instancePath+"/_lifecycleStatus",parentData:data,parentDataProperty:"_lifecycleStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.achievementStatus !== undefined && func0.call(data, "achievementStatus")){
-if(!(func2215(data.achievementStatus, {instancePath:instancePath+"/achievementStatus",parentData:data,parentDataProperty:"achievementStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.achievementStatus, {instancePath:instancePath+"/achievementStatus",parentData:data,parentDataProperty:"achievementStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -386,8 +390,8 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data20[i4], {instancePath:instancePath+"/category/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20[i4], {instancePath:instancePath+"/category/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -404,20 +408,20 @@ errors++;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func2215(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-if(!(func2215(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -447,14 +451,14 @@ errors++;
 }
 }
 if(data._startDate !== undefined && func0.call(data, "_startDate")){
-if(!(func2197(data._startDate, {instancePath:instancePath+"/_startDate",parentData:data,parentDataProperty:"_startDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._startDate, {instancePath:instancePath+"/_startDate",parentData:data,parentDataProperty:"_startDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.startCodeableConcept !== undefined && func0.call(data, "startCodeableConcept")){
-if(!(func2215(data.startCodeableConcept, {instancePath:instancePath+"/startCodeableConcept",parentData:data,parentDataProperty:"startCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.startCodeableConcept, {instancePath:instancePath+"/startCodeableConcept",parentData:data,parentDataProperty:"startCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -495,8 +499,8 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data31[i6], {instancePath:instancePath+"/target/" + i5+"/extension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i6], {instancePath:instancePath+"/target/" + i5+"/extension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -517,8 +521,8 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data33[i7], {instancePath:instancePath+"/target/" + i5+"/modifierExtension/" + i7,parentData:data33,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data33[i7], {instancePath:instancePath+"/target/" + i5+"/modifierExtension/" + i7,parentData:data33,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -535,26 +539,26 @@ errors++;
 }
 }
 if(data29.measure !== undefined && func0.call(data29, "measure")){
-if(!(func2215(data29.measure, {instancePath:instancePath+"/target/" + i5+"/measure",parentData:data29,parentDataProperty:"measure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data29.measure, {instancePath:instancePath+"/target/" + i5+"/measure",parentData:data29,parentDataProperty:"measure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data29.detailQuantity !== undefined && func0.call(data29, "detailQuantity")){
-if(!(func2415(data29.detailQuantity, {instancePath:instancePath+"/target/" + i5+"/detailQuantity",parentData:data29,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data29.detailQuantity, {instancePath:instancePath+"/target/" + i5+"/detailQuantity",parentData:data29,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data29.detailRange !== undefined && func0.call(data29, "detailRange")){
-if(!(func2391(data29.detailRange, {instancePath:instancePath+"/target/" + i5+"/detailRange",parentData:data29,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data29.detailRange, {instancePath:instancePath+"/target/" + i5+"/detailRange",parentData:data29,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data29.detailCodeableConcept !== undefined && func0.call(data29, "detailCodeableConcept")){
-if(!(func2215(data29.detailCodeableConcept, {instancePath:instancePath+"/target/" + i5+"/detailCodeableConcept",parentData:data29,parentDataProperty:"detailCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data29.detailCodeableConcept, {instancePath:instancePath+"/target/" + i5+"/detailCodeableConcept",parentData:data29,parentDataProperty:"detailCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -584,8 +588,8 @@ errors++;
 }
 }
 if(data29._detailString !== undefined && func0.call(data29, "_detailString")){
-if(!(func2197(data29._detailString, {instancePath:instancePath+"/target/" + i5+"/_detailString",parentData:data29,parentDataProperty:"_detailString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._detailString, {instancePath:instancePath+"/target/" + i5+"/_detailString",parentData:data29,parentDataProperty:"_detailString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -602,8 +606,8 @@ errors++;
 }
 }
 if(data29._detailBoolean !== undefined && func0.call(data29, "_detailBoolean")){
-if(!(func2197(data29._detailBoolean, {instancePath:instancePath+"/target/" + i5+"/_detailBoolean",parentData:data29,parentDataProperty:"_detailBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._detailBoolean, {instancePath:instancePath+"/target/" + i5+"/_detailBoolean",parentData:data29,parentDataProperty:"_detailBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -643,14 +647,14 @@ errors++;
 }
 }
 if(data29._detailInteger !== undefined && func0.call(data29, "_detailInteger")){
-if(!(func2197(data29._detailInteger, {instancePath:instancePath+"/target/" + i5+"/_detailInteger",parentData:data29,parentDataProperty:"_detailInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._detailInteger, {instancePath:instancePath+"/target/" + i5+"/_detailInteger",parentData:data29,parentDataProperty:"_detailInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data29.detailRatio !== undefined && func0.call(data29, "detailRatio")){
-if(!(func10164(data29.detailRatio, {instancePath:instancePath+"/target/" + i5+"/detailRatio",parentData:data29,parentDataProperty:"detailRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data29.detailRatio, {instancePath:instancePath+"/target/" + i5+"/detailRatio",parentData:data29,parentDataProperty:"detailRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -680,20 +684,20 @@ errors++;
 }
 }
 if(data29._dueDate !== undefined && func0.call(data29, "_dueDate")){
-if(!(func2197(data29._dueDate, {instancePath:instancePath+"/target/" + i5+"/_dueDate",parentData:data29,parentDataProperty:"_dueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._dueDate, {instancePath:instancePath+"/target/" + i5+"/_dueDate",parentData:data29,parentDataProperty:"_dueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data29.dueDuration !== undefined && func0.call(data29, "dueDuration")){
-if(!(func2393(data29.dueDuration, {instancePath:instancePath+"/target/" + i5+"/dueDuration",parentData:data29,parentDataProperty:"dueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data29.dueDuration, {instancePath:instancePath+"/target/" + i5+"/dueDuration",parentData:data29,parentDataProperty:"dueDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data29, obj102);
+if(forms0 !== null){
+const err33 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "detail[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -702,10 +706,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data29, obj103);
+if(forms1 !== null){
+const err34 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "due[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -715,11 +718,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-let data49 = data.statusDate;
-if(typeof data49 === "string"){
-if(!pattern7.test(data49)){
-const err35 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+else {
+const err35 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -729,8 +729,9 @@ vErrors.push(err35);
 errors++;
 }
 }
+}
 else {
-const err36 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -740,17 +741,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func2197(data._statusDate, {instancePath:instancePath+"/_statusDate",parentData:data,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-let data51 = data.statusReason;
-if(typeof data51 === "string"){
-if(func61(data51) < 1){
-const err37 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/minLength",keyword:"minLength",params:{limit: 1}};
+if(data.statusDate !== undefined && func0.call(data, "statusDate")){
+let data49 = data.statusDate;
+if(typeof data49 === "string"){
+if(!pattern7.test(data49)){
+const err37 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -761,7 +756,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -771,31 +766,17 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data._statusReason !== undefined && func0.call(data, "_statusReason")){
-if(!(func2197(data._statusReason, {instancePath:instancePath+"/_statusReason",parentData:data,parentDataProperty:"_statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
+if(!(func2220(data._statusDate, {instancePath:instancePath+"/_statusDate",parentData:data,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.expressedBy !== undefined && func0.call(data, "expressedBy")){
-if(!(func2221(data.expressedBy, {instancePath:instancePath+"/expressedBy",parentData:data,parentDataProperty:"expressedBy",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.addresses !== undefined && func0.call(data, "addresses")){
-let data54 = data.addresses;
-if(Array.isArray(data54)){
-const len8 = data54.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2221(data54[i8], {instancePath:instancePath+"/addresses/" + i8,parentData:data54,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
+if(data.statusReason !== undefined && func0.call(data, "statusReason")){
+let data51 = data.statusReason;
+if(typeof data51 === "string"){
+if(func61(data51) < 1){
+const err39 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -805,19 +786,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-let data56 = data.note;
-if(Array.isArray(data56)){
-const len9 = data56.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2601(data56[i9], {instancePath:instancePath+"/note/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err40 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -827,19 +797,31 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.outcomeCode !== undefined && func0.call(data, "outcomeCode")){
-let data58 = data.outcomeCode;
-if(Array.isArray(data58)){
-const len10 = data58.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2215(data58[i10], {instancePath:instancePath+"/outcomeCode/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data._statusReason !== undefined && func0.call(data, "_statusReason")){
+if(!(func2220(data._statusReason, {instancePath:instancePath+"/_statusReason",parentData:data,parentDataProperty:"_statusReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.expressedBy !== undefined && func0.call(data, "expressedBy")){
+if(!(func2244(data.expressedBy, {instancePath:instancePath+"/expressedBy",parentData:data,parentDataProperty:"expressedBy",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.addresses !== undefined && func0.call(data, "addresses")){
+let data54 = data.addresses;
+if(Array.isArray(data54)){
+const len8 = data54.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2244(data54[i8], {instancePath:instancePath+"/addresses/" + i8,parentData:data54,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/outcomeCode",schemaPath:"#/properties/outcomeCode/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -849,19 +831,19 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.outcomeReference !== undefined && func0.call(data, "outcomeReference")){
-let data60 = data.outcomeReference;
-if(Array.isArray(data60)){
-const len11 = data60.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2221(data60[i11], {instancePath:instancePath+"/outcomeReference/" + i11,parentData:data60,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.note !== undefined && func0.call(data, "note")){
+let data56 = data.note;
+if(Array.isArray(data56)){
+const len9 = data56.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2625(data56[i9], {instancePath:instancePath+"/note/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/outcomeReference",schemaPath:"#/properties/outcomeReference/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -871,14 +853,69 @@ vErrors.push(err42);
 errors++;
 }
 }
+if(data.outcomeCode !== undefined && func0.call(data, "outcomeCode")){
+let data58 = data.outcomeCode;
+if(Array.isArray(data58)){
+const len10 = data58.length;
+for(let i10=0; i10<len10; i10++){
+if(!(func2238(data58[i10], {instancePath:instancePath+"/outcomeCode/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/outcomeCode",schemaPath:"#/properties/outcomeCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.outcomeReference !== undefined && func0.call(data, "outcomeReference")){
+let data60 = data.outcomeReference;
+if(Array.isArray(data60)){
+const len11 = data60.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2244(data60[i11], {instancePath:instancePath+"/outcomeReference/" + i11,parentData:data60,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/outcomeReference",schemaPath:"#/properties/outcomeReference/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+const forms2 = func196(data, obj104);
+if(forms2 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "start[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

@@ -7,20 +7,24 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj464 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", "detailString", "detailBoolean", "detailInteger", "detailRatio"]);
+const obj465 = new Set(["dueDate", "dueDuration"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj467 = new Set(["startDate", "startCodeableConcept"]);
 
 function validate1227(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Goal.schema.json" */;
@@ -91,7 +95,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -107,7 +111,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +127,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -137,7 +141,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +155,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +169,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +183,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -195,12 +199,12 @@ errors++;
 }
 }
 if(data._lifecycleStatus !== undefined){
-if(!(func6(data._lifecycleStatus))){
+if(!(func29(data._lifecycleStatus))){
 errors++;
 }
 }
 if(data.achievementStatus !== undefined){
-if(!(func14(data.achievementStatus))){
+if(!(func37(data.achievementStatus))){
 errors++;
 }
 }
@@ -209,7 +213,7 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func37(data20[i4]))){
 errors++;
 }
 }
@@ -219,17 +223,17 @@ errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func37(data.priority))){
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(func14(data.description))){
+if(!(func37(data.description))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -245,12 +249,12 @@ errors++;
 }
 }
 if(data._startDate !== undefined){
-if(!(func6(data._startDate))){
+if(!(func29(data._startDate))){
 errors++;
 }
 }
 if(data.startCodeableConcept !== undefined){
-if(!(func14(data.startCodeableConcept))){
+if(!(func37(data.startCodeableConcept))){
 errors++;
 }
 }
@@ -277,7 +281,7 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func33(data31[i6]))){
 errors++;
 }
 }
@@ -291,7 +295,7 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data33[i7]))){
+if(!(func33(data33[i7]))){
 errors++;
 }
 }
@@ -301,22 +305,22 @@ errors++;
 }
 }
 if(data29.measure !== undefined){
-if(!(func14(data29.measure))){
+if(!(func37(data29.measure))){
 errors++;
 }
 }
 if(data29.detailQuantity !== undefined){
-if(!(func85(data29.detailQuantity))){
+if(!(func108(data29.detailQuantity))){
 errors++;
 }
 }
 if(data29.detailRange !== undefined){
-if(!(func76(data29.detailRange))){
+if(!(func99(data29.detailRange))){
 errors++;
 }
 }
 if(data29.detailCodeableConcept !== undefined){
-if(!(func14(data29.detailCodeableConcept))){
+if(!(func37(data29.detailCodeableConcept))){
 errors++;
 }
 }
@@ -332,7 +336,7 @@ errors++;
 }
 }
 if(data29._detailString !== undefined){
-if(!(func6(data29._detailString))){
+if(!(func29(data29._detailString))){
 errors++;
 }
 }
@@ -342,7 +346,7 @@ errors++;
 }
 }
 if(data29._detailBoolean !== undefined){
-if(!(func6(data29._detailBoolean))){
+if(!(func29(data29._detailBoolean))){
 errors++;
 }
 }
@@ -361,12 +365,12 @@ errors++;
 }
 }
 if(data29._detailInteger !== undefined){
-if(!(func6(data29._detailInteger))){
+if(!(func29(data29._detailInteger))){
 errors++;
 }
 }
 if(data29.detailRatio !== undefined){
-if(!(func2698(data29.detailRatio))){
+if(!(func2775(data29.detailRatio))){
 errors++;
 }
 }
@@ -382,12 +386,12 @@ errors++;
 }
 }
 if(data29._dueDate !== undefined){
-if(!(func6(data29._dueDate))){
+if(!(func29(data29._dueDate))){
 errors++;
 }
 }
 if(data29.dueDuration !== undefined){
-if(!(func77(data29.dueDuration))){
+if(!(func100(data29.dueDuration))){
 errors++;
 }
 }
@@ -395,6 +399,14 @@ for(const key0 in data29){
 if(((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "measure")) && (key0 !== "detailQuantity")) && (key0 !== "detailRange")) && (key0 !== "detailCodeableConcept")) && (key0 !== "detailString")) && (key0 !== "_detailString")) && (key0 !== "detailBoolean")) && (key0 !== "_detailBoolean")) && (key0 !== "detailInteger")) && (key0 !== "_detailInteger")) && (key0 !== "detailRatio")) && (key0 !== "dueDate")) && (key0 !== "_dueDate")) && (key0 !== "dueDuration")){
 errors++;
 }
+}
+const forms0 = func1(data29, obj464);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data29, obj465);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data29.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data29);
@@ -424,7 +436,7 @@ errors++;
 }
 }
 if(data._statusDate !== undefined){
-if(!(func6(data._statusDate))){
+if(!(func29(data._statusDate))){
 errors++;
 }
 }
@@ -440,12 +452,12 @@ errors++;
 }
 }
 if(data._statusReason !== undefined){
-if(!(func6(data._statusReason))){
+if(!(func29(data._statusReason))){
 errors++;
 }
 }
 if(data.expressedBy !== undefined){
-if(!(func16(data.expressedBy))){
+if(!(func39(data.expressedBy))){
 errors++;
 }
 }
@@ -454,7 +466,7 @@ let data54 = data.addresses;
 if(Array.isArray(data54)){
 const len8 = data54.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data54[i8]))){
+if(!(func39(data54[i8]))){
 errors++;
 }
 }
@@ -468,7 +480,7 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func156(data56[i9]))){
+if(!(func180(data56[i9]))){
 errors++;
 }
 }
@@ -482,7 +494,7 @@ let data58 = data.outcomeCode;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data58[i10]))){
+if(!(func37(data58[i10]))){
 errors++;
 }
 }
@@ -496,7 +508,7 @@ let data60 = data.outcomeReference;
 if(Array.isArray(data60)){
 const len11 = data60.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data60[i11]))){
+if(!(func39(data60[i11]))){
 errors++;
 }
 }
@@ -509,6 +521,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "lifecycleStatus")) && (key1 !== "_lifecycleStatus")) && (key1 !== "achievementStatus")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "description")) && (key1 !== "subject")) && (key1 !== "startDate")) && (key1 !== "_startDate")) && (key1 !== "startCodeableConcept")) && (key1 !== "target")) && (key1 !== "statusDate")) && (key1 !== "_statusDate")) && (key1 !== "statusReason")) && (key1 !== "_statusReason")) && (key1 !== "expressedBy")) && (key1 !== "addresses")) && (key1 !== "note")) && (key1 !== "outcomeCode")) && (key1 !== "outcomeReference")){
 errors++;
 }
+}
+const forms2 = func1(data, obj467);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -5,21 +5,23 @@ const schema404 = {"properties":{"type":{"enum":["person","animal","practitioner
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj105 = new Set(["valueCodeableConcept", "valueBoolean", "valueQuantity", "valueRange", "valueReference"]);
 
 function validate1233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Group.schema.json" */;
@@ -233,8 +235,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -264,8 +266,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -295,14 +297,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -311,8 +313,8 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -333,8 +335,8 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -355,8 +357,8 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -377,8 +379,8 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -407,8 +409,8 @@ errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2197(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -426,8 +428,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -444,14 +446,14 @@ errors++;
 }
 }
 if(data._actual !== undefined && func0.call(data, "_actual")){
-if(!(func2197(data._actual, {instancePath:instancePath+"/_actual",parentData:data,parentDataProperty:"_actual",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._actual, {instancePath:instancePath+"/_actual",parentData:data,parentDataProperty:"_actual",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -481,8 +483,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -522,14 +524,14 @@ errors++;
 }
 }
 if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func2197(data._quantity, {instancePath:instancePath+"/_quantity",parentData:data,parentDataProperty:"_quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._quantity, {instancePath:instancePath+"/_quantity",parentData:data,parentDataProperty:"_quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.managingEntity !== undefined && func0.call(data, "managingEntity")){
-if(!(func2221(data.managingEntity, {instancePath:instancePath+"/managingEntity",parentData:data,parentDataProperty:"managingEntity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.managingEntity, {instancePath:instancePath+"/managingEntity",parentData:data,parentDataProperty:"managingEntity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -798,8 +800,8 @@ let data40 = data31.extension;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data40[i5], {instancePath:instancePath+"/characteristic/" + i4+"/extension/" + i5,parentData:data40,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i5], {instancePath:instancePath+"/characteristic/" + i4+"/extension/" + i5,parentData:data40,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -820,8 +822,8 @@ let data42 = data31.modifierExtension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data42[i6], {instancePath:instancePath+"/characteristic/" + i4+"/modifierExtension/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i6], {instancePath:instancePath+"/characteristic/" + i4+"/modifierExtension/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -838,14 +840,14 @@ errors++;
 }
 }
 if(data31.code !== undefined && func0.call(data31, "code")){
-if(!(func2215(data31.code, {instancePath:instancePath+"/characteristic/" + i4+"/code",parentData:data31,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data31.code, {instancePath:instancePath+"/characteristic/" + i4+"/code",parentData:data31,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.valueCodeableConcept !== undefined && func0.call(data31, "valueCodeableConcept")){
-if(!(func2215(data31.valueCodeableConcept, {instancePath:instancePath+"/characteristic/" + i4+"/valueCodeableConcept",parentData:data31,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data31.valueCodeableConcept, {instancePath:instancePath+"/characteristic/" + i4+"/valueCodeableConcept",parentData:data31,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -862,26 +864,26 @@ errors++;
 }
 }
 if(data31._valueBoolean !== undefined && func0.call(data31, "_valueBoolean")){
-if(!(func2197(data31._valueBoolean, {instancePath:instancePath+"/characteristic/" + i4+"/_valueBoolean",parentData:data31,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._valueBoolean, {instancePath:instancePath+"/characteristic/" + i4+"/_valueBoolean",parentData:data31,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.valueQuantity !== undefined && func0.call(data31, "valueQuantity")){
-if(!(func2415(data31.valueQuantity, {instancePath:instancePath+"/characteristic/" + i4+"/valueQuantity",parentData:data31,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data31.valueQuantity, {instancePath:instancePath+"/characteristic/" + i4+"/valueQuantity",parentData:data31,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.valueRange !== undefined && func0.call(data31, "valueRange")){
-if(!(func2391(data31.valueRange, {instancePath:instancePath+"/characteristic/" + i4+"/valueRange",parentData:data31,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data31.valueRange, {instancePath:instancePath+"/characteristic/" + i4+"/valueRange",parentData:data31,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.valueReference !== undefined && func0.call(data31, "valueReference")){
-if(!(func2221(data31.valueReference, {instancePath:instancePath+"/characteristic/" + i4+"/valueReference",parentData:data31,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data31.valueReference, {instancePath:instancePath+"/characteristic/" + i4+"/valueReference",parentData:data31,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -898,20 +900,20 @@ errors++;
 }
 }
 if(data31._exclude !== undefined && func0.call(data31, "_exclude")){
-if(!(func2197(data31._exclude, {instancePath:instancePath+"/characteristic/" + i4+"/_exclude",parentData:data31,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._exclude, {instancePath:instancePath+"/characteristic/" + i4+"/_exclude",parentData:data31,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.period !== undefined && func0.call(data31, "period")){
-if(!(func2223(data31.period, {instancePath:instancePath+"/characteristic/" + i4+"/period",parentData:data31,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data31.period, {instancePath:instancePath+"/characteristic/" + i4+"/period",parentData:data31,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data31, obj105);
+if(forms0 !== null){
+const err44 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -921,14 +923,25 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
 else {
-const err45 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -941,20 +954,7 @@ for(let i7=0; i7<len7; i7++){
 let data55 = data54[i7];
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.entity === undefined) || (!(func0.call(data55, "entity")))){
-const err46 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/required",keyword:"required",params:{missingProperty: "entity"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data55.id !== undefined && func0.call(data55, "id")){
-let data56 = data55.id;
-if(typeof data56 === "string"){
-if(func61(data56) < 1){
-const err47 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err47 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/required",keyword:"required",params:{missingProperty: "entity"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -963,9 +963,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data55.id !== undefined && func0.call(data55, "id")){
+let data56 = data55.id;
+if(typeof data56 === "string"){
+if(func61(data56) < 1){
+const err48 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -975,19 +977,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data55.extension !== undefined && func0.call(data55, "extension")){
-let data57 = data55.extension;
-if(Array.isArray(data57)){
-const len8 = data57.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2206(data57[i8], {instancePath:instancePath+"/member/" + i7+"/extension/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err49 = {instancePath:instancePath+"/member/" + i7+"/extension",schemaPath:"#/$defs/Group_Member/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -997,19 +988,19 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
-let data59 = data55.modifierExtension;
-if(Array.isArray(data59)){
-const len9 = data59.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2206(data59[i9], {instancePath:instancePath+"/member/" + i7+"/modifierExtension/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data55.extension !== undefined && func0.call(data55, "extension")){
+let data57 = data55.extension;
+if(Array.isArray(data57)){
+const len8 = data57.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2229(data57[i8], {instancePath:instancePath+"/member/" + i7+"/extension/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/member/" + i7+"/modifierExtension",schemaPath:"#/$defs/Group_Member/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/member/" + i7+"/extension",schemaPath:"#/$defs/Group_Member/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1019,21 +1010,19 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data55.entity !== undefined && func0.call(data55, "entity")){
-if(!(func2221(data55.entity, {instancePath:instancePath+"/member/" + i7+"/entity",parentData:data55,parentDataProperty:"entity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
+let data59 = data55.modifierExtension;
+if(Array.isArray(data59)){
+const len9 = data59.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2229(data59[i9], {instancePath:instancePath+"/member/" + i7+"/modifierExtension/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data55.period !== undefined && func0.call(data55, "period")){
-if(!(func2223(data55.period, {instancePath:instancePath+"/member/" + i7+"/period",parentData:data55,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data55.inactive !== undefined && func0.call(data55, "inactive")){
-if(typeof data55.inactive !== "boolean"){
-const err51 = {instancePath:instancePath+"/member/" + i7+"/inactive",schemaPath:"#/$defs/Group_Member/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err51 = {instancePath:instancePath+"/member/" + i7+"/modifierExtension",schemaPath:"#/$defs/Group_Member/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1043,15 +1032,21 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data55._inactive !== undefined && func0.call(data55, "_inactive")){
-if(!(func2197(data55._inactive, {instancePath:instancePath+"/member/" + i7+"/_inactive",parentData:data55,parentDataProperty:"_inactive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data55.entity !== undefined && func0.call(data55, "entity")){
+if(!(func2244(data55.entity, {instancePath:instancePath+"/member/" + i7+"/entity",parentData:data55,parentDataProperty:"entity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
+if(data55.period !== undefined && func0.call(data55, "period")){
+if(!(func2246(data55.period, {instancePath:instancePath+"/member/" + i7+"/period",parentData:data55,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err52 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/type",keyword:"type",params:{type: "object"}};
+}
+if(data55.inactive !== undefined && func0.call(data55, "inactive")){
+if(typeof data55.inactive !== "boolean"){
+const err52 = {instancePath:instancePath+"/member/" + i7+"/inactive",schemaPath:"#/$defs/Group_Member/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1061,9 +1056,15 @@ vErrors.push(err52);
 errors++;
 }
 }
+if(data55._inactive !== undefined && func0.call(data55, "_inactive")){
+if(!(func2220(data55._inactive, {instancePath:instancePath+"/member/" + i7+"/_inactive",parentData:data55,parentDataProperty:"_inactive",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err53 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1075,12 +1076,24 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err54 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }

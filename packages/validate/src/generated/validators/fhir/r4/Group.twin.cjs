@@ -7,17 +7,19 @@ const schema404 = {"properties":{"type":{"enum":["person","animal","practitioner
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj473 = new Set(["valueCodeableConcept", "valueBoolean", "valueQuantity", "valueRange", "valueReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1233(data){
@@ -114,7 +116,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -130,7 +132,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -146,12 +148,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -160,7 +162,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -174,7 +176,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -188,7 +190,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -202,7 +204,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -217,7 +219,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
@@ -228,7 +230,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -238,12 +240,12 @@ errors++;
 }
 }
 if(data._actual !== undefined){
-if(!(func6(data._actual))){
+if(!(func29(data._actual))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -259,7 +261,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -278,12 +280,12 @@ errors++;
 }
 }
 if(data._quantity !== undefined){
-if(!(func6(data._quantity))){
+if(!(func29(data._quantity))){
 errors++;
 }
 }
 if(data.managingEntity !== undefined){
-if(!(func16(data.managingEntity))){
+if(!(func39(data.managingEntity))){
 errors++;
 }
 }
@@ -424,7 +426,7 @@ let data40 = data31.extension;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data40[i5]))){
+if(!(func33(data40[i5]))){
 errors++;
 }
 }
@@ -438,7 +440,7 @@ let data42 = data31.modifierExtension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data42[i6]))){
+if(!(func33(data42[i6]))){
 errors++;
 }
 }
@@ -448,12 +450,12 @@ errors++;
 }
 }
 if(data31.code !== undefined){
-if(!(func14(data31.code))){
+if(!(func37(data31.code))){
 errors++;
 }
 }
 if(data31.valueCodeableConcept !== undefined){
-if(!(func14(data31.valueCodeableConcept))){
+if(!(func37(data31.valueCodeableConcept))){
 errors++;
 }
 }
@@ -463,22 +465,22 @@ errors++;
 }
 }
 if(data31._valueBoolean !== undefined){
-if(!(func6(data31._valueBoolean))){
+if(!(func29(data31._valueBoolean))){
 errors++;
 }
 }
 if(data31.valueQuantity !== undefined){
-if(!(func85(data31.valueQuantity))){
+if(!(func108(data31.valueQuantity))){
 errors++;
 }
 }
 if(data31.valueRange !== undefined){
-if(!(func76(data31.valueRange))){
+if(!(func99(data31.valueRange))){
 errors++;
 }
 }
 if(data31.valueReference !== undefined){
-if(!(func16(data31.valueReference))){
+if(!(func39(data31.valueReference))){
 errors++;
 }
 }
@@ -488,12 +490,12 @@ errors++;
 }
 }
 if(data31._exclude !== undefined){
-if(!(func6(data31._exclude))){
+if(!(func29(data31._exclude))){
 errors++;
 }
 }
 if(data31.period !== undefined){
-if(!(func17(data31.period))){
+if(!(func40(data31.period))){
 errors++;
 }
 }
@@ -501,6 +503,10 @@ for(const key0 in data31){
 if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "code")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueReference")) && (key0 !== "exclude")) && (key0 !== "_exclude")) && (key0 !== "period")){
 errors++;
 }
+}
+const forms0 = func1(data31, obj473);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data31.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data31);
@@ -544,7 +550,7 @@ let data57 = data55.extension;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data57[i8]))){
+if(!(func33(data57[i8]))){
 errors++;
 }
 }
@@ -558,7 +564,7 @@ let data59 = data55.modifierExtension;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data59[i9]))){
+if(!(func33(data59[i9]))){
 errors++;
 }
 }
@@ -568,12 +574,12 @@ errors++;
 }
 }
 if(data55.entity !== undefined){
-if(!(func16(data55.entity))){
+if(!(func39(data55.entity))){
 errors++;
 }
 }
 if(data55.period !== undefined){
-if(!(func17(data55.period))){
+if(!(func40(data55.period))){
 errors++;
 }
 }
@@ -583,7 +589,7 @@ errors++;
 }
 }
 if(data55._inactive !== undefined){
-if(!(func6(data55._inactive))){
+if(!(func29(data55._inactive))){
 errors++;
 }
 }

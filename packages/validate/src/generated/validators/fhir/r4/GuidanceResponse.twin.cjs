@@ -6,16 +6,18 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj477 = new Set(["moduleUri", "moduleCanonical", "moduleCodeableConcept"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1234(data){
@@ -152,7 +154,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -168,7 +170,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -184,12 +186,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -198,7 +200,7 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data14[i0]))){
+if(!(func32(data14[i0]))){
 errors++;
 }
 }
@@ -212,7 +214,7 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data16[i1]))){
+if(!(func33(data16[i1]))){
 errors++;
 }
 }
@@ -226,7 +228,7 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data18[i2]))){
+if(!(func33(data18[i2]))){
 errors++;
 }
 }
@@ -236,7 +238,7 @@ errors++;
 }
 }
 if(data.requestIdentifier !== undefined){
-if(!(func12(data.requestIdentifier))){
+if(!(func35(data.requestIdentifier))){
 errors++;
 }
 }
@@ -245,7 +247,7 @@ let data21 = data.identifier;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data21[i3]))){
+if(!(func35(data21[i3]))){
 errors++;
 }
 }
@@ -266,7 +268,7 @@ errors++;
 }
 }
 if(data._moduleUri !== undefined){
-if(!(func6(data._moduleUri))){
+if(!(func29(data._moduleUri))){
 errors++;
 }
 }
@@ -282,12 +284,12 @@ errors++;
 }
 }
 if(data._moduleCanonical !== undefined){
-if(!(func6(data._moduleCanonical))){
+if(!(func29(data._moduleCanonical))){
 errors++;
 }
 }
 if(data.moduleCodeableConcept !== undefined){
-if(!(func14(data.moduleCodeableConcept))){
+if(!(func37(data.moduleCodeableConcept))){
 errors++;
 }
 }
@@ -298,17 +300,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -324,12 +326,12 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
@@ -338,7 +340,7 @@ let data35 = data.reasonCode;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data35[i4]))){
+if(!(func37(data35[i4]))){
 errors++;
 }
 }
@@ -352,7 +354,7 @@ let data37 = data.reasonReference;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data37[i5]))){
+if(!(func39(data37[i5]))){
 errors++;
 }
 }
@@ -366,7 +368,7 @@ let data39 = data.note;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func156(data39[i6]))){
+if(!(func180(data39[i6]))){
 errors++;
 }
 }
@@ -380,7 +382,7 @@ let data41 = data.evaluationMessage;
 if(Array.isArray(data41)){
 const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data41[i7]))){
+if(!(func39(data41[i7]))){
 errors++;
 }
 }
@@ -390,12 +392,12 @@ errors++;
 }
 }
 if(data.outputParameters !== undefined){
-if(!(func16(data.outputParameters))){
+if(!(func39(data.outputParameters))){
 errors++;
 }
 }
 if(data.result !== undefined){
-if(!(func16(data.result))){
+if(!(func39(data.result))){
 errors++;
 }
 }
@@ -404,7 +406,7 @@ let data45 = data.dataRequirement;
 if(Array.isArray(data45)){
 const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2273(data45[i8]))){
+if(!(func2340(data45[i8]))){
 errors++;
 }
 }
@@ -417,6 +419,10 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "requestIdentifier")) && (key0 !== "identifier")) && (key0 !== "moduleUri")) && (key0 !== "_moduleUri")) && (key0 !== "moduleCanonical")) && (key0 !== "_moduleCanonical")) && (key0 !== "moduleCodeableConcept")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "occurrenceDateTime")) && (key0 !== "_occurrenceDateTime")) && (key0 !== "performer")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "note")) && (key0 !== "evaluationMessage")) && (key0 !== "outputParameters")) && (key0 !== "result")) && (key0 !== "dataRequirement")){
 errors++;
 }
+}
+const forms0 = func1(data, obj477);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

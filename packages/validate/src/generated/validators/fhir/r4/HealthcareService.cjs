@@ -6,18 +6,18 @@ exports.validate = validate1235;
 const schema410 = {"properties":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -83,8 +83,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -114,8 +114,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -145,14 +145,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -161,8 +161,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -183,8 +183,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -205,8 +205,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -227,8 +227,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -257,14 +257,14 @@ errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2197(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.providedBy !== undefined && func0.call(data, "providedBy")){
-if(!(func2221(data.providedBy, {instancePath:instancePath+"/providedBy",parentData:data,parentDataProperty:"providedBy",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.providedBy, {instancePath:instancePath+"/providedBy",parentData:data,parentDataProperty:"providedBy",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -273,8 +273,8 @@ let data19 = data.category;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data19[i4], {instancePath:instancePath+"/category/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data19[i4], {instancePath:instancePath+"/category/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -295,8 +295,8 @@ let data21 = data.type;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data21[i5], {instancePath:instancePath+"/type/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data21[i5], {instancePath:instancePath+"/type/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -317,8 +317,8 @@ let data23 = data.specialty;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data23[i6], {instancePath:instancePath+"/specialty/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23[i6], {instancePath:instancePath+"/specialty/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -339,8 +339,8 @@ let data25 = data.location;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2221(data25[i7], {instancePath:instancePath+"/location/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i7], {instancePath:instancePath+"/location/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -382,8 +382,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -413,8 +413,8 @@ errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2197(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -444,14 +444,14 @@ errors++;
 }
 }
 if(data._extraDetails !== undefined && func0.call(data, "_extraDetails")){
-if(!(func2197(data._extraDetails, {instancePath:instancePath+"/_extraDetails",parentData:data,parentDataProperty:"_extraDetails",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._extraDetails, {instancePath:instancePath+"/_extraDetails",parentData:data,parentDataProperty:"_extraDetails",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.photo !== undefined && func0.call(data, "photo")){
-if(!(func3126(data.photo, {instancePath:instancePath+"/photo",parentData:data,parentDataProperty:"photo",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data.photo, {instancePath:instancePath+"/photo",parentData:data,parentDataProperty:"photo",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -460,8 +460,8 @@ let data34 = data.telecom;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func3893(data34[i8], {instancePath:instancePath+"/telecom/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data34[i8], {instancePath:instancePath+"/telecom/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,8 +482,8 @@ let data36 = data.coverageArea;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data36[i9], {instancePath:instancePath+"/coverageArea/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36[i9], {instancePath:instancePath+"/coverageArea/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -504,8 +504,8 @@ let data38 = data.serviceProvisionCode;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data38[i10], {instancePath:instancePath+"/serviceProvisionCode/" + i10,parentData:data38,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data38[i10], {instancePath:instancePath+"/serviceProvisionCode/" + i10,parentData:data38,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -558,8 +558,8 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len12 = data43.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data43[i12], {instancePath:instancePath+"/eligibility/" + i11+"/extension/" + i12,parentData:data43,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i12], {instancePath:instancePath+"/eligibility/" + i11+"/extension/" + i12,parentData:data43,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -580,8 +580,8 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data45[i13], {instancePath:instancePath+"/eligibility/" + i11+"/modifierExtension/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i13], {instancePath:instancePath+"/eligibility/" + i11+"/modifierExtension/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -598,8 +598,8 @@ errors++;
 }
 }
 if(data41.code !== undefined && func0.call(data41, "code")){
-if(!(func2215(data41.code, {instancePath:instancePath+"/eligibility/" + i11+"/code",parentData:data41,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41.code, {instancePath:instancePath+"/eligibility/" + i11+"/code",parentData:data41,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -629,8 +629,8 @@ errors++;
 }
 }
 if(data41._comment !== undefined && func0.call(data41, "_comment")){
-if(!(func2197(data41._comment, {instancePath:instancePath+"/eligibility/" + i11+"/_comment",parentData:data41,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data41._comment, {instancePath:instancePath+"/eligibility/" + i11+"/_comment",parentData:data41,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -663,8 +663,8 @@ let data50 = data.program;
 if(Array.isArray(data50)){
 const len14 = data50.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2215(data50[i14], {instancePath:instancePath+"/program/" + i14,parentData:data50,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data50[i14], {instancePath:instancePath+"/program/" + i14,parentData:data50,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -685,8 +685,8 @@ let data52 = data.characteristic;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2215(data52[i15], {instancePath:instancePath+"/characteristic/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52[i15], {instancePath:instancePath+"/characteristic/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -707,8 +707,8 @@ let data54 = data.communication;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2215(data54[i16], {instancePath:instancePath+"/communication/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data54[i16], {instancePath:instancePath+"/communication/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -729,8 +729,8 @@ let data56 = data.referralMethod;
 if(Array.isArray(data56)){
 const len17 = data56.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2215(data56[i17], {instancePath:instancePath+"/referralMethod/" + i17,parentData:data56,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56[i17], {instancePath:instancePath+"/referralMethod/" + i17,parentData:data56,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -759,8 +759,8 @@ errors++;
 }
 }
 if(data._appointmentRequired !== undefined && func0.call(data, "_appointmentRequired")){
-if(!(func2197(data._appointmentRequired, {instancePath:instancePath+"/_appointmentRequired",parentData:data,parentDataProperty:"_appointmentRequired",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._appointmentRequired, {instancePath:instancePath+"/_appointmentRequired",parentData:data,parentDataProperty:"_appointmentRequired",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -801,8 +801,8 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len19 = data63.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data63[i19], {instancePath:instancePath+"/availableTime/" + i18+"/extension/" + i19,parentData:data63,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data63[i19], {instancePath:instancePath+"/availableTime/" + i18+"/extension/" + i19,parentData:data63,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -823,8 +823,8 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len20 = data65.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data65[i20], {instancePath:instancePath+"/availableTime/" + i18+"/modifierExtension/" + i20,parentData:data65,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data65[i20], {instancePath:instancePath+"/availableTime/" + i18+"/modifierExtension/" + i20,parentData:data65,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -874,8 +874,8 @@ let data69 = data61._daysOfWeek;
 if(Array.isArray(data69)){
 const len22 = data69.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2197(data69[i22], {instancePath:instancePath+"/availableTime/" + i18+"/_daysOfWeek/" + i22,parentData:data69,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data69[i22], {instancePath:instancePath+"/availableTime/" + i18+"/_daysOfWeek/" + i22,parentData:data69,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -904,8 +904,8 @@ errors++;
 }
 }
 if(data61._allDay !== undefined && func0.call(data61, "_allDay")){
-if(!(func2197(data61._allDay, {instancePath:instancePath+"/availableTime/" + i18+"/_allDay",parentData:data61,parentDataProperty:"_allDay",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data61._allDay, {instancePath:instancePath+"/availableTime/" + i18+"/_allDay",parentData:data61,parentDataProperty:"_allDay",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -935,8 +935,8 @@ errors++;
 }
 }
 if(data61._availableStartTime !== undefined && func0.call(data61, "_availableStartTime")){
-if(!(func2197(data61._availableStartTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableStartTime",parentData:data61,parentDataProperty:"_availableStartTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data61._availableStartTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableStartTime",parentData:data61,parentDataProperty:"_availableStartTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -966,8 +966,8 @@ errors++;
 }
 }
 if(data61._availableEndTime !== undefined && func0.call(data61, "_availableEndTime")){
-if(!(func2197(data61._availableEndTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableEndTime",parentData:data61,parentDataProperty:"_availableEndTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data61._availableEndTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableEndTime",parentData:data61,parentDataProperty:"_availableEndTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1098,8 +1098,8 @@ let data81 = data78.extension;
 if(Array.isArray(data81)){
 const len24 = data81.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2206(data81[i24], {instancePath:instancePath+"/notAvailable/" + i23+"/extension/" + i24,parentData:data81,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data81[i24], {instancePath:instancePath+"/notAvailable/" + i23+"/extension/" + i24,parentData:data81,parentDataProperty:i24,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1120,8 +1120,8 @@ let data83 = data78.modifierExtension;
 if(Array.isArray(data83)){
 const len25 = data83.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func2206(data83[i25], {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension/" + i25,parentData:data83,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data83[i25], {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension/" + i25,parentData:data83,parentDataProperty:i25,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1163,14 +1163,14 @@ errors++;
 }
 }
 if(data78._description !== undefined && func0.call(data78, "_description")){
-if(!(func2197(data78._description, {instancePath:instancePath+"/notAvailable/" + i23+"/_description",parentData:data78,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data78._description, {instancePath:instancePath+"/notAvailable/" + i23+"/_description",parentData:data78,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data78.during !== undefined && func0.call(data78, "during")){
-if(!(func2223(data78.during, {instancePath:instancePath+"/notAvailable/" + i23+"/during",parentData:data78,parentDataProperty:"during",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data78.during, {instancePath:instancePath+"/notAvailable/" + i23+"/during",parentData:data78,parentDataProperty:"during",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1224,8 +1224,8 @@ errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2197(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions",parentData:data,parentDataProperty:"_availabilityExceptions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions",parentData:data,parentDataProperty:"_availabilityExceptions",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1234,8 +1234,8 @@ let data90 = data.endpoint;
 if(Array.isArray(data90)){
 const len26 = data90.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func2221(data90[i26], {instancePath:instancePath+"/endpoint/" + i26,parentData:data90,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data90[i26], {instancePath:instancePath+"/endpoint/" + i26,parentData:data90,parentDataProperty:i26,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

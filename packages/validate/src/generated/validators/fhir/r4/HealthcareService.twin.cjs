@@ -9,17 +9,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1235(data){
@@ -54,7 +54,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -86,12 +86,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -114,7 +114,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -142,7 +142,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -157,12 +157,12 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
 if(data.providedBy !== undefined){
-if(!(func16(data.providedBy))){
+if(!(func39(data.providedBy))){
 errors++;
 }
 }
@@ -171,7 +171,7 @@ let data19 = data.category;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data19[i4]))){
+if(!(func37(data19[i4]))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ let data21 = data.type;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data21[i5]))){
+if(!(func37(data21[i5]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ let data23 = data.specialty;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data23[i6]))){
+if(!(func37(data23[i6]))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data25 = data.location;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data25[i7]))){
+if(!(func39(data25[i7]))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }
@@ -266,12 +266,12 @@ errors++;
 }
 }
 if(data._extraDetails !== undefined){
-if(!(func6(data._extraDetails))){
+if(!(func29(data._extraDetails))){
 errors++;
 }
 }
 if(data.photo !== undefined){
-if(!(func336(data.photo))){
+if(!(func365(data.photo))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data34 = data.telecom;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func568(data34[i8]))){
+if(!(func598(data34[i8]))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ let data36 = data.coverageArea;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data36[i9]))){
+if(!(func39(data36[i9]))){
 errors++;
 }
 }
@@ -308,7 +308,7 @@ let data38 = data.serviceProvisionCode;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data38[i10]))){
+if(!(func37(data38[i10]))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len12 = data43.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data43[i12]))){
+if(!(func33(data43[i12]))){
 errors++;
 }
 }
@@ -354,7 +354,7 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data45[i13]))){
+if(!(func33(data45[i13]))){
 errors++;
 }
 }
@@ -364,7 +364,7 @@ errors++;
 }
 }
 if(data41.code !== undefined){
-if(!(func14(data41.code))){
+if(!(func37(data41.code))){
 errors++;
 }
 }
@@ -380,7 +380,7 @@ errors++;
 }
 }
 if(data41._comment !== undefined){
-if(!(func6(data41._comment))){
+if(!(func29(data41._comment))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data50 = data.program;
 if(Array.isArray(data50)){
 const len14 = data50.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data50[i14]))){
+if(!(func37(data50[i14]))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ let data52 = data.characteristic;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data52[i15]))){
+if(!(func37(data52[i15]))){
 errors++;
 }
 }
@@ -438,7 +438,7 @@ let data54 = data.communication;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data54[i16]))){
+if(!(func37(data54[i16]))){
 errors++;
 }
 }
@@ -452,7 +452,7 @@ let data56 = data.referralMethod;
 if(Array.isArray(data56)){
 const len17 = data56.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data56[i17]))){
+if(!(func37(data56[i17]))){
 errors++;
 }
 }
@@ -467,7 +467,7 @@ errors++;
 }
 }
 if(data._appointmentRequired !== undefined){
-if(!(func6(data._appointmentRequired))){
+if(!(func29(data._appointmentRequired))){
 errors++;
 }
 }
@@ -494,7 +494,7 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len19 = data63.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data63[i19]))){
+if(!(func33(data63[i19]))){
 errors++;
 }
 }
@@ -508,7 +508,7 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len20 = data65.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data65[i20]))){
+if(!(func33(data65[i20]))){
 errors++;
 }
 }
@@ -537,7 +537,7 @@ let data69 = data61._daysOfWeek;
 if(Array.isArray(data69)){
 const len22 = data69.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func6(data69[i22]))){
+if(!(func29(data69[i22]))){
 errors++;
 }
 }
@@ -552,7 +552,7 @@ errors++;
 }
 }
 if(data61._allDay !== undefined){
-if(!(func6(data61._allDay))){
+if(!(func29(data61._allDay))){
 errors++;
 }
 }
@@ -568,7 +568,7 @@ errors++;
 }
 }
 if(data61._availableStartTime !== undefined){
-if(!(func6(data61._availableStartTime))){
+if(!(func29(data61._availableStartTime))){
 errors++;
 }
 }
@@ -584,7 +584,7 @@ errors++;
 }
 }
 if(data61._availableEndTime !== undefined){
-if(!(func6(data61._availableEndTime))){
+if(!(func29(data61._availableEndTime))){
 errors++;
 }
 }
@@ -663,7 +663,7 @@ let data81 = data78.extension;
 if(Array.isArray(data81)){
 const len24 = data81.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func10(data81[i24]))){
+if(!(func33(data81[i24]))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ let data83 = data78.modifierExtension;
 if(Array.isArray(data83)){
 const len25 = data83.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func10(data83[i25]))){
+if(!(func33(data83[i25]))){
 errors++;
 }
 }
@@ -698,12 +698,12 @@ errors++;
 }
 }
 if(data78._description !== undefined){
-if(!(func6(data78._description))){
+if(!(func29(data78._description))){
 errors++;
 }
 }
 if(data78.during !== undefined){
-if(!(func17(data78.during))){
+if(!(func40(data78.during))){
 errors++;
 }
 }
@@ -740,7 +740,7 @@ errors++;
 }
 }
 if(data._availabilityExceptions !== undefined){
-if(!(func6(data._availabilityExceptions))){
+if(!(func29(data._availabilityExceptions))){
 errors++;
 }
 }
@@ -749,7 +749,7 @@ let data90 = data.endpoint;
 if(Array.isArray(data90)){
 const len26 = data90.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func16(data90[i26]))){
+if(!(func39(data90[i26]))){
 errors++;
 }
 }

@@ -6,16 +6,16 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 
 
 
@@ -82,7 +82,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -96,7 +96,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 if(data._uid !== undefined){
-if(!(func6(data._uid))){
+if(!(func29(data._uid))){
 errors++;
 }
 }
@@ -136,12 +136,12 @@ errors++;
 }
 }
 if(data._number !== undefined){
-if(!(func6(data._number))){
+if(!(func29(data._number))){
 errors++;
 }
 }
 if(data.modality !== undefined){
-if(!(func223(data.modality))){
+if(!(func248(data.modality))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ errors++;
 }
 }
 if(data._numberOfInstances !== undefined){
-if(!(func6(data._numberOfInstances))){
+if(!(func29(data._numberOfInstances))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ let data15 = data.endpoint;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func16(data15[i2]))){
+if(!(func39(data15[i2]))){
 errors++;
 }
 }
@@ -195,12 +195,12 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func223(data.bodySite))){
+if(!(func248(data.bodySite))){
 errors++;
 }
 }
 if(data.laterality !== undefined){
-if(!(func223(data.laterality))){
+if(!(func248(data.laterality))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data19 = data.specimen;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data19[i3]))){
+if(!(func39(data19[i3]))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ errors++;
 }
 }
 if(data._started !== undefined){
-if(!(func6(data._started))){
+if(!(func29(data._started))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data26[i5]))){
+if(!(func33(data26[i5]))){
 errors++;
 }
 }
@@ -274,7 +274,7 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data28[i6]))){
+if(!(func33(data28[i6]))){
 errors++;
 }
 }
@@ -284,12 +284,12 @@ errors++;
 }
 }
 if(data24.function !== undefined){
-if(!(func14(data24.function))){
+if(!(func37(data24.function))){
 errors++;
 }
 }
 if(data24.actor !== undefined){
-if(!(func16(data24.actor))){
+if(!(func39(data24.actor))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ let data36 = data33.extension;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data36[i8]))){
+if(!(func33(data36[i8]))){
 errors++;
 }
 }
@@ -385,7 +385,7 @@ let data38 = data33.modifierExtension;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data38[i9]))){
+if(!(func33(data38[i9]))){
 errors++;
 }
 }
@@ -406,12 +406,12 @@ errors++;
 }
 }
 if(data33._uid !== undefined){
-if(!(func6(data33._uid))){
+if(!(func29(data33._uid))){
 errors++;
 }
 }
 if(data33.sopClass !== undefined){
-if(!(func223(data33.sopClass))){
+if(!(func248(data33.sopClass))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 if(data33._number !== undefined){
-if(!(func6(data33._number))){
+if(!(func29(data33._number))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ errors++;
 }
 }
 if(data33._title !== undefined){
-if(!(func6(data33._title))){
+if(!(func29(data33._title))){
 errors++;
 }
 }
@@ -558,7 +558,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -574,7 +574,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -590,12 +590,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -604,7 +604,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -618,7 +618,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -632,7 +632,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -646,7 +646,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -662,7 +662,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -671,7 +671,7 @@ let data19 = data.modality;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func223(data19[i4]))){
+if(!(func248(data19[i4]))){
 errors++;
 }
 }
@@ -681,12 +681,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -702,7 +702,7 @@ errors++;
 }
 }
 if(data._started !== undefined){
-if(!(func6(data._started))){
+if(!(func29(data._started))){
 errors++;
 }
 }
@@ -711,7 +711,7 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func39(data25[i5]))){
 errors++;
 }
 }
@@ -721,7 +721,7 @@ errors++;
 }
 }
 if(data.referrer !== undefined){
-if(!(func16(data.referrer))){
+if(!(func39(data.referrer))){
 errors++;
 }
 }
@@ -730,7 +730,7 @@ let data28 = data.interpreter;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data28[i6]))){
+if(!(func39(data28[i6]))){
 errors++;
 }
 }
@@ -744,7 +744,7 @@ let data30 = data.endpoint;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data30[i7]))){
+if(!(func39(data30[i7]))){
 errors++;
 }
 }
@@ -768,7 +768,7 @@ errors++;
 }
 }
 if(data._numberOfSeries !== undefined){
-if(!(func6(data._numberOfSeries))){
+if(!(func29(data._numberOfSeries))){
 errors++;
 }
 }
@@ -787,12 +787,12 @@ errors++;
 }
 }
 if(data._numberOfInstances !== undefined){
-if(!(func6(data._numberOfInstances))){
+if(!(func29(data._numberOfInstances))){
 errors++;
 }
 }
 if(data.procedureReference !== undefined){
-if(!(func16(data.procedureReference))){
+if(!(func39(data.procedureReference))){
 errors++;
 }
 }
@@ -801,7 +801,7 @@ let data37 = data.procedureCode;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data37[i8]))){
+if(!(func37(data37[i8]))){
 errors++;
 }
 }
@@ -811,7 +811,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -820,7 +820,7 @@ let data40 = data.reasonCode;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data40[i9]))){
+if(!(func37(data40[i9]))){
 errors++;
 }
 }
@@ -834,7 +834,7 @@ let data42 = data.reasonReference;
 if(Array.isArray(data42)){
 const len10 = data42.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data42[i10]))){
+if(!(func39(data42[i10]))){
 errors++;
 }
 }
@@ -848,7 +848,7 @@ let data44 = data.note;
 if(Array.isArray(data44)){
 const len11 = data44.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data44[i11]))){
+if(!(func180(data44[i11]))){
 errors++;
 }
 }
@@ -869,7 +869,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }

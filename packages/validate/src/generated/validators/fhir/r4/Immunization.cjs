@@ -7,22 +7,26 @@ const schema416 = {"properties":{"status":{"enum":["completed","entered-in-error
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj107 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj108 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+const obj109 = new Set(["occurrenceDateTime", "occurrenceString"]);
 
 function validate1239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Immunization.schema.json" */;
@@ -323,8 +327,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -354,8 +358,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -385,14 +389,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -401,8 +405,8 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -423,8 +427,8 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -445,8 +449,8 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -467,8 +471,8 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data19[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data19[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -508,32 +512,32 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func2215(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
-if(!(func2215(data.vaccineCode, {instancePath:instancePath+"/vaccineCode",parentData:data,parentDataProperty:"vaccineCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.vaccineCode, {instancePath:instancePath+"/vaccineCode",parentData:data,parentDataProperty:"vaccineCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -563,8 +567,8 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -594,8 +598,8 @@ errors++;
 }
 }
 if(data._occurrenceString !== undefined && func0.call(data, "_occurrenceString")){
-if(!(func2197(data._occurrenceString, {instancePath:instancePath+"/_occurrenceString",parentData:data,parentDataProperty:"_occurrenceString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._occurrenceString, {instancePath:instancePath+"/_occurrenceString",parentData:data,parentDataProperty:"_occurrenceString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -625,8 +629,8 @@ errors++;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2197(data._recorded, {instancePath:instancePath+"/_recorded",parentData:data,parentDataProperty:"_recorded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._recorded, {instancePath:instancePath+"/_recorded",parentData:data,parentDataProperty:"_recorded",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -643,26 +647,26 @@ errors++;
 }
 }
 if(data._primarySource !== undefined && func0.call(data, "_primarySource")){
-if(!(func2197(data._primarySource, {instancePath:instancePath+"/_primarySource",parentData:data,parentDataProperty:"_primarySource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._primarySource, {instancePath:instancePath+"/_primarySource",parentData:data,parentDataProperty:"_primarySource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.reportOrigin !== undefined && func0.call(data, "reportOrigin")){
-if(!(func2215(data.reportOrigin, {instancePath:instancePath+"/reportOrigin",parentData:data,parentDataProperty:"reportOrigin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.reportOrigin, {instancePath:instancePath+"/reportOrigin",parentData:data,parentDataProperty:"reportOrigin",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func2221(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func2221(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -692,8 +696,8 @@ errors++;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
-if(!(func2197(data._lotNumber, {instancePath:instancePath+"/_lotNumber",parentData:data,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lotNumber, {instancePath:instancePath+"/_lotNumber",parentData:data,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -723,26 +727,26 @@ errors++;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
-if(!(func2197(data._expirationDate, {instancePath:instancePath+"/_expirationDate",parentData:data,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._expirationDate, {instancePath:instancePath+"/_expirationDate",parentData:data,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.site !== undefined && func0.call(data, "site")){
-if(!(func2215(data.site, {instancePath:instancePath+"/site",parentData:data,parentDataProperty:"site",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.site, {instancePath:instancePath+"/site",parentData:data,parentDataProperty:"site",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.route !== undefined && func0.call(data, "route")){
-if(!(func2215(data.route, {instancePath:instancePath+"/route",parentData:data,parentDataProperty:"route",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.route, {instancePath:instancePath+"/route",parentData:data,parentDataProperty:"route",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.doseQuantity !== undefined && func0.call(data, "doseQuantity")){
-if(!(func2415(data.doseQuantity, {instancePath:instancePath+"/doseQuantity",parentData:data,parentDataProperty:"doseQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.doseQuantity, {instancePath:instancePath+"/doseQuantity",parentData:data,parentDataProperty:"doseQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -793,8 +797,8 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len5 = data48.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data48[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5,parentData:data48,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data48[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5,parentData:data48,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -815,8 +819,8 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data50[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -833,14 +837,14 @@ errors++;
 }
 }
 if(data46.function !== undefined && func0.call(data46, "function")){
-if(!(func2215(data46.function, {instancePath:instancePath+"/performer/" + i4+"/function",parentData:data46,parentDataProperty:"function",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data46.function, {instancePath:instancePath+"/performer/" + i4+"/function",parentData:data46,parentDataProperty:"function",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data46.actor !== undefined && func0.call(data46, "actor")){
-if(!(func2221(data46.actor, {instancePath:instancePath+"/performer/" + i4+"/actor",parentData:data46,parentDataProperty:"actor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data46.actor, {instancePath:instancePath+"/performer/" + i4+"/actor",parentData:data46,parentDataProperty:"actor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -873,8 +877,8 @@ let data54 = data.note;
 if(Array.isArray(data54)){
 const len7 = data54.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2601(data54[i7], {instancePath:instancePath+"/note/" + i7,parentData:data54,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data54[i7], {instancePath:instancePath+"/note/" + i7,parentData:data54,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -895,8 +899,8 @@ let data56 = data.reasonCode;
 if(Array.isArray(data56)){
 const len8 = data56.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data56[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data56,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data56,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -917,8 +921,8 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data58[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data58,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data58[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data58,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -947,8 +951,8 @@ errors++;
 }
 }
 if(data._isSubpotent !== undefined && func0.call(data, "_isSubpotent")){
-if(!(func2197(data._isSubpotent, {instancePath:instancePath+"/_isSubpotent",parentData:data,parentDataProperty:"_isSubpotent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._isSubpotent, {instancePath:instancePath+"/_isSubpotent",parentData:data,parentDataProperty:"_isSubpotent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -957,8 +961,8 @@ let data62 = data.subpotentReason;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data62[i10], {instancePath:instancePath+"/subpotentReason/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62[i10], {instancePath:instancePath+"/subpotentReason/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1011,8 +1015,8 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data67[i12], {instancePath:instancePath+"/education/" + i11+"/extension/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data67[i12], {instancePath:instancePath+"/education/" + i11+"/extension/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1033,8 +1037,8 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data69[i13], {instancePath:instancePath+"/education/" + i11+"/modifierExtension/" + i13,parentData:data69,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data69[i13], {instancePath:instancePath+"/education/" + i11+"/modifierExtension/" + i13,parentData:data69,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1076,8 +1080,8 @@ errors++;
 }
 }
 if(data65._documentType !== undefined && func0.call(data65, "_documentType")){
-if(!(func2197(data65._documentType, {instancePath:instancePath+"/education/" + i11+"/_documentType",parentData:data65,parentDataProperty:"_documentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._documentType, {instancePath:instancePath+"/education/" + i11+"/_documentType",parentData:data65,parentDataProperty:"_documentType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1107,8 +1111,8 @@ errors++;
 }
 }
 if(data65._reference !== undefined && func0.call(data65, "_reference")){
-if(!(func2197(data65._reference, {instancePath:instancePath+"/education/" + i11+"/_reference",parentData:data65,parentDataProperty:"_reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._reference, {instancePath:instancePath+"/education/" + i11+"/_reference",parentData:data65,parentDataProperty:"_reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1138,8 +1142,8 @@ errors++;
 }
 }
 if(data65._publicationDate !== undefined && func0.call(data65, "_publicationDate")){
-if(!(func2197(data65._publicationDate, {instancePath:instancePath+"/education/" + i11+"/_publicationDate",parentData:data65,parentDataProperty:"_publicationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._publicationDate, {instancePath:instancePath+"/education/" + i11+"/_publicationDate",parentData:data65,parentDataProperty:"_publicationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1169,8 +1173,8 @@ errors++;
 }
 }
 if(data65._presentationDate !== undefined && func0.call(data65, "_presentationDate")){
-if(!(func2197(data65._presentationDate, {instancePath:instancePath+"/education/" + i11+"/_presentationDate",parentData:data65,parentDataProperty:"_presentationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._presentationDate, {instancePath:instancePath+"/education/" + i11+"/_presentationDate",parentData:data65,parentDataProperty:"_presentationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1203,8 +1207,8 @@ let data79 = data.programEligibility;
 if(Array.isArray(data79)){
 const len14 = data79.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2215(data79[i14], {instancePath:instancePath+"/programEligibility/" + i14,parentData:data79,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data79[i14], {instancePath:instancePath+"/programEligibility/" + i14,parentData:data79,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1221,8 +1225,8 @@ errors++;
 }
 }
 if(data.fundingSource !== undefined && func0.call(data, "fundingSource")){
-if(!(func2215(data.fundingSource, {instancePath:instancePath+"/fundingSource",parentData:data,parentDataProperty:"fundingSource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.fundingSource, {instancePath:instancePath+"/fundingSource",parentData:data,parentDataProperty:"fundingSource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1263,8 +1267,8 @@ let data85 = data83.extension;
 if(Array.isArray(data85)){
 const len16 = data85.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data85[i16], {instancePath:instancePath+"/reaction/" + i15+"/extension/" + i16,parentData:data85,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data85[i16], {instancePath:instancePath+"/reaction/" + i15+"/extension/" + i16,parentData:data85,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1285,8 +1289,8 @@ let data87 = data83.modifierExtension;
 if(Array.isArray(data87)){
 const len17 = data87.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data87[i17], {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension/" + i17,parentData:data87,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data87[i17], {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension/" + i17,parentData:data87,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1328,14 +1332,14 @@ errors++;
 }
 }
 if(data83._date !== undefined && func0.call(data83, "_date")){
-if(!(func2197(data83._date, {instancePath:instancePath+"/reaction/" + i15+"/_date",parentData:data83,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data83._date, {instancePath:instancePath+"/reaction/" + i15+"/_date",parentData:data83,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data83.detail !== undefined && func0.call(data83, "detail")){
-if(!(func2221(data83.detail, {instancePath:instancePath+"/reaction/" + i15+"/detail",parentData:data83,parentDataProperty:"detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data83.detail, {instancePath:instancePath+"/reaction/" + i15+"/detail",parentData:data83,parentDataProperty:"detail",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1352,8 +1356,8 @@ errors++;
 }
 }
 if(data83._reported !== undefined && func0.call(data83, "_reported")){
-if(!(func2197(data83._reported, {instancePath:instancePath+"/reaction/" + i15+"/_reported",parentData:data83,parentDataProperty:"_reported",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data83._reported, {instancePath:instancePath+"/reaction/" + i15+"/_reported",parentData:data83,parentDataProperty:"_reported",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1522,8 +1526,8 @@ let data101 = data95.extension;
 if(Array.isArray(data101)){
 const len19 = data101.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data101[i19], {instancePath:instancePath+"/protocolApplied/" + i18+"/extension/" + i19,parentData:data101,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data101[i19], {instancePath:instancePath+"/protocolApplied/" + i18+"/extension/" + i19,parentData:data101,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1544,8 +1548,8 @@ let data103 = data95.modifierExtension;
 if(Array.isArray(data103)){
 const len20 = data103.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data103[i20], {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension/" + i20,parentData:data103,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data103[i20], {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension/" + i20,parentData:data103,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1587,14 +1591,14 @@ errors++;
 }
 }
 if(data95._series !== undefined && func0.call(data95, "_series")){
-if(!(func2197(data95._series, {instancePath:instancePath+"/protocolApplied/" + i18+"/_series",parentData:data95,parentDataProperty:"_series",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data95._series, {instancePath:instancePath+"/protocolApplied/" + i18+"/_series",parentData:data95,parentDataProperty:"_series",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data95.authority !== undefined && func0.call(data95, "authority")){
-if(!(func2221(data95.authority, {instancePath:instancePath+"/protocolApplied/" + i18+"/authority",parentData:data95,parentDataProperty:"authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data95.authority, {instancePath:instancePath+"/protocolApplied/" + i18+"/authority",parentData:data95,parentDataProperty:"authority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1603,8 +1607,8 @@ let data108 = data95.targetDisease;
 if(Array.isArray(data108)){
 const len21 = data108.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2215(data108[i21], {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease/" + i21,parentData:data108,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data108[i21], {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease/" + i21,parentData:data108,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1656,8 +1660,8 @@ errors++;
 }
 }
 if(data95._doseNumberPositiveInt !== undefined && func0.call(data95, "_doseNumberPositiveInt")){
-if(!(func2197(data95._doseNumberPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberPositiveInt",parentData:data95,parentDataProperty:"_doseNumberPositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data95._doseNumberPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberPositiveInt",parentData:data95,parentDataProperty:"_doseNumberPositiveInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1687,8 +1691,8 @@ errors++;
 }
 }
 if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
-if(!(func2197(data95._doseNumberString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberString",parentData:data95,parentDataProperty:"_doseNumberString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data95._doseNumberString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberString",parentData:data95,parentDataProperty:"_doseNumberString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1728,8 +1732,8 @@ errors++;
 }
 }
 if(data95._seriesDosesPositiveInt !== undefined && func0.call(data95, "_seriesDosesPositiveInt")){
-if(!(func2197(data95._seriesDosesPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesPositiveInt",parentData:data95,parentDataProperty:"_seriesDosesPositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data95._seriesDosesPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesPositiveInt",parentData:data95,parentDataProperty:"_seriesDosesPositiveInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1759,14 +1763,14 @@ errors++;
 }
 }
 if(data95._seriesDosesString !== undefined && func0.call(data95, "_seriesDosesString")){
-if(!(func2197(data95._seriesDosesString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesString",parentData:data95,parentDataProperty:"_seriesDosesString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data95._seriesDosesString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesString",parentData:data95,parentDataProperty:"_seriesDosesString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data95, obj107);
+if(forms0 !== null){
+const err95 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1775,10 +1779,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data95, obj108);
+if(forms1 !== null){
+const err96 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1788,14 +1791,48 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
 else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err97 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+const forms2 = func196(data, obj109);
+if(forms2 !== null){
+const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

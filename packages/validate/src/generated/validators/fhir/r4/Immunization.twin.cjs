@@ -11,18 +11,22 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = require("../../../../twin-sink.cjs");
+const obj491 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj492 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+const obj494 = new Set(["occurrenceDateTime", "occurrenceString"]);
 
 function validate1239(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Immunization.schema.json" */;
@@ -155,7 +159,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -171,7 +175,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -187,12 +191,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -201,7 +205,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func32(data13[i0]))){
 errors++;
 }
 }
@@ -215,7 +219,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func33(data15[i1]))){
 errors++;
 }
 }
@@ -229,7 +233,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func33(data17[i2]))){
 errors++;
 }
 }
@@ -243,7 +247,7 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data19[i3]))){
+if(!(func35(data19[i3]))){
 errors++;
 }
 }
@@ -262,27 +266,27 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
 if(data.vaccineCode !== undefined){
-if(!(func14(data.vaccineCode))){
+if(!(func37(data.vaccineCode))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -298,7 +302,7 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
@@ -314,7 +318,7 @@ errors++;
 }
 }
 if(data._occurrenceString !== undefined){
-if(!(func6(data._occurrenceString))){
+if(!(func29(data._occurrenceString))){
 errors++;
 }
 }
@@ -330,7 +334,7 @@ errors++;
 }
 }
 if(data._recorded !== undefined){
-if(!(func6(data._recorded))){
+if(!(func29(data._recorded))){
 errors++;
 }
 }
@@ -340,22 +344,22 @@ errors++;
 }
 }
 if(data._primarySource !== undefined){
-if(!(func6(data._primarySource))){
+if(!(func29(data._primarySource))){
 errors++;
 }
 }
 if(data.reportOrigin !== undefined){
-if(!(func14(data.reportOrigin))){
+if(!(func37(data.reportOrigin))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
 if(data.manufacturer !== undefined){
-if(!(func16(data.manufacturer))){
+if(!(func39(data.manufacturer))){
 errors++;
 }
 }
@@ -371,7 +375,7 @@ errors++;
 }
 }
 if(data._lotNumber !== undefined){
-if(!(func6(data._lotNumber))){
+if(!(func29(data._lotNumber))){
 errors++;
 }
 }
@@ -387,22 +391,22 @@ errors++;
 }
 }
 if(data._expirationDate !== undefined){
-if(!(func6(data._expirationDate))){
+if(!(func29(data._expirationDate))){
 errors++;
 }
 }
 if(data.site !== undefined){
-if(!(func14(data.site))){
+if(!(func37(data.site))){
 errors++;
 }
 }
 if(data.route !== undefined){
-if(!(func14(data.route))){
+if(!(func37(data.route))){
 errors++;
 }
 }
 if(data.doseQuantity !== undefined){
-if(!(func85(data.doseQuantity))){
+if(!(func108(data.doseQuantity))){
 errors++;
 }
 }
@@ -432,7 +436,7 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len5 = data48.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data48[i5]))){
+if(!(func33(data48[i5]))){
 errors++;
 }
 }
@@ -446,7 +450,7 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data50[i6]))){
+if(!(func33(data50[i6]))){
 errors++;
 }
 }
@@ -456,12 +460,12 @@ errors++;
 }
 }
 if(data46.function !== undefined){
-if(!(func14(data46.function))){
+if(!(func37(data46.function))){
 errors++;
 }
 }
 if(data46.actor !== undefined){
-if(!(func16(data46.actor))){
+if(!(func39(data46.actor))){
 errors++;
 }
 }
@@ -491,7 +495,7 @@ let data54 = data.note;
 if(Array.isArray(data54)){
 const len7 = data54.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func156(data54[i7]))){
+if(!(func180(data54[i7]))){
 errors++;
 }
 }
@@ -505,7 +509,7 @@ let data56 = data.reasonCode;
 if(Array.isArray(data56)){
 const len8 = data56.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data56[i8]))){
+if(!(func37(data56[i8]))){
 errors++;
 }
 }
@@ -519,7 +523,7 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data58[i9]))){
+if(!(func39(data58[i9]))){
 errors++;
 }
 }
@@ -534,7 +538,7 @@ errors++;
 }
 }
 if(data._isSubpotent !== undefined){
-if(!(func6(data._isSubpotent))){
+if(!(func29(data._isSubpotent))){
 errors++;
 }
 }
@@ -543,7 +547,7 @@ let data62 = data.subpotentReason;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data62[i10]))){
+if(!(func37(data62[i10]))){
 errors++;
 }
 }
@@ -575,7 +579,7 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data67[i12]))){
+if(!(func33(data67[i12]))){
 errors++;
 }
 }
@@ -589,7 +593,7 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data69[i13]))){
+if(!(func33(data69[i13]))){
 errors++;
 }
 }
@@ -610,7 +614,7 @@ errors++;
 }
 }
 if(data65._documentType !== undefined){
-if(!(func6(data65._documentType))){
+if(!(func29(data65._documentType))){
 errors++;
 }
 }
@@ -629,7 +633,7 @@ errors++;
 }
 }
 if(data65._reference !== undefined){
-if(!(func6(data65._reference))){
+if(!(func29(data65._reference))){
 errors++;
 }
 }
@@ -645,7 +649,7 @@ errors++;
 }
 }
 if(data65._publicationDate !== undefined){
-if(!(func6(data65._publicationDate))){
+if(!(func29(data65._publicationDate))){
 errors++;
 }
 }
@@ -661,7 +665,7 @@ errors++;
 }
 }
 if(data65._presentationDate !== undefined){
-if(!(func6(data65._presentationDate))){
+if(!(func29(data65._presentationDate))){
 errors++;
 }
 }
@@ -691,7 +695,7 @@ let data79 = data.programEligibility;
 if(Array.isArray(data79)){
 const len14 = data79.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data79[i14]))){
+if(!(func37(data79[i14]))){
 errors++;
 }
 }
@@ -701,7 +705,7 @@ errors++;
 }
 }
 if(data.fundingSource !== undefined){
-if(!(func14(data.fundingSource))){
+if(!(func37(data.fundingSource))){
 errors++;
 }
 }
@@ -728,7 +732,7 @@ let data85 = data83.extension;
 if(Array.isArray(data85)){
 const len16 = data85.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data85[i16]))){
+if(!(func33(data85[i16]))){
 errors++;
 }
 }
@@ -742,7 +746,7 @@ let data87 = data83.modifierExtension;
 if(Array.isArray(data87)){
 const len17 = data87.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data87[i17]))){
+if(!(func33(data87[i17]))){
 errors++;
 }
 }
@@ -763,12 +767,12 @@ errors++;
 }
 }
 if(data83._date !== undefined){
-if(!(func6(data83._date))){
+if(!(func29(data83._date))){
 errors++;
 }
 }
 if(data83.detail !== undefined){
-if(!(func16(data83.detail))){
+if(!(func39(data83.detail))){
 errors++;
 }
 }
@@ -778,7 +782,7 @@ errors++;
 }
 }
 if(data83._reported !== undefined){
-if(!(func6(data83._reported))){
+if(!(func29(data83._reported))){
 errors++;
 }
 }
@@ -888,7 +892,7 @@ let data101 = data95.extension;
 if(Array.isArray(data101)){
 const len19 = data101.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data101[i19]))){
+if(!(func33(data101[i19]))){
 errors++;
 }
 }
@@ -902,7 +906,7 @@ let data103 = data95.modifierExtension;
 if(Array.isArray(data103)){
 const len20 = data103.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data103[i20]))){
+if(!(func33(data103[i20]))){
 errors++;
 }
 }
@@ -923,12 +927,12 @@ errors++;
 }
 }
 if(data95._series !== undefined){
-if(!(func6(data95._series))){
+if(!(func29(data95._series))){
 errors++;
 }
 }
 if(data95.authority !== undefined){
-if(!(func16(data95.authority))){
+if(!(func39(data95.authority))){
 errors++;
 }
 }
@@ -937,7 +941,7 @@ let data108 = data95.targetDisease;
 if(Array.isArray(data108)){
 const len21 = data108.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func14(data108[i21]))){
+if(!(func37(data108[i21]))){
 errors++;
 }
 }
@@ -961,7 +965,7 @@ errors++;
 }
 }
 if(data95._doseNumberPositiveInt !== undefined){
-if(!(func6(data95._doseNumberPositiveInt))){
+if(!(func29(data95._doseNumberPositiveInt))){
 errors++;
 }
 }
@@ -977,7 +981,7 @@ errors++;
 }
 }
 if(data95._doseNumberString !== undefined){
-if(!(func6(data95._doseNumberString))){
+if(!(func29(data95._doseNumberString))){
 errors++;
 }
 }
@@ -996,7 +1000,7 @@ errors++;
 }
 }
 if(data95._seriesDosesPositiveInt !== undefined){
-if(!(func6(data95._seriesDosesPositiveInt))){
+if(!(func29(data95._seriesDosesPositiveInt))){
 errors++;
 }
 }
@@ -1012,7 +1016,7 @@ errors++;
 }
 }
 if(data95._seriesDosesString !== undefined){
-if(!(func6(data95._seriesDosesString))){
+if(!(func29(data95._seriesDosesString))){
 errors++;
 }
 }
@@ -1020,6 +1024,14 @@ for(const key3 in data95){
 if(((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "series")) && (key3 !== "_series")) && (key3 !== "authority")) && (key3 !== "targetDisease")) && (key3 !== "doseNumberPositiveInt")) && (key3 !== "_doseNumberPositiveInt")) && (key3 !== "doseNumberString")) && (key3 !== "_doseNumberString")) && (key3 !== "seriesDosesPositiveInt")) && (key3 !== "_seriesDosesPositiveInt")) && (key3 !== "seriesDosesString")) && (key3 !== "_seriesDosesString")){
 errors++;
 }
+}
+const forms0 = func1(data95, obj491);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data95, obj492);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data95.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data95);
@@ -1041,6 +1053,10 @@ for(const key4 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) && (key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) && (key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "identifier")) && (key4 !== "status")) && (key4 !== "_status")) && (key4 !== "statusReason")) && (key4 !== "vaccineCode")) && (key4 !== "patient")) && (key4 !== "encounter")) && (key4 !== "occurrenceDateTime")) && (key4 !== "_occurrenceDateTime")) && (key4 !== "occurrenceString")) && (key4 !== "_occurrenceString")) && (key4 !== "recorded")) && (key4 !== "_recorded")) && (key4 !== "primarySource")) && (key4 !== "_primarySource")) && (key4 !== "reportOrigin")) && (key4 !== "location")) && (key4 !== "manufacturer")) && (key4 !== "lotNumber")) && (key4 !== "_lotNumber")) && (key4 !== "expirationDate")) && (key4 !== "_expirationDate")) && (key4 !== "site")) && (key4 !== "route")) && (key4 !== "doseQuantity")) && (key4 !== "performer")) && (key4 !== "note")) && (key4 !== "reasonCode")) && (key4 !== "reasonReference")) && (key4 !== "isSubpotent")) && (key4 !== "_isSubpotent")) && (key4 !== "subpotentReason")) && (key4 !== "education")) && (key4 !== "programEligibility")) && (key4 !== "fundingSource")) && (key4 !== "reaction")) && (key4 !== "protocolApplied")){
 errors++;
 }
+}
+const forms2 = func1(data, obj494);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data);

@@ -6,14 +6,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj491 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj492 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1240(data){
@@ -91,7 +94,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -107,7 +110,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -123,12 +126,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -137,7 +140,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -151,7 +154,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -165,7 +168,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -179,7 +182,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -198,12 +201,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -219,27 +222,27 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
 if(data.authority !== undefined){
-if(!(func16(data.authority))){
+if(!(func39(data.authority))){
 errors++;
 }
 }
 if(data.targetDisease !== undefined){
-if(!(func14(data.targetDisease))){
+if(!(func37(data.targetDisease))){
 errors++;
 }
 }
 if(data.immunizationEvent !== undefined){
-if(!(func16(data.immunizationEvent))){
+if(!(func39(data.immunizationEvent))){
 errors++;
 }
 }
 if(data.doseStatus !== undefined){
-if(!(func14(data.doseStatus))){
+if(!(func37(data.doseStatus))){
 errors++;
 }
 }
@@ -248,7 +251,7 @@ let data26 = data.doseStatusReason;
 if(Array.isArray(data26)){
 const len4 = data26.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data26[i4]))){
+if(!(func37(data26[i4]))){
 errors++;
 }
 }
@@ -269,7 +272,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -285,7 +288,7 @@ errors++;
 }
 }
 if(data._series !== undefined){
-if(!(func6(data._series))){
+if(!(func29(data._series))){
 errors++;
 }
 }
@@ -304,7 +307,7 @@ errors++;
 }
 }
 if(data._doseNumberPositiveInt !== undefined){
-if(!(func6(data._doseNumberPositiveInt))){
+if(!(func29(data._doseNumberPositiveInt))){
 errors++;
 }
 }
@@ -320,7 +323,7 @@ errors++;
 }
 }
 if(data._doseNumberString !== undefined){
-if(!(func6(data._doseNumberString))){
+if(!(func29(data._doseNumberString))){
 errors++;
 }
 }
@@ -339,7 +342,7 @@ errors++;
 }
 }
 if(data._seriesDosesPositiveInt !== undefined){
-if(!(func6(data._seriesDosesPositiveInt))){
+if(!(func29(data._seriesDosesPositiveInt))){
 errors++;
 }
 }
@@ -355,7 +358,7 @@ errors++;
 }
 }
 if(data._seriesDosesString !== undefined){
-if(!(func6(data._seriesDosesString))){
+if(!(func29(data._seriesDosesString))){
 errors++;
 }
 }
@@ -363,6 +366,14 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "patient")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "authority")) && (key0 !== "targetDisease")) && (key0 !== "immunizationEvent")) && (key0 !== "doseStatus")) && (key0 !== "doseStatusReason")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "series")) && (key0 !== "_series")) && (key0 !== "doseNumberPositiveInt")) && (key0 !== "_doseNumberPositiveInt")) && (key0 !== "doseNumberString")) && (key0 !== "_doseNumberString")) && (key0 !== "seriesDosesPositiveInt")) && (key0 !== "_seriesDosesPositiveInt")) && (key0 !== "seriesDosesString")) && (key0 !== "_seriesDosesString")){
 errors++;
 }
+}
+const forms0 = func1(data, obj491);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj492);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

@@ -6,17 +6,20 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 
 
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj491 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj492 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
 function validate1242(data){
 let vErrors = null;
@@ -48,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -62,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -76,7 +79,7 @@ let data5 = data.vaccineCode;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func37(data5[i2]))){
 errors++;
 }
 }
@@ -86,7 +89,7 @@ errors++;
 }
 }
 if(data.targetDisease !== undefined){
-if(!(func14(data.targetDisease))){
+if(!(func37(data.targetDisease))){
 errors++;
 }
 }
@@ -95,7 +98,7 @@ let data8 = data.contraindicatedVaccineCode;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data8[i3]))){
+if(!(func37(data8[i3]))){
 errors++;
 }
 }
@@ -105,7 +108,7 @@ errors++;
 }
 }
 if(data.forecastStatus !== undefined){
-if(!(func14(data.forecastStatus))){
+if(!(func37(data.forecastStatus))){
 errors++;
 }
 }
@@ -114,7 +117,7 @@ let data11 = data.forecastReason;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data11[i4]))){
+if(!(func37(data11[i4]))){
 errors++;
 }
 }
@@ -180,7 +183,7 @@ let data17 = data14.extension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data17[i6]))){
+if(!(func33(data17[i6]))){
 errors++;
 }
 }
@@ -194,7 +197,7 @@ let data19 = data14.modifierExtension;
 if(Array.isArray(data19)){
 const len7 = data19.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data19[i7]))){
+if(!(func33(data19[i7]))){
 errors++;
 }
 }
@@ -204,7 +207,7 @@ errors++;
 }
 }
 if(data14.code !== undefined){
-if(!(func14(data14.code))){
+if(!(func37(data14.code))){
 errors++;
 }
 }
@@ -220,7 +223,7 @@ errors++;
 }
 }
 if(data14._value !== undefined){
-if(!(func6(data14._value))){
+if(!(func29(data14._value))){
 errors++;
 }
 }
@@ -257,7 +260,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -273,7 +276,7 @@ errors++;
 }
 }
 if(data._series !== undefined){
-if(!(func6(data._series))){
+if(!(func29(data._series))){
 errors++;
 }
 }
@@ -292,7 +295,7 @@ errors++;
 }
 }
 if(data._doseNumberPositiveInt !== undefined){
-if(!(func6(data._doseNumberPositiveInt))){
+if(!(func29(data._doseNumberPositiveInt))){
 errors++;
 }
 }
@@ -308,7 +311,7 @@ errors++;
 }
 }
 if(data._doseNumberString !== undefined){
-if(!(func6(data._doseNumberString))){
+if(!(func29(data._doseNumberString))){
 errors++;
 }
 }
@@ -327,7 +330,7 @@ errors++;
 }
 }
 if(data._seriesDosesPositiveInt !== undefined){
-if(!(func6(data._seriesDosesPositiveInt))){
+if(!(func29(data._seriesDosesPositiveInt))){
 errors++;
 }
 }
@@ -343,7 +346,7 @@ errors++;
 }
 }
 if(data._seriesDosesString !== undefined){
-if(!(func6(data._seriesDosesString))){
+if(!(func29(data._seriesDosesString))){
 errors++;
 }
 }
@@ -352,7 +355,7 @@ let data36 = data.supportingImmunization;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data36[i8]))){
+if(!(func39(data36[i8]))){
 errors++;
 }
 }
@@ -366,7 +369,7 @@ let data38 = data.supportingPatientInformation;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data38[i9]))){
+if(!(func39(data38[i9]))){
 errors++;
 }
 }
@@ -379,6 +382,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "vaccineCode")) && (key1 !== "targetDisease")) && (key1 !== "contraindicatedVaccineCode")) && (key1 !== "forecastStatus")) && (key1 !== "forecastReason")) && (key1 !== "dateCriterion")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "series")) && (key1 !== "_series")) && (key1 !== "doseNumberPositiveInt")) && (key1 !== "_doseNumberPositiveInt")) && (key1 !== "doseNumberString")) && (key1 !== "_doseNumberString")) && (key1 !== "seriesDosesPositiveInt")) && (key1 !== "_seriesDosesPositiveInt")) && (key1 !== "seriesDosesString")) && (key1 !== "_seriesDosesString")) && (key1 !== "supportingImmunization")) && (key1 !== "supportingPatientInformation")){
 errors++;
 }
+}
+const forms0 = func1(data, obj491);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj492);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -465,7 +476,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -481,7 +492,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -497,12 +508,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -511,7 +522,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -525,7 +536,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -539,7 +550,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -553,7 +564,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -563,7 +574,7 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -579,12 +590,12 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
 if(data.authority !== undefined){
-if(!(func16(data.authority))){
+if(!(func39(data.authority))){
 errors++;
 }
 }

@@ -5,15 +5,15 @@ const schema425 = {"properties":{"status":{"enum":["draft","active","retired","u
 
 const schema427 = {"properties":{"type":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func27 = require("ajv/dist/runtime/equal").default;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
@@ -24,9 +24,12 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const schema430 = {"properties":{"fhirVersion":{"items":{"enum":["0.01","0.05","0.06","0.11","0.0.80","0.0.81","0.0.82","0.4.0","0.5.0","1.0.0","1.0.1","1.0.2","1.1.0","1.4.0","1.6.0","1.8.0","3.0.0","3.0.1","3.3.0","3.5.0","4.0.0","4.0.1"]}}}};
 const schema432 = {"properties":{"code":{"enum":["apply","path-resource","path-pages","path-tx-cache","expansion-parameter","rule-broken-links","generate-xml","generate-json","generate-turtle","html-template"]}}};
 
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const obj114 = new Set(["exampleBoolean", "exampleCanonical"]);
 const schema431 = {"properties":{"generation":{"enum":["html","markdown","xml","generated"]}}};
 const wrapper48 = {validate: validate1246};
+const obj115 = new Set(["nameUrl", "nameReference"]);
 
 function validate1246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -300,8 +303,8 @@ let data6 = data.extension;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data6[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data6[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -322,8 +325,8 @@ let data8 = data.modifierExtension;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data8[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data8[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -365,14 +368,14 @@ errors++;
 }
 }
 if(data._nameUrl !== undefined && func0.call(data, "_nameUrl")){
-if(!(func2197(data._nameUrl, {instancePath:instancePath+"/_nameUrl",parentData:data,parentDataProperty:"_nameUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._nameUrl, {instancePath:instancePath+"/_nameUrl",parentData:data,parentDataProperty:"_nameUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.nameReference !== undefined && func0.call(data, "nameReference")){
-if(!(func2221(data.nameReference, {instancePath:instancePath+"/nameReference",parentData:data,parentDataProperty:"nameReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.nameReference, {instancePath:instancePath+"/nameReference",parentData:data,parentDataProperty:"nameReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -402,8 +405,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -421,8 +424,8 @@ errors++;
 }
 }
 if(data._generation !== undefined && func0.call(data, "_generation")){
-if(!(func2197(data._generation, {instancePath:instancePath+"/_generation",parentData:data,parentDataProperty:"_generation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._generation, {instancePath:instancePath+"/_generation",parentData:data,parentDataProperty:"_generation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -448,14 +451,25 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj115);
+if(forms0 !== null){
+const err21 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "name[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -517,8 +531,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -539,8 +553,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -660,8 +674,8 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data9[i3], {instancePath:instancePath+"/grouping/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i3], {instancePath:instancePath+"/grouping/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -682,8 +696,8 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data11[i4], {instancePath:instancePath+"/grouping/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i4], {instancePath:instancePath+"/grouping/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -725,8 +739,8 @@ errors++;
 }
 }
 if(data6._name !== undefined && func0.call(data6, "_name")){
-if(!(func2197(data6._name, {instancePath:instancePath+"/grouping/" + i2+"/_name",parentData:data6,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._name, {instancePath:instancePath+"/grouping/" + i2+"/_name",parentData:data6,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -756,8 +770,8 @@ errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2197(data6._description, {instancePath:instancePath+"/grouping/" + i2+"/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._description, {instancePath:instancePath+"/grouping/" + i2+"/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -832,8 +846,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -854,8 +868,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -872,8 +886,8 @@ errors++;
 }
 }
 if(data18.reference !== undefined && func0.call(data18, "reference")){
-if(!(func2221(data18.reference, {instancePath:instancePath+"/resource/" + i5+"/reference",parentData:data18,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data18.reference, {instancePath:instancePath+"/resource/" + i5+"/reference",parentData:data18,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -921,8 +935,8 @@ let data27 = data18._fhirVersion;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data27[i9], {instancePath:instancePath+"/resource/" + i5+"/_fhirVersion/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27[i9], {instancePath:instancePath+"/resource/" + i5+"/_fhirVersion/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -964,8 +978,8 @@ errors++;
 }
 }
 if(data18._name !== undefined && func0.call(data18, "_name")){
-if(!(func2197(data18._name, {instancePath:instancePath+"/resource/" + i5+"/_name",parentData:data18,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._name, {instancePath:instancePath+"/resource/" + i5+"/_name",parentData:data18,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -995,8 +1009,8 @@ errors++;
 }
 }
 if(data18._description !== undefined && func0.call(data18, "_description")){
-if(!(func2197(data18._description, {instancePath:instancePath+"/resource/" + i5+"/_description",parentData:data18,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._description, {instancePath:instancePath+"/resource/" + i5+"/_description",parentData:data18,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1013,8 +1027,8 @@ errors++;
 }
 }
 if(data18._exampleBoolean !== undefined && func0.call(data18, "_exampleBoolean")){
-if(!(func2197(data18._exampleBoolean, {instancePath:instancePath+"/resource/" + i5+"/_exampleBoolean",parentData:data18,parentDataProperty:"_exampleBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._exampleBoolean, {instancePath:instancePath+"/resource/" + i5+"/_exampleBoolean",parentData:data18,parentDataProperty:"_exampleBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1044,8 +1058,8 @@ errors++;
 }
 }
 if(data18._exampleCanonical !== undefined && func0.call(data18, "_exampleCanonical")){
-if(!(func2197(data18._exampleCanonical, {instancePath:instancePath+"/resource/" + i5+"/_exampleCanonical",parentData:data18,parentDataProperty:"_exampleCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._exampleCanonical, {instancePath:instancePath+"/resource/" + i5+"/_exampleCanonical",parentData:data18,parentDataProperty:"_exampleCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1075,14 +1089,14 @@ errors++;
 }
 }
 if(data18._groupingId !== undefined && func0.call(data18, "_groupingId")){
-if(!(func2197(data18._groupingId, {instancePath:instancePath+"/resource/" + i5+"/_groupingId",parentData:data18,parentDataProperty:"_groupingId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._groupingId, {instancePath:instancePath+"/resource/" + i5+"/_groupingId",parentData:data18,parentDataProperty:"_groupingId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data18, obj114);
+if(forms0 !== null){
+const err36 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/cdxChoice",keyword:"cdxChoice",params:{choice: "example[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1092,14 +1106,25 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
 else {
-const err37 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1121,12 +1146,12 @@ let valid32 = true;
 const _errs76 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41._code !== undefined && func0.call(data41, "_code")){
-const err38 = {};
+const err39 = {};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1145,12 +1170,12 @@ if(_valid1){
 const _errs77 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.code === undefined) || (!(func0.call(data41, "code")))){
-const err39 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err40 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1164,12 +1189,12 @@ props2._code = true;
 }
 }
 if(!valid32){
-const err40 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err41 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1178,12 +1203,12 @@ let valid34 = true;
 const _errs80 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41._value !== undefined && func0.call(data41, "_value")){
-const err41 = {};
+const err42 = {};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1202,12 +1227,12 @@ if(_valid2){
 const _errs81 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.value === undefined) || (!(func0.call(data41, "value")))){
-const err42 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
+const err43 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1221,12 +1246,12 @@ props3._value = true;
 }
 }
 if(!valid34){
-const err43 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err44 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1254,18 +1279,7 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data44 = data41.id;
 if(typeof data44 === "string"){
 if(func61(data44) < 1){
-const err44 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
+const err45 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1275,19 +1289,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data41.extension !== undefined && func0.call(data41, "extension")){
-let data45 = data41.extension;
-if(Array.isArray(data45)){
-const len11 = data45.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2206(data45[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err46 = {instancePath:instancePath+"/parameter/" + i10+"/extension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1297,19 +1300,19 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
-let data47 = data41.modifierExtension;
-if(Array.isArray(data47)){
-const len12 = data47.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func2206(data47[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data41.extension !== undefined && func0.call(data41, "extension")){
+let data45 = data41.extension;
+if(Array.isArray(data45)){
+const len11 = data45.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2229(data45[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/parameter/" + i10+"/extension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1319,10 +1322,19 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data41.code !== undefined && func0.call(data41, "code")){
-let data49 = data41.code;
-if(!((((((((((data49 === "apply") || (data49 === "path-resource")) || (data49 === "path-pages")) || (data49 === "path-tx-cache")) || (data49 === "expansion-parameter")) || (data49 === "rule-broken-links")) || (data49 === "generate-xml")) || (data49 === "generate-json")) || (data49 === "generate-turtle")) || (data49 === "html-template"))){
-const err48 = {instancePath:instancePath+"/parameter/" + i10+"/code",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/code/enum",keyword:"enum",params:{allowedValues: schema432.properties.code.enum}};
+if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
+let data47 = data41.modifierExtension;
+if(Array.isArray(data47)){
+const len12 = data47.length;
+for(let i12=0; i12<len12; i12++){
+if(!(func2229(data47[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1332,17 +1344,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data41._code !== undefined && func0.call(data41, "_code")){
-if(!(func2197(data41._code, {instancePath:instancePath+"/parameter/" + i10+"/_code",parentData:data41,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data41.value !== undefined && func0.call(data41, "value")){
-let data51 = data41.value;
-if(typeof data51 === "string"){
-if(func61(data51) < 1){
-const err49 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
+if(data41.code !== undefined && func0.call(data41, "code")){
+let data49 = data41.code;
+if(!((((((((((data49 === "apply") || (data49 === "path-resource")) || (data49 === "path-pages")) || (data49 === "path-tx-cache")) || (data49 === "expansion-parameter")) || (data49 === "rule-broken-links")) || (data49 === "generate-xml")) || (data49 === "generate-json")) || (data49 === "generate-turtle")) || (data49 === "html-template"))){
+const err49 = {instancePath:instancePath+"/parameter/" + i10+"/code",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/code/enum",keyword:"enum",params:{allowedValues: schema432.properties.code.enum}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1352,8 +1357,17 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/type",keyword:"type",params:{type: "string"}};
+if(data41._code !== undefined && func0.call(data41, "_code")){
+if(!(func2220(data41._code, {instancePath:instancePath+"/parameter/" + i10+"/_code",parentData:data41,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data41.value !== undefined && func0.call(data41, "value")){
+let data51 = data41.value;
+if(typeof data51 === "string"){
+if(func61(data51) < 1){
+const err50 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1363,15 +1377,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data41._value !== undefined && func0.call(data41, "_value")){
-if(!(func2197(data41._value, {instancePath:instancePath+"/parameter/" + i10+"/_value",parentData:data41,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err51 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/type",keyword:"type",params:{type: "object"}};
+const err51 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1381,14 +1388,32 @@ vErrors.push(err51);
 errors++;
 }
 }
+if(data41._value !== undefined && func0.call(data41, "_value")){
+if(!(func2220(data41._value, {instancePath:instancePath+"/parameter/" + i10+"/_value",parentData:data41,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err52 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1404,12 +1429,12 @@ let valid45 = true;
 const _errs102 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._code !== undefined && func0.call(data54, "_code")){
-const err53 = {};
+const err54 = {};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1428,12 +1453,12 @@ if(_valid3){
 const _errs103 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.code === undefined) || (!(func0.call(data54, "code")))){
-const err54 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err55 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1447,12 +1472,12 @@ props4._code = true;
 }
 }
 if(!valid45){
-const err55 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err56 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1461,12 +1486,12 @@ let valid47 = true;
 const _errs106 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._source !== undefined && func0.call(data54, "_source")){
-const err56 = {};
+const err57 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1485,12 +1510,12 @@ if(_valid4){
 const _errs107 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.source === undefined) || (!(func0.call(data54, "source")))){
-const err57 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/then/required",keyword:"required",params:{missingProperty: "source"}};
+const err58 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/then/required",keyword:"required",params:{missingProperty: "source"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1504,12 +1529,12 @@ props5._source = true;
 }
 }
 if(!valid47){
-const err58 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err59 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1539,18 +1564,7 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data57 = data54.id;
 if(typeof data57 === "string"){
 if(func61(data57) < 1){
-const err59 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1560,19 +1574,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data54.extension !== undefined && func0.call(data54, "extension")){
-let data58 = data54.extension;
-if(Array.isArray(data58)){
-const len14 = data58.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2206(data58[i14], {instancePath:instancePath+"/template/" + i13+"/extension/" + i14,parentData:data58,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err61 = {instancePath:instancePath+"/template/" + i13+"/extension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1582,19 +1585,19 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
-let data60 = data54.modifierExtension;
-if(Array.isArray(data60)){
-const len15 = data60.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2206(data60[i15], {instancePath:instancePath+"/template/" + i13+"/modifierExtension/" + i15,parentData:data60,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data54.extension !== undefined && func0.call(data54, "extension")){
+let data58 = data54.extension;
+if(Array.isArray(data58)){
+const len14 = data58.length;
+for(let i14=0; i14<len14; i14++){
+if(!(func2229(data58[i14], {instancePath:instancePath+"/template/" + i13+"/extension/" + i14,parentData:data58,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/template/" + i13+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/template/" + i13+"/extension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1604,11 +1607,19 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data54.code !== undefined && func0.call(data54, "code")){
-let data62 = data54.code;
-if(typeof data62 === "string"){
-if(!pattern6.test(data62)){
-const err63 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
+let data60 = data54.modifierExtension;
+if(Array.isArray(data60)){
+const len15 = data60.length;
+for(let i15=0; i15<len15; i15++){
+if(!(func2229(data60[i15], {instancePath:instancePath+"/template/" + i13+"/modifierExtension/" + i15,parentData:data60,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/template/" + i13+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1618,8 +1629,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/type",keyword:"type",params:{type: "string"}};
+if(data54.code !== undefined && func0.call(data54, "code")){
+let data62 = data54.code;
+if(typeof data62 === "string"){
+if(!pattern6.test(data62)){
+const err64 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1629,17 +1643,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data54._code !== undefined && func0.call(data54, "_code")){
-if(!(func2197(data54._code, {instancePath:instancePath+"/template/" + i13+"/_code",parentData:data54,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data54.source !== undefined && func0.call(data54, "source")){
-let data64 = data54.source;
-if(typeof data64 === "string"){
-if(func61(data64) < 1){
-const err65 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err65 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1649,8 +1654,17 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/type",keyword:"type",params:{type: "string"}};
+if(data54._code !== undefined && func0.call(data54, "_code")){
+if(!(func2220(data54._code, {instancePath:instancePath+"/template/" + i13+"/_code",parentData:data54,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data54.source !== undefined && func0.call(data54, "source")){
+let data64 = data54.source;
+if(typeof data64 === "string"){
+if(func61(data64) < 1){
+const err66 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1660,17 +1674,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data54._source !== undefined && func0.call(data54, "_source")){
-if(!(func2197(data54._source, {instancePath:instancePath+"/template/" + i13+"/_source",parentData:data54,parentDataProperty:"_source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data54.scope !== undefined && func0.call(data54, "scope")){
-let data66 = data54.scope;
-if(typeof data66 === "string"){
-if(func61(data66) < 1){
-const err67 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err67 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1680,8 +1685,17 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/type",keyword:"type",params:{type: "string"}};
+if(data54._source !== undefined && func0.call(data54, "_source")){
+if(!(func2220(data54._source, {instancePath:instancePath+"/template/" + i13+"/_source",parentData:data54,parentDataProperty:"_source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data54.scope !== undefined && func0.call(data54, "scope")){
+let data66 = data54.scope;
+if(typeof data66 === "string"){
+if(func61(data66) < 1){
+const err68 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1691,15 +1705,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data54._scope !== undefined && func0.call(data54, "_scope")){
-if(!(func2197(data54._scope, {instancePath:instancePath+"/template/" + i13+"/_scope",parentData:data54,parentDataProperty:"_scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err69 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1709,9 +1716,15 @@ vErrors.push(err69);
 errors++;
 }
 }
+if(data54._scope !== undefined && func0.call(data54, "_scope")){
+if(!(func2220(data54._scope, {instancePath:instancePath+"/template/" + i13+"/_scope",parentData:data54,parentDataProperty:"_scope",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err70 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "array"}};
+const err70 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1723,12 +1736,24 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err71 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1792,8 +1817,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1814,8 +1839,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1857,8 +1882,8 @@ errors++;
 }
 }
 if(data._rendering !== undefined && func0.call(data, "_rendering")){
-if(!(func2197(data._rendering, {instancePath:instancePath+"/_rendering",parentData:data,parentDataProperty:"_rendering",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._rendering, {instancePath:instancePath+"/_rendering",parentData:data,parentDataProperty:"_rendering",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1909,8 +1934,8 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data10[i3], {instancePath:instancePath+"/resource/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i3], {instancePath:instancePath+"/resource/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1931,8 +1956,8 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data12[i4], {instancePath:instancePath+"/resource/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i4], {instancePath:instancePath+"/resource/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1949,8 +1974,8 @@ errors++;
 }
 }
 if(data8.reference !== undefined && func0.call(data8, "reference")){
-if(!(func2221(data8.reference, {instancePath:instancePath+"/resource/" + i2+"/reference",parentData:data8,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data8.reference, {instancePath:instancePath+"/resource/" + i2+"/reference",parentData:data8,parentDataProperty:"reference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1967,8 +1992,8 @@ errors++;
 }
 }
 if(data8._exampleBoolean !== undefined && func0.call(data8, "_exampleBoolean")){
-if(!(func2197(data8._exampleBoolean, {instancePath:instancePath+"/resource/" + i2+"/_exampleBoolean",parentData:data8,parentDataProperty:"_exampleBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data8._exampleBoolean, {instancePath:instancePath+"/resource/" + i2+"/_exampleBoolean",parentData:data8,parentDataProperty:"_exampleBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1998,8 +2023,8 @@ errors++;
 }
 }
 if(data8._exampleCanonical !== undefined && func0.call(data8, "_exampleCanonical")){
-if(!(func2197(data8._exampleCanonical, {instancePath:instancePath+"/resource/" + i2+"/_exampleCanonical",parentData:data8,parentDataProperty:"_exampleCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data8._exampleCanonical, {instancePath:instancePath+"/resource/" + i2+"/_exampleCanonical",parentData:data8,parentDataProperty:"_exampleCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2029,14 +2054,14 @@ errors++;
 }
 }
 if(data8._relativePath !== undefined && func0.call(data8, "_relativePath")){
-if(!(func2197(data8._relativePath, {instancePath:instancePath+"/resource/" + i2+"/_relativePath",parentData:data8,parentDataProperty:"_relativePath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data8._relativePath, {instancePath:instancePath+"/resource/" + i2+"/_relativePath",parentData:data8,parentDataProperty:"_relativePath",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data8, obj114);
+if(forms0 !== null){
+const err17 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/cdxChoice",keyword:"cdxChoice",params:{choice: "example[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2046,14 +2071,25 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
 else {
-const err18 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+const err18 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -2069,12 +2105,12 @@ let valid17 = true;
 const _errs42 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22._name !== undefined && func0.call(data22, "_name")){
-const err19 = {};
+const err20 = {};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -2093,12 +2129,12 @@ if(_valid0){
 const _errs43 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.name === undefined) || (!(func0.call(data22, "name")))){
-const err20 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err21 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -2112,12 +2148,12 @@ props0._name = true;
 }
 }
 if(!valid17){
-const err21 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err22 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2138,18 +2174,7 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data24 = data22.id;
 if(typeof data24 === "string"){
 if(func61(data24) < 1){
-const err22 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2159,19 +2184,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data22.extension !== undefined && func0.call(data22, "extension")){
-let data25 = data22.extension;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func2206(data25[i6], {instancePath:instancePath+"/page/" + i5+"/extension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err24 = {instancePath:instancePath+"/page/" + i5+"/extension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2181,19 +2195,19 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
-let data27 = data22.modifierExtension;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2206(data27[i7], {instancePath:instancePath+"/page/" + i5+"/modifierExtension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data22.extension !== undefined && func0.call(data22, "extension")){
+let data25 = data22.extension;
+if(Array.isArray(data25)){
+const len6 = data25.length;
+for(let i6=0; i6<len6; i6++){
+if(!(func2229(data25[i6], {instancePath:instancePath+"/page/" + i5+"/extension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/page/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/page/" + i5+"/extension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2203,11 +2217,19 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data22.name !== undefined && func0.call(data22, "name")){
-let data29 = data22.name;
-if(typeof data29 === "string"){
-if(func61(data29) < 1){
-const err26 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
+let data27 = data22.modifierExtension;
+if(Array.isArray(data27)){
+const len7 = data27.length;
+for(let i7=0; i7<len7; i7++){
+if(!(func2229(data27[i7], {instancePath:instancePath+"/page/" + i5+"/modifierExtension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/page/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2217,8 +2239,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data22.name !== undefined && func0.call(data22, "name")){
+let data29 = data22.name;
+if(typeof data29 === "string"){
+if(func61(data29) < 1){
+const err27 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2228,17 +2253,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data22._name !== undefined && func0.call(data22, "_name")){
-if(!(func2197(data22._name, {instancePath:instancePath+"/page/" + i5+"/_name",parentData:data22,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data22.title !== undefined && func0.call(data22, "title")){
-let data31 = data22.title;
-if(typeof data31 === "string"){
-if(func61(data31) < 1){
-const err28 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err28 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2248,8 +2264,17 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/type",keyword:"type",params:{type: "string"}};
+if(data22._name !== undefined && func0.call(data22, "_name")){
+if(!(func2220(data22._name, {instancePath:instancePath+"/page/" + i5+"/_name",parentData:data22,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data22.title !== undefined && func0.call(data22, "title")){
+let data31 = data22.title;
+if(typeof data31 === "string"){
+if(func61(data31) < 1){
+const err29 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2259,9 +2284,20 @@ vErrors.push(err29);
 errors++;
 }
 }
+else {
+const err30 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
 if(data22._title !== undefined && func0.call(data22, "_title")){
-if(!(func2197(data22._title, {instancePath:instancePath+"/page/" + i5+"/_title",parentData:data22,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._title, {instancePath:instancePath+"/page/" + i5+"/_title",parentData:data22,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2273,18 +2309,7 @@ for(let i8=0; i8<len8; i8++){
 let data34 = data33[i8];
 if(typeof data34 === "string"){
 if(func61(data34) < 1){
-const err30 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2294,9 +2319,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
 else {
-const err32 = {instancePath:instancePath+"/page/" + i5+"/anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2306,19 +2330,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data22._anchor !== undefined && func0.call(data22, "_anchor")){
-let data35 = data22._anchor;
-if(Array.isArray(data35)){
-const len9 = data35.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2197(data35[i9], {instancePath:instancePath+"/page/" + i5+"/_anchor/" + i9,parentData:data35,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err33 = {instancePath:instancePath+"/page/" + i5+"/_anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/_anchor/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/page/" + i5+"/anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2328,9 +2342,19 @@ vErrors.push(err33);
 errors++;
 }
 }
+if(data22._anchor !== undefined && func0.call(data22, "_anchor")){
+let data35 = data22._anchor;
+if(Array.isArray(data35)){
+const len9 = data35.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2220(data35[i9], {instancePath:instancePath+"/page/" + i5+"/_anchor/" + i9,parentData:data35,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err34 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/page/" + i5+"/_anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/_anchor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2342,12 +2366,24 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -2360,18 +2396,7 @@ for(let i10=0; i10<len10; i10++){
 let data38 = data37[i10];
 if(typeof data38 === "string"){
 if(func61(data38) < 1){
-const err36 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2381,9 +2406,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2393,24 +2417,36 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data._image !== undefined && func0.call(data, "_image")){
-let data39 = data._image;
-if(Array.isArray(data39)){
-const len11 = data39.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2197(data39[i11], {instancePath:instancePath+"/_image/" + i11,parentData:data39,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err39 = {instancePath:instancePath+"/_image",schemaPath:"#/properties/_image/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data._image !== undefined && func0.call(data, "_image")){
+let data39 = data._image;
+if(Array.isArray(data39)){
+const len11 = data39.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2220(data39[i11], {instancePath:instancePath+"/_image/" + i11,parentData:data39,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/_image",schemaPath:"#/properties/_image/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -2423,18 +2459,7 @@ for(let i12=0; i12<len12; i12++){
 let data42 = data41[i12];
 if(typeof data42 === "string"){
 if(func61(data42) < 1){
-const err40 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2444,9 +2469,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2456,19 +2480,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data._other !== undefined && func0.call(data, "_other")){
-let data43 = data._other;
-if(Array.isArray(data43)){
-const len13 = data43.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2197(data43[i13], {instancePath:instancePath+"/_other/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err43 = {instancePath:instancePath+"/_other",schemaPath:"#/properties/_other/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2478,14 +2492,36 @@ vErrors.push(err43);
 errors++;
 }
 }
+if(data._other !== undefined && func0.call(data, "_other")){
+let data43 = data._other;
+if(Array.isArray(data43)){
+const len13 = data43.length;
+for(let i13=0; i13<len13; i13++){
+if(!(func2220(data43[i13], {instancePath:instancePath+"/_other/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath:instancePath+"/_other",schemaPath:"#/properties/_other/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2923,8 +2959,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2954,8 +2990,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2985,14 +3021,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3001,8 +3037,8 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3023,8 +3059,8 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3045,8 +3081,8 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3088,8 +3124,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3119,8 +3155,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3150,8 +3186,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3181,8 +3217,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3200,8 +3236,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3218,8 +3254,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3249,8 +3285,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3280,8 +3316,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3290,8 +3326,8 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2320(data35[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data35[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3333,8 +3369,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3343,8 +3379,8 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2326(data39[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data39[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3365,8 +3401,8 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3408,8 +3444,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3439,8 +3475,8 @@ errors++;
 }
 }
 if(data._packageId !== undefined && func0.call(data, "_packageId")){
-if(!(func2197(data._packageId, {instancePath:instancePath+"/_packageId",parentData:data,parentDataProperty:"_packageId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._packageId, {instancePath:instancePath+"/_packageId",parentData:data,parentDataProperty:"_packageId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3465,8 +3501,8 @@ errors++;
 }
 }
 if(data._license !== undefined && func0.call(data, "_license")){
-if(!(func2197(data._license, {instancePath:instancePath+"/_license",parentData:data,parentDataProperty:"_license",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._license, {instancePath:instancePath+"/_license",parentData:data,parentDataProperty:"_license",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3514,8 +3550,8 @@ let data51 = data._fhirVersion;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data51[i7], {instancePath:instancePath+"/_fhirVersion/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51[i7], {instancePath:instancePath+"/_fhirVersion/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3578,8 +3614,8 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data56[i9], {instancePath:instancePath+"/dependsOn/" + i8+"/extension/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data56[i9], {instancePath:instancePath+"/dependsOn/" + i8+"/extension/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3600,8 +3636,8 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data58[i10], {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data58[i10], {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3643,8 +3679,8 @@ errors++;
 }
 }
 if(data54._uri !== undefined && func0.call(data54, "_uri")){
-if(!(func2197(data54._uri, {instancePath:instancePath+"/dependsOn/" + i8+"/_uri",parentData:data54,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._uri, {instancePath:instancePath+"/dependsOn/" + i8+"/_uri",parentData:data54,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3674,8 +3710,8 @@ errors++;
 }
 }
 if(data54._packageId !== undefined && func0.call(data54, "_packageId")){
-if(!(func2197(data54._packageId, {instancePath:instancePath+"/dependsOn/" + i8+"/_packageId",parentData:data54,parentDataProperty:"_packageId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._packageId, {instancePath:instancePath+"/dependsOn/" + i8+"/_packageId",parentData:data54,parentDataProperty:"_packageId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3705,8 +3741,8 @@ errors++;
 }
 }
 if(data54._version !== undefined && func0.call(data54, "_version")){
-if(!(func2197(data54._version, {instancePath:instancePath+"/dependsOn/" + i8+"/_version",parentData:data54,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._version, {instancePath:instancePath+"/dependsOn/" + i8+"/_version",parentData:data54,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3848,8 +3884,8 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len12 = data70.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data70[i12], {instancePath:instancePath+"/global/" + i11+"/extension/" + i12,parentData:data70,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data70[i12], {instancePath:instancePath+"/global/" + i11+"/extension/" + i12,parentData:data70,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3870,8 +3906,8 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len13 = data72.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data72[i13], {instancePath:instancePath+"/global/" + i11+"/modifierExtension/" + i13,parentData:data72,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data72[i13], {instancePath:instancePath+"/global/" + i11+"/modifierExtension/" + i13,parentData:data72,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3911,8 +3947,8 @@ errors++;
 }
 }
 if(data67._type !== undefined && func0.call(data67, "_type")){
-if(!(func2197(data67._type, {instancePath:instancePath+"/global/" + i11+"/_type",parentData:data67,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._type, {instancePath:instancePath+"/global/" + i11+"/_type",parentData:data67,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3942,8 +3978,8 @@ errors++;
 }
 }
 if(data67._profile !== undefined && func0.call(data67, "_profile")){
-if(!(func2197(data67._profile, {instancePath:instancePath+"/global/" + i11+"/_profile",parentData:data67,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._profile, {instancePath:instancePath+"/global/" + i11+"/_profile",parentData:data67,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

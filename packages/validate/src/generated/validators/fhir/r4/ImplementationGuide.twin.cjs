@@ -8,14 +8,14 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func0 = require("ajv/dist/runtime/equal").default;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -23,9 +23,12 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 const schema430 = {"properties":{"fhirVersion":{"items":{"enum":["0.01","0.05","0.06","0.11","0.0.80","0.0.81","0.0.82","0.4.0","0.5.0","1.0.0","1.0.1","1.0.2","1.1.0","1.4.0","1.6.0","1.8.0","3.0.0","3.0.1","3.3.0","3.5.0","4.0.0","4.0.1"]}}}};
 const schema432 = {"properties":{"code":{"enum":["apply","path-resource","path-pages","path-tx-cache","expansion-parameter","rule-broken-links","generate-xml","generate-json","generate-turtle","html-template"]}}};
 
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj507 = new Set(["exampleBoolean", "exampleCanonical"]);
 const schema431 = {"properties":{"generation":{"enum":["html","markdown","xml","generated"]}}};
 const wrapper48 = {validate: validate1246};
+const obj509 = new Set(["nameUrl", "nameReference"]);
 
 function validate1246(data){
 let vErrors = null;
@@ -169,7 +172,7 @@ let data6 = data.extension;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data6[i0]))){
+if(!(func33(data6[i0]))){
 errors++;
 }
 }
@@ -183,7 +186,7 @@ let data8 = data.modifierExtension;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data8[i1]))){
+if(!(func33(data8[i1]))){
 errors++;
 }
 }
@@ -204,12 +207,12 @@ errors++;
 }
 }
 if(data._nameUrl !== undefined){
-if(!(func6(data._nameUrl))){
+if(!(func29(data._nameUrl))){
 errors++;
 }
 }
 if(data.nameReference !== undefined){
-if(!(func16(data.nameReference))){
+if(!(func39(data.nameReference))){
 errors++;
 }
 }
@@ -225,7 +228,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -236,7 +239,7 @@ errors++;
 }
 }
 if(data._generation !== undefined){
-if(!(func6(data._generation))){
+if(!(func29(data._generation))){
 errors++;
 }
 }
@@ -258,6 +261,10 @@ for(const key0 in data){
 if(((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "nameUrl")) && (key0 !== "_nameUrl")) && (key0 !== "nameReference")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "generation")) && (key0 !== "_generation")) && (key0 !== "page")){
 errors++;
 }
+}
+const forms0 = func1(data, obj509);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -305,7 +312,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -319,7 +326,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -382,7 +389,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -396,7 +403,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -417,7 +424,7 @@ errors++;
 }
 }
 if(data6._name !== undefined){
-if(!(func6(data6._name))){
+if(!(func29(data6._name))){
 errors++;
 }
 }
@@ -433,7 +440,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func29(data6._description))){
 errors++;
 }
 }
@@ -484,7 +491,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -498,7 +505,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -508,7 +515,7 @@ errors++;
 }
 }
 if(data18.reference !== undefined){
-if(!(func16(data18.reference))){
+if(!(func39(data18.reference))){
 errors++;
 }
 }
@@ -535,7 +542,7 @@ let data27 = data18._fhirVersion;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data27[i9]))){
+if(!(func29(data27[i9]))){
 errors++;
 }
 }
@@ -556,7 +563,7 @@ errors++;
 }
 }
 if(data18._name !== undefined){
-if(!(func6(data18._name))){
+if(!(func29(data18._name))){
 errors++;
 }
 }
@@ -572,7 +579,7 @@ errors++;
 }
 }
 if(data18._description !== undefined){
-if(!(func6(data18._description))){
+if(!(func29(data18._description))){
 errors++;
 }
 }
@@ -582,7 +589,7 @@ errors++;
 }
 }
 if(data18._exampleBoolean !== undefined){
-if(!(func6(data18._exampleBoolean))){
+if(!(func29(data18._exampleBoolean))){
 errors++;
 }
 }
@@ -598,7 +605,7 @@ errors++;
 }
 }
 if(data18._exampleCanonical !== undefined){
-if(!(func6(data18._exampleCanonical))){
+if(!(func29(data18._exampleCanonical))){
 errors++;
 }
 }
@@ -614,7 +621,7 @@ errors++;
 }
 }
 if(data18._groupingId !== undefined){
-if(!(func6(data18._groupingId))){
+if(!(func29(data18._groupingId))){
 errors++;
 }
 }
@@ -622,6 +629,10 @@ for(const key1 in data18){
 if((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "reference")) && (key1 !== "fhirVersion")) && (key1 !== "_fhirVersion")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "exampleBoolean")) && (key1 !== "_exampleBoolean")) && (key1 !== "exampleCanonical")) && (key1 !== "_exampleCanonical")) && (key1 !== "groupingId")) && (key1 !== "_groupingId")){
 errors++;
 }
+}
+const forms0 = func1(data18, obj507);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data18);
@@ -729,7 +740,7 @@ let data45 = data41.extension;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data45[i11]))){
+if(!(func33(data45[i11]))){
 errors++;
 }
 }
@@ -743,7 +754,7 @@ let data47 = data41.modifierExtension;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data47[i12]))){
+if(!(func33(data47[i12]))){
 errors++;
 }
 }
@@ -759,7 +770,7 @@ errors++;
 }
 }
 if(data41._code !== undefined){
-if(!(func6(data41._code))){
+if(!(func29(data41._code))){
 errors++;
 }
 }
@@ -775,7 +786,7 @@ errors++;
 }
 }
 if(data41._value !== undefined){
-if(!(func6(data41._value))){
+if(!(func29(data41._value))){
 errors++;
 }
 }
@@ -885,7 +896,7 @@ let data58 = data54.extension;
 if(Array.isArray(data58)){
 const len14 = data58.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data58[i14]))){
+if(!(func33(data58[i14]))){
 errors++;
 }
 }
@@ -899,7 +910,7 @@ let data60 = data54.modifierExtension;
 if(Array.isArray(data60)){
 const len15 = data60.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data60[i15]))){
+if(!(func33(data60[i15]))){
 errors++;
 }
 }
@@ -920,7 +931,7 @@ errors++;
 }
 }
 if(data54._code !== undefined){
-if(!(func6(data54._code))){
+if(!(func29(data54._code))){
 errors++;
 }
 }
@@ -936,7 +947,7 @@ errors++;
 }
 }
 if(data54._source !== undefined){
-if(!(func6(data54._source))){
+if(!(func29(data54._source))){
 errors++;
 }
 }
@@ -952,7 +963,7 @@ errors++;
 }
 }
 if(data54._scope !== undefined){
-if(!(func6(data54._scope))){
+if(!(func29(data54._scope))){
 errors++;
 }
 }
@@ -1031,7 +1042,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1045,7 +1056,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1066,7 +1077,7 @@ errors++;
 }
 }
 if(data._rendering !== undefined){
-if(!(func6(data._rendering))){
+if(!(func29(data._rendering))){
 errors++;
 }
 }
@@ -1096,7 +1107,7 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func33(data10[i3]))){
 errors++;
 }
 }
@@ -1110,7 +1121,7 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data12[i4]))){
+if(!(func33(data12[i4]))){
 errors++;
 }
 }
@@ -1120,7 +1131,7 @@ errors++;
 }
 }
 if(data8.reference !== undefined){
-if(!(func16(data8.reference))){
+if(!(func39(data8.reference))){
 errors++;
 }
 }
@@ -1130,7 +1141,7 @@ errors++;
 }
 }
 if(data8._exampleBoolean !== undefined){
-if(!(func6(data8._exampleBoolean))){
+if(!(func29(data8._exampleBoolean))){
 errors++;
 }
 }
@@ -1146,7 +1157,7 @@ errors++;
 }
 }
 if(data8._exampleCanonical !== undefined){
-if(!(func6(data8._exampleCanonical))){
+if(!(func29(data8._exampleCanonical))){
 errors++;
 }
 }
@@ -1162,7 +1173,7 @@ errors++;
 }
 }
 if(data8._relativePath !== undefined){
-if(!(func6(data8._relativePath))){
+if(!(func29(data8._relativePath))){
 errors++;
 }
 }
@@ -1170,6 +1181,10 @@ for(const key0 in data8){
 if((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "reference")) && (key0 !== "exampleBoolean")) && (key0 !== "_exampleBoolean")) && (key0 !== "exampleCanonical")) && (key0 !== "_exampleCanonical")) && (key0 !== "relativePath")) && (key0 !== "_relativePath")){
 errors++;
 }
+}
+const forms0 = func1(data8, obj507);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data8.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data8);
@@ -1241,7 +1256,7 @@ let data25 = data22.extension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func33(data25[i6]))){
 errors++;
 }
 }
@@ -1255,7 +1270,7 @@ let data27 = data22.modifierExtension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data27[i7]))){
+if(!(func33(data27[i7]))){
 errors++;
 }
 }
@@ -1276,7 +1291,7 @@ errors++;
 }
 }
 if(data22._name !== undefined){
-if(!(func6(data22._name))){
+if(!(func29(data22._name))){
 errors++;
 }
 }
@@ -1292,7 +1307,7 @@ errors++;
 }
 }
 if(data22._title !== undefined){
-if(!(func6(data22._title))){
+if(!(func29(data22._title))){
 errors++;
 }
 }
@@ -1321,7 +1336,7 @@ let data35 = data22._anchor;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data35[i9]))){
+if(!(func29(data35[i9]))){
 errors++;
 }
 }
@@ -1376,7 +1391,7 @@ let data39 = data._image;
 if(Array.isArray(data39)){
 const len11 = data39.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data39[i11]))){
+if(!(func29(data39[i11]))){
 errors++;
 }
 }
@@ -1410,7 +1425,7 @@ let data43 = data._other;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data43[i13]))){
+if(!(func29(data43[i13]))){
 errors++;
 }
 }
@@ -1627,7 +1642,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1643,7 +1658,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1659,12 +1674,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1673,7 +1688,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func32(data13[i0]))){
 errors++;
 }
 }
@@ -1687,7 +1702,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func33(data15[i1]))){
 errors++;
 }
 }
@@ -1701,7 +1716,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func33(data17[i2]))){
 errors++;
 }
 }
@@ -1722,7 +1737,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1738,7 +1753,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1754,7 +1769,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1770,7 +1785,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1781,7 +1796,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1791,7 +1806,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1807,7 +1822,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1823,7 +1838,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1832,7 +1847,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data35[i3]))){
+if(!(func72(data35[i3]))){
 errors++;
 }
 }
@@ -1853,7 +1868,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1862,7 +1877,7 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data39[i4]))){
+if(!(func74(data39[i4]))){
 errors++;
 }
 }
@@ -1876,7 +1891,7 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data41[i5]))){
+if(!(func37(data41[i5]))){
 errors++;
 }
 }
@@ -1897,7 +1912,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1913,7 +1928,7 @@ errors++;
 }
 }
 if(data._packageId !== undefined){
-if(!(func6(data._packageId))){
+if(!(func29(data._packageId))){
 errors++;
 }
 }
@@ -1931,7 +1946,7 @@ errors++;
 }
 }
 if(data._license !== undefined){
-if(!(func6(data._license))){
+if(!(func29(data._license))){
 errors++;
 }
 }
@@ -1958,7 +1973,7 @@ let data51 = data._fhirVersion;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data51[i7]))){
+if(!(func29(data51[i7]))){
 errors++;
 }
 }
@@ -1993,7 +2008,7 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data56[i9]))){
+if(!(func33(data56[i9]))){
 errors++;
 }
 }
@@ -2007,7 +2022,7 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data58[i10]))){
+if(!(func33(data58[i10]))){
 errors++;
 }
 }
@@ -2028,7 +2043,7 @@ errors++;
 }
 }
 if(data54._uri !== undefined){
-if(!(func6(data54._uri))){
+if(!(func29(data54._uri))){
 errors++;
 }
 }
@@ -2044,7 +2059,7 @@ errors++;
 }
 }
 if(data54._packageId !== undefined){
-if(!(func6(data54._packageId))){
+if(!(func29(data54._packageId))){
 errors++;
 }
 }
@@ -2060,7 +2075,7 @@ errors++;
 }
 }
 if(data54._version !== undefined){
-if(!(func6(data54._version))){
+if(!(func29(data54._version))){
 errors++;
 }
 }
@@ -2142,7 +2157,7 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len12 = data70.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data70[i12]))){
+if(!(func33(data70[i12]))){
 errors++;
 }
 }
@@ -2156,7 +2171,7 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len13 = data72.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data72[i13]))){
+if(!(func33(data72[i13]))){
 errors++;
 }
 }
@@ -2175,7 +2190,7 @@ errors++;
 }
 }
 if(data67._type !== undefined){
-if(!(func6(data67._type))){
+if(!(func29(data67._type))){
 errors++;
 }
 }
@@ -2191,7 +2206,7 @@ errors++;
 }
 }
 if(data67._profile !== undefined){
-if(!(func6(data67._profile))){
+if(!(func29(data67._profile))){
 errors++;
 }
 }

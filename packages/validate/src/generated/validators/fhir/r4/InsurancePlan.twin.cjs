@@ -6,23 +6,23 @@ const schema437 = {"properties":{"status":{"enum":["draft","active","retired","u
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
 
 function validate1253(data){
 let vErrors = null;
@@ -54,7 +54,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -68,7 +68,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -78,7 +78,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -94,7 +94,7 @@ errors++;
 }
 }
 if(data._requirement !== undefined){
-if(!(func6(data._requirement))){
+if(!(func29(data._requirement))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func33(data11[i3]))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func33(data13[i4]))){
 errors++;
 }
 }
@@ -145,12 +145,12 @@ errors++;
 }
 }
 if(data9.value !== undefined){
-if(!(func85(data9.value))){
+if(!(func108(data9.value))){
 errors++;
 }
 }
 if(data9.code !== undefined){
-if(!(func14(data9.code))){
+if(!(func37(data9.code))){
 errors++;
 }
 }
@@ -229,7 +229,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -253,7 +253,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ let data6 = data.network;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func16(data6[i2]))){
+if(!(func39(data6[i2]))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ validate1252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
-const func621 = require("./datatypes.twin.cjs")["Money"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
 
 
 
@@ -342,7 +342,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -366,7 +366,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -396,7 +396,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -420,12 +420,12 @@ errors++;
 }
 }
 if(data7.type !== undefined){
-if(!(func14(data7.type))){
+if(!(func37(data7.type))){
 errors++;
 }
 }
 if(data7.applicability !== undefined){
-if(!(func14(data7.applicability))){
+if(!(func37(data7.applicability))){
 errors++;
 }
 }
@@ -434,7 +434,7 @@ let data15 = data7.qualifiers;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data15[i5]))){
+if(!(func37(data15[i5]))){
 errors++;
 }
 }
@@ -444,7 +444,7 @@ errors++;
 }
 }
 if(data7.value !== undefined){
-if(!(func85(data7.value))){
+if(!(func108(data7.value))){
 errors++;
 }
 }
@@ -520,7 +520,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -534,7 +534,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -638,7 +638,7 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func12(data5[i2]))){
+if(!(func35(data5[i2]))){
 errors++;
 }
 }
@@ -648,7 +648,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -657,7 +657,7 @@ let data8 = data.coverageArea;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data8[i3]))){
+if(!(func39(data8[i3]))){
 errors++;
 }
 }
@@ -671,7 +671,7 @@ let data10 = data.network;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data10[i4]))){
+if(!(func39(data10[i4]))){
 errors++;
 }
 }
@@ -703,7 +703,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len6 = data15.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data15[i6]))){
+if(!(func33(data15[i6]))){
 errors++;
 }
 }
@@ -717,7 +717,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data17[i7]))){
+if(!(func33(data17[i7]))){
 errors++;
 }
 }
@@ -727,7 +727,7 @@ errors++;
 }
 }
 if(data13.type !== undefined){
-if(!(func14(data13.type))){
+if(!(func37(data13.type))){
 errors++;
 }
 }
@@ -746,12 +746,12 @@ errors++;
 }
 }
 if(data13._groupSize !== undefined){
-if(!(func6(data13._groupSize))){
+if(!(func29(data13._groupSize))){
 errors++;
 }
 }
 if(data13.cost !== undefined){
-if(!(func621(data13.cost))){
+if(!(func651(data13.cost))){
 errors++;
 }
 }
@@ -767,7 +767,7 @@ errors++;
 }
 }
 if(data13._comment !== undefined){
-if(!(func6(data13._comment))){
+if(!(func29(data13._comment))){
 errors++;
 }
 }
@@ -859,7 +859,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -875,7 +875,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -891,12 +891,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -905,7 +905,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -919,7 +919,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -933,7 +933,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -947,7 +947,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -963,7 +963,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -972,7 +972,7 @@ let data18 = data.type;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -993,7 +993,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1022,7 +1022,7 @@ let data24 = data._alias;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func29(data24[i6]))){
 errors++;
 }
 }
@@ -1032,17 +1032,17 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
 if(data.ownedBy !== undefined){
-if(!(func16(data.ownedBy))){
+if(!(func39(data.ownedBy))){
 errors++;
 }
 }
 if(data.administeredBy !== undefined){
-if(!(func16(data.administeredBy))){
+if(!(func39(data.administeredBy))){
 errors++;
 }
 }
@@ -1051,7 +1051,7 @@ let data29 = data.coverageArea;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data29[i7]))){
+if(!(func39(data29[i7]))){
 errors++;
 }
 }
@@ -1083,7 +1083,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data34[i9]))){
+if(!(func33(data34[i9]))){
 errors++;
 }
 }
@@ -1097,7 +1097,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data36[i10]))){
+if(!(func33(data36[i10]))){
 errors++;
 }
 }
@@ -1107,12 +1107,12 @@ errors++;
 }
 }
 if(data32.purpose !== undefined){
-if(!(func14(data32.purpose))){
+if(!(func37(data32.purpose))){
 errors++;
 }
 }
 if(data32.name !== undefined){
-if(!(func3098(data32.name))){
+if(!(func3186(data32.name))){
 errors++;
 }
 }
@@ -1121,7 +1121,7 @@ let data40 = data32.telecom;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func568(data40[i11]))){
+if(!(func598(data40[i11]))){
 errors++;
 }
 }
@@ -1131,7 +1131,7 @@ errors++;
 }
 }
 if(data32.address !== undefined){
-if(!(func760(data32.address))){
+if(!(func794(data32.address))){
 errors++;
 }
 }
@@ -1161,7 +1161,7 @@ let data43 = data.endpoint;
 if(Array.isArray(data43)){
 const len12 = data43.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data43[i12]))){
+if(!(func39(data43[i12]))){
 errors++;
 }
 }
@@ -1175,7 +1175,7 @@ let data45 = data.network;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data45[i13]))){
+if(!(func39(data45[i13]))){
 errors++;
 }
 }

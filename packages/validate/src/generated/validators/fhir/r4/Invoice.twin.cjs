@@ -8,18 +8,20 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj531 = new Set(["chargeItemReference", "chargeItemCodeableConcept"]);
 
 function validate1263(data){
 let vErrors = null;
@@ -92,7 +94,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func33(data3[i0]))){
 errors++;
 }
 }
@@ -106,7 +108,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func33(data5[i1]))){
 errors++;
 }
 }
@@ -130,17 +132,17 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
 if(data.chargeItemReference !== undefined){
-if(!(func16(data.chargeItemReference))){
+if(!(func39(data.chargeItemReference))){
 errors++;
 }
 }
 if(data.chargeItemCodeableConcept !== undefined){
-if(!(func14(data.chargeItemCodeableConcept))){
+if(!(func37(data.chargeItemCodeableConcept))){
 errors++;
 }
 }
@@ -198,7 +200,7 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func33(data15[i3]))){
 errors++;
 }
 }
@@ -212,7 +214,7 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func33(data17[i4]))){
 errors++;
 }
 }
@@ -228,12 +230,12 @@ errors++;
 }
 }
 if(data12._type !== undefined){
-if(!(func6(data12._type))){
+if(!(func29(data12._type))){
 errors++;
 }
 }
 if(data12.code !== undefined){
-if(!(func14(data12.code))){
+if(!(func37(data12.code))){
 errors++;
 }
 }
@@ -244,12 +246,12 @@ errors++;
 }
 }
 if(data12._factor !== undefined){
-if(!(func6(data12._factor))){
+if(!(func29(data12._factor))){
 errors++;
 }
 }
 if(data12.amount !== undefined){
-if(!(func621(data12.amount))){
+if(!(func651(data12.amount))){
 errors++;
 }
 }
@@ -278,6 +280,10 @@ for(const key1 in data){
 if((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "sequence")) && (key1 !== "_sequence")) && (key1 !== "chargeItemReference")) && (key1 !== "chargeItemCodeableConcept")) && (key1 !== "priceComponent")){
 errors++;
 }
+}
+const forms0 = func1(data, obj531);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -358,7 +364,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -374,7 +380,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -390,12 +396,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -404,7 +410,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -418,7 +424,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -432,7 +438,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -446,7 +452,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -462,7 +468,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -478,22 +484,22 @@ errors++;
 }
 }
 if(data._cancelledReason !== undefined){
-if(!(func6(data._cancelledReason))){
+if(!(func29(data._cancelledReason))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.recipient !== undefined){
-if(!(func16(data.recipient))){
+if(!(func39(data.recipient))){
 errors++;
 }
 }
@@ -509,7 +515,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -539,7 +545,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data29[i5]))){
+if(!(func33(data29[i5]))){
 errors++;
 }
 }
@@ -553,7 +559,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func33(data31[i6]))){
 errors++;
 }
 }
@@ -563,12 +569,12 @@ errors++;
 }
 }
 if(data27.role !== undefined){
-if(!(func14(data27.role))){
+if(!(func37(data27.role))){
 errors++;
 }
 }
 if(data27.actor !== undefined){
-if(!(func16(data27.actor))){
+if(!(func39(data27.actor))){
 errors++;
 }
 }
@@ -594,12 +600,12 @@ errors++;
 }
 }
 if(data.issuer !== undefined){
-if(!(func16(data.issuer))){
+if(!(func39(data.issuer))){
 errors++;
 }
 }
 if(data.account !== undefined){
-if(!(func16(data.account))){
+if(!(func39(data.account))){
 errors++;
 }
 }
@@ -671,7 +677,7 @@ let data43 = data40.extension;
 if(Array.isArray(data43)){
 const len9 = data43.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data43[i9]))){
+if(!(func33(data43[i9]))){
 errors++;
 }
 }
@@ -685,7 +691,7 @@ let data45 = data40.modifierExtension;
 if(Array.isArray(data45)){
 const len10 = data45.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data45[i10]))){
+if(!(func33(data45[i10]))){
 errors++;
 }
 }
@@ -701,12 +707,12 @@ errors++;
 }
 }
 if(data40._type !== undefined){
-if(!(func6(data40._type))){
+if(!(func29(data40._type))){
 errors++;
 }
 }
 if(data40.code !== undefined){
-if(!(func14(data40.code))){
+if(!(func37(data40.code))){
 errors++;
 }
 }
@@ -717,12 +723,12 @@ errors++;
 }
 }
 if(data40._factor !== undefined){
-if(!(func6(data40._factor))){
+if(!(func29(data40._factor))){
 errors++;
 }
 }
 if(data40.amount !== undefined){
-if(!(func621(data40.amount))){
+if(!(func651(data40.amount))){
 errors++;
 }
 }
@@ -748,12 +754,12 @@ errors++;
 }
 }
 if(data.totalNet !== undefined){
-if(!(func621(data.totalNet))){
+if(!(func651(data.totalNet))){
 errors++;
 }
 }
 if(data.totalGross !== undefined){
-if(!(func621(data.totalGross))){
+if(!(func651(data.totalGross))){
 errors++;
 }
 }
@@ -769,7 +775,7 @@ errors++;
 }
 }
 if(data._paymentTerms !== undefined){
-if(!(func6(data._paymentTerms))){
+if(!(func29(data._paymentTerms))){
 errors++;
 }
 }
@@ -778,7 +784,7 @@ let data57 = data.note;
 if(Array.isArray(data57)){
 const len11 = data57.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data57[i11]))){
+if(!(func180(data57[i11]))){
 errors++;
 }
 }

@@ -7,15 +7,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1267(data){
@@ -112,7 +112,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -144,12 +144,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -186,7 +186,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -200,7 +200,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func29(data._mode))){
 errors++;
 }
 }
@@ -243,22 +243,22 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -274,17 +274,17 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func39(data.source))){
 errors++;
 }
 }
 if(data.orderedBy !== undefined){
-if(!(func14(data.orderedBy))){
+if(!(func37(data.orderedBy))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ let data31 = data.note;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func156(data31[i4]))){
+if(!(func180(data31[i4]))){
 errors++;
 }
 }
@@ -328,7 +328,7 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data36[i6]))){
+if(!(func33(data36[i6]))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func33(data38[i7]))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ errors++;
 }
 }
 if(data34.flag !== undefined){
-if(!(func14(data34.flag))){
+if(!(func37(data34.flag))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ errors++;
 }
 }
 if(data34._deleted !== undefined){
-if(!(func6(data34._deleted))){
+if(!(func29(data34._deleted))){
 errors++;
 }
 }
@@ -378,12 +378,12 @@ errors++;
 }
 }
 if(data34._date !== undefined){
-if(!(func6(data34._date))){
+if(!(func29(data34._date))){
 errors++;
 }
 }
 if(data34.item !== undefined){
-if(!(func16(data34.item))){
+if(!(func39(data34.item))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 if(data.emptyReason !== undefined){
-if(!(func14(data.emptyReason))){
+if(!(func37(data.emptyReason))){
 errors++;
 }
 }

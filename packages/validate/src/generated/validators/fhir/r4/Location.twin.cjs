@@ -8,17 +8,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1268(data){
@@ -53,7 +53,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +85,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -157,12 +157,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.operationalStatus !== undefined){
-if(!(func223(data.operationalStatus))){
+if(!(func248(data.operationalStatus))){
 errors++;
 }
 }
@@ -178,7 +178,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data23 = data._alias;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data23[i5]))){
+if(!(func29(data23[i5]))){
 errors++;
 }
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -239,7 +239,7 @@ errors++;
 }
 }
 if(data._mode !== undefined){
-if(!(func6(data._mode))){
+if(!(func29(data._mode))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ let data29 = data.type;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data29[i6]))){
+if(!(func37(data29[i6]))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ let data31 = data.telecom;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func568(data31[i7]))){
+if(!(func598(data31[i7]))){
 errors++;
 }
 }
@@ -272,12 +272,12 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(func760(data.address))){
+if(!(func794(data.address))){
 errors++;
 }
 }
 if(data.physicalType !== undefined){
-if(!(func14(data.physicalType))){
+if(!(func37(data.physicalType))){
 errors++;
 }
 }
@@ -362,7 +362,7 @@ let data39 = data35.extension;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data39[i8]))){
+if(!(func33(data39[i8]))){
 errors++;
 }
 }
@@ -376,7 +376,7 @@ let data41 = data35.modifierExtension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func33(data41[i9]))){
 errors++;
 }
 }
@@ -392,7 +392,7 @@ errors++;
 }
 }
 if(data35._longitude !== undefined){
-if(!(func6(data35._longitude))){
+if(!(func29(data35._longitude))){
 errors++;
 }
 }
@@ -403,7 +403,7 @@ errors++;
 }
 }
 if(data35._latitude !== undefined){
-if(!(func6(data35._latitude))){
+if(!(func29(data35._latitude))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ errors++;
 }
 }
 if(data35._altitude !== undefined){
-if(!(func6(data35._altitude))){
+if(!(func29(data35._altitude))){
 errors++;
 }
 }
@@ -435,12 +435,12 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func39(data.managingOrganization))){
 errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func16(data.partOf))){
+if(!(func39(data.partOf))){
 errors++;
 }
 }
@@ -467,7 +467,7 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data54[i11]))){
+if(!(func33(data54[i11]))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data56[i12]))){
+if(!(func33(data56[i12]))){
 errors++;
 }
 }
@@ -513,7 +513,7 @@ let data60 = data52._daysOfWeek;
 if(Array.isArray(data60)){
 const len14 = data60.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data60[i14]))){
+if(!(func29(data60[i14]))){
 errors++;
 }
 }
@@ -528,7 +528,7 @@ errors++;
 }
 }
 if(data52._allDay !== undefined){
-if(!(func6(data52._allDay))){
+if(!(func29(data52._allDay))){
 errors++;
 }
 }
@@ -544,7 +544,7 @@ errors++;
 }
 }
 if(data52._openingTime !== undefined){
-if(!(func6(data52._openingTime))){
+if(!(func29(data52._openingTime))){
 errors++;
 }
 }
@@ -560,7 +560,7 @@ errors++;
 }
 }
 if(data52._closingTime !== undefined){
-if(!(func6(data52._closingTime))){
+if(!(func29(data52._closingTime))){
 errors++;
 }
 }
@@ -597,7 +597,7 @@ errors++;
 }
 }
 if(data._availabilityExceptions !== undefined){
-if(!(func6(data._availabilityExceptions))){
+if(!(func29(data._availabilityExceptions))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ let data70 = data.endpoint;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data70[i15]))){
+if(!(func39(data70[i15]))){
 errors++;
 }
 }

@@ -4,20 +4,21 @@ exports.validate = validate1269;
 const schema460 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2444 = require("./datatypes.cjs")["Expression"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -69,8 +70,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -91,8 +92,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -109,8 +110,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -140,14 +141,14 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.criteria !== undefined && func0.call(data, "criteria")){
-if(!(func2444(data.criteria, {instancePath:instancePath+"/criteria",parentData:data,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data.criteria, {instancePath:instancePath+"/criteria",parentData:data,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -198,8 +199,8 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data12[i3], {instancePath:instancePath+"/component/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i3], {instancePath:instancePath+"/component/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -220,8 +221,8 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data14[i4], {instancePath:instancePath+"/component/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i4], {instancePath:instancePath+"/component/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -238,8 +239,8 @@ errors++;
 }
 }
 if(data10.code !== undefined && func0.call(data10, "code")){
-if(!(func2215(data10.code, {instancePath:instancePath+"/component/" + i2+"/code",parentData:data10,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data10.code, {instancePath:instancePath+"/component/" + i2+"/code",parentData:data10,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -269,14 +270,14 @@ errors++;
 }
 }
 if(data10._description !== undefined && func0.call(data10, "_description")){
-if(!(func2197(data10._description, {instancePath:instancePath+"/component/" + i2+"/_description",parentData:data10,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10._description, {instancePath:instancePath+"/component/" + i2+"/_description",parentData:data10,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data10.criteria !== undefined && func0.call(data10, "criteria")){
-if(!(func2444(data10.criteria, {instancePath:instancePath+"/component/" + i2+"/criteria",parentData:data10,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data10.criteria, {instancePath:instancePath+"/component/" + i2+"/criteria",parentData:data10,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -362,8 +363,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -384,8 +385,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -402,8 +403,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -433,8 +434,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -485,8 +486,8 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data11[i3], {instancePath:instancePath+"/population/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i3], {instancePath:instancePath+"/population/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -507,8 +508,8 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data13[i4], {instancePath:instancePath+"/population/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i4], {instancePath:instancePath+"/population/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -525,8 +526,8 @@ errors++;
 }
 }
 if(data9.code !== undefined && func0.call(data9, "code")){
-if(!(func2215(data9.code, {instancePath:instancePath+"/population/" + i2+"/code",parentData:data9,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9.code, {instancePath:instancePath+"/population/" + i2+"/code",parentData:data9,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -556,14 +557,14 @@ errors++;
 }
 }
 if(data9._description !== undefined && func0.call(data9, "_description")){
-if(!(func2197(data9._description, {instancePath:instancePath+"/population/" + i2+"/_description",parentData:data9,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._description, {instancePath:instancePath+"/population/" + i2+"/_description",parentData:data9,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.criteria !== undefined && func0.call(data9, "criteria")){
-if(!(func2444(data9.criteria, {instancePath:instancePath+"/population/" + i2+"/criteria",parentData:data9,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data9.criteria, {instancePath:instancePath+"/population/" + i2+"/criteria",parentData:data9,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -629,6 +630,7 @@ return errors === 0;
 }
 validate1270.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"code":true,"description":true,"_description":true,"population":true,"stratifier":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate1269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Measure.schema.json" */;
@@ -826,8 +828,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -857,8 +859,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -888,14 +890,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -904,8 +906,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -926,8 +928,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -948,8 +950,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -991,8 +993,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1001,8 +1003,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1044,8 +1046,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1075,8 +1077,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1106,8 +1108,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1137,8 +1139,8 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1156,8 +1158,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1174,20 +1176,20 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func2215(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func2221(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1217,8 +1219,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1248,8 +1250,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1258,8 +1260,8 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data37[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data37[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1301,8 +1303,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1311,8 +1313,8 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2326(data41[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data41[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1333,8 +1335,8 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data43,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data43,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1376,8 +1378,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1407,8 +1409,8 @@ errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2197(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1438,8 +1440,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1469,8 +1471,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1500,14 +1502,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1516,8 +1518,8 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data56[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data56,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data56[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data56,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1538,8 +1540,8 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2320(data58[i8], {instancePath:instancePath+"/author/" + i8,parentData:data58,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data58[i8], {instancePath:instancePath+"/author/" + i8,parentData:data58,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1560,8 +1562,8 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2320(data60[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data60,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data60[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data60,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1582,8 +1584,8 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2320(data62[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data62[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1604,8 +1606,8 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2320(data64[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data64,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data64[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data64,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1626,8 +1628,8 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2360(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data66,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data66,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1689,8 +1691,8 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2197(data70[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data70,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data70,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1732,20 +1734,20 @@ errors++;
 }
 }
 if(data._disclaimer !== undefined && func0.call(data, "_disclaimer")){
-if(!(func2197(data._disclaimer, {instancePath:instancePath+"/_disclaimer",parentData:data,parentDataProperty:"_disclaimer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._disclaimer, {instancePath:instancePath+"/_disclaimer",parentData:data,parentDataProperty:"_disclaimer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.scoring !== undefined && func0.call(data, "scoring")){
-if(!(func2215(data.scoring, {instancePath:instancePath+"/scoring",parentData:data,parentDataProperty:"scoring",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.scoring, {instancePath:instancePath+"/scoring",parentData:data,parentDataProperty:"scoring",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.compositeScoring !== undefined && func0.call(data, "compositeScoring")){
-if(!(func2215(data.compositeScoring, {instancePath:instancePath+"/compositeScoring",parentData:data,parentDataProperty:"compositeScoring",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.compositeScoring, {instancePath:instancePath+"/compositeScoring",parentData:data,parentDataProperty:"compositeScoring",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1754,8 +1756,8 @@ let data76 = data.type;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2215(data76[i15], {instancePath:instancePath+"/type/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data76[i15], {instancePath:instancePath+"/type/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1797,8 +1799,8 @@ errors++;
 }
 }
 if(data._riskAdjustment !== undefined && func0.call(data, "_riskAdjustment")){
-if(!(func2197(data._riskAdjustment, {instancePath:instancePath+"/_riskAdjustment",parentData:data,parentDataProperty:"_riskAdjustment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._riskAdjustment, {instancePath:instancePath+"/_riskAdjustment",parentData:data,parentDataProperty:"_riskAdjustment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1828,8 +1830,8 @@ errors++;
 }
 }
 if(data._rateAggregation !== undefined && func0.call(data, "_rateAggregation")){
-if(!(func2197(data._rateAggregation, {instancePath:instancePath+"/_rateAggregation",parentData:data,parentDataProperty:"_rateAggregation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._rateAggregation, {instancePath:instancePath+"/_rateAggregation",parentData:data,parentDataProperty:"_rateAggregation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1859,8 +1861,8 @@ errors++;
 }
 }
 if(data._rationale !== undefined && func0.call(data, "_rationale")){
-if(!(func2197(data._rationale, {instancePath:instancePath+"/_rationale",parentData:data,parentDataProperty:"_rationale",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._rationale, {instancePath:instancePath+"/_rationale",parentData:data,parentDataProperty:"_rationale",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1890,14 +1892,14 @@ errors++;
 }
 }
 if(data._clinicalRecommendationStatement !== undefined && func0.call(data, "_clinicalRecommendationStatement")){
-if(!(func2197(data._clinicalRecommendationStatement, {instancePath:instancePath+"/_clinicalRecommendationStatement",parentData:data,parentDataProperty:"_clinicalRecommendationStatement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._clinicalRecommendationStatement, {instancePath:instancePath+"/_clinicalRecommendationStatement",parentData:data,parentDataProperty:"_clinicalRecommendationStatement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.improvementNotation !== undefined && func0.call(data, "improvementNotation")){
-if(!(func2215(data.improvementNotation, {instancePath:instancePath+"/improvementNotation",parentData:data,parentDataProperty:"improvementNotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.improvementNotation, {instancePath:instancePath+"/improvementNotation",parentData:data,parentDataProperty:"improvementNotation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1947,8 +1949,8 @@ let data89 = data._definition;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2197(data89[i17], {instancePath:instancePath+"/_definition/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data89[i17], {instancePath:instancePath+"/_definition/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1990,8 +1992,8 @@ errors++;
 }
 }
 if(data._guidance !== undefined && func0.call(data, "_guidance")){
-if(!(func2197(data._guidance, {instancePath:instancePath+"/_guidance",parentData:data,parentDataProperty:"_guidance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._guidance, {instancePath:instancePath+"/_guidance",parentData:data,parentDataProperty:"_guidance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2064,8 +2066,8 @@ let data98 = data96.extension;
 if(Array.isArray(data98)){
 const len20 = data98.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data98[i20], {instancePath:instancePath+"/supplementalData/" + i19+"/extension/" + i20,parentData:data98,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data98[i20], {instancePath:instancePath+"/supplementalData/" + i19+"/extension/" + i20,parentData:data98,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2086,8 +2088,8 @@ let data100 = data96.modifierExtension;
 if(Array.isArray(data100)){
 const len21 = data100.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2206(data100[i21], {instancePath:instancePath+"/supplementalData/" + i19+"/modifierExtension/" + i21,parentData:data100,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data100[i21], {instancePath:instancePath+"/supplementalData/" + i19+"/modifierExtension/" + i21,parentData:data100,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2104,8 +2106,8 @@ errors++;
 }
 }
 if(data96.code !== undefined && func0.call(data96, "code")){
-if(!(func2215(data96.code, {instancePath:instancePath+"/supplementalData/" + i19+"/code",parentData:data96,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data96.code, {instancePath:instancePath+"/supplementalData/" + i19+"/code",parentData:data96,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2114,8 +2116,8 @@ let data103 = data96.usage;
 if(Array.isArray(data103)){
 const len22 = data103.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2215(data103[i22], {instancePath:instancePath+"/supplementalData/" + i19+"/usage/" + i22,parentData:data103,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data103[i22], {instancePath:instancePath+"/supplementalData/" + i19+"/usage/" + i22,parentData:data103,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2157,14 +2159,14 @@ errors++;
 }
 }
 if(data96._description !== undefined && func0.call(data96, "_description")){
-if(!(func2197(data96._description, {instancePath:instancePath+"/supplementalData/" + i19+"/_description",parentData:data96,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data96._description, {instancePath:instancePath+"/supplementalData/" + i19+"/_description",parentData:data96,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data96.criteria !== undefined && func0.call(data96, "criteria")){
-if(!(func2444(data96.criteria, {instancePath:instancePath+"/supplementalData/" + i19+"/criteria",parentData:data96,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data96.criteria, {instancePath:instancePath+"/supplementalData/" + i19+"/criteria",parentData:data96,parentDataProperty:"criteria",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2192,14 +2194,25 @@ vErrors.push(err83);
 errors++;
 }
 }
-}
-else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj3);
+if(forms0 !== null){
+const err84 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }

@@ -8,19 +8,20 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -54,7 +55,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -68,7 +69,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -78,7 +79,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -94,12 +95,12 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.criteria !== undefined){
-if(!(func95(data.criteria))){
+if(!(func118(data.criteria))){
 errors++;
 }
 }
@@ -129,7 +130,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func33(data12[i3]))){
 errors++;
 }
 }
@@ -143,7 +144,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func33(data14[i4]))){
 errors++;
 }
 }
@@ -153,7 +154,7 @@ errors++;
 }
 }
 if(data10.code !== undefined){
-if(!(func14(data10.code))){
+if(!(func37(data10.code))){
 errors++;
 }
 }
@@ -169,12 +170,12 @@ errors++;
 }
 }
 if(data10._description !== undefined){
-if(!(func6(data10._description))){
+if(!(func29(data10._description))){
 errors++;
 }
 }
 if(data10.criteria !== undefined){
-if(!(func95(data10.criteria))){
+if(!(func118(data10.criteria))){
 errors++;
 }
 }
@@ -247,7 +248,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -261,7 +262,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -271,7 +272,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -287,7 +288,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -317,7 +318,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func33(data11[i3]))){
 errors++;
 }
 }
@@ -331,7 +332,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data13[i4]))){
+if(!(func33(data13[i4]))){
 errors++;
 }
 }
@@ -341,7 +342,7 @@ errors++;
 }
 }
 if(data9.code !== undefined){
-if(!(func14(data9.code))){
+if(!(func37(data9.code))){
 errors++;
 }
 }
@@ -357,12 +358,12 @@ errors++;
 }
 }
 if(data9._description !== undefined){
-if(!(func6(data9._description))){
+if(!(func29(data9._description))){
 errors++;
 }
 }
 if(data9.criteria !== undefined){
-if(!(func95(data9.criteria))){
+if(!(func118(data9.criteria))){
 errors++;
 }
 }
@@ -421,6 +422,7 @@ return errors === 0;
 }
 validate1270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate1269(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Measure.schema.json" */;
@@ -485,7 +487,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -501,7 +503,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -517,12 +519,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -531,7 +533,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -545,7 +547,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -559,7 +561,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -580,7 +582,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -589,7 +591,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -610,7 +612,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -626,7 +628,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -642,7 +644,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -658,7 +660,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -669,7 +671,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -679,17 +681,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -705,7 +707,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -721,7 +723,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -730,7 +732,7 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data37[i4]))){
+if(!(func72(data37[i4]))){
 errors++;
 }
 }
@@ -751,7 +753,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -760,7 +762,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data41[i5]))){
+if(!(func74(data41[i5]))){
 errors++;
 }
 }
@@ -774,7 +776,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data43[i6]))){
+if(!(func37(data43[i6]))){
 errors++;
 }
 }
@@ -795,7 +797,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -811,7 +813,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -827,7 +829,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -843,7 +845,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -859,12 +861,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -873,7 +875,7 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data56[i7]))){
+if(!(func37(data56[i7]))){
 errors++;
 }
 }
@@ -887,7 +889,7 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data58[i8]))){
+if(!(func72(data58[i8]))){
 errors++;
 }
 }
@@ -901,7 +903,7 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data60[i9]))){
+if(!(func72(data60[i9]))){
 errors++;
 }
 }
@@ -915,7 +917,7 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data62[i10]))){
+if(!(func72(data62[i10]))){
 errors++;
 }
 }
@@ -929,7 +931,7 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data64[i11]))){
+if(!(func72(data64[i11]))){
 errors++;
 }
 }
@@ -943,7 +945,7 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data66[i12]))){
+if(!(func87(data66[i12]))){
 errors++;
 }
 }
@@ -977,7 +979,7 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data70[i14]))){
+if(!(func29(data70[i14]))){
 errors++;
 }
 }
@@ -998,17 +1000,17 @@ errors++;
 }
 }
 if(data._disclaimer !== undefined){
-if(!(func6(data._disclaimer))){
+if(!(func29(data._disclaimer))){
 errors++;
 }
 }
 if(data.scoring !== undefined){
-if(!(func14(data.scoring))){
+if(!(func37(data.scoring))){
 errors++;
 }
 }
 if(data.compositeScoring !== undefined){
-if(!(func14(data.compositeScoring))){
+if(!(func37(data.compositeScoring))){
 errors++;
 }
 }
@@ -1017,7 +1019,7 @@ let data76 = data.type;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data76[i15]))){
+if(!(func37(data76[i15]))){
 errors++;
 }
 }
@@ -1038,7 +1040,7 @@ errors++;
 }
 }
 if(data._riskAdjustment !== undefined){
-if(!(func6(data._riskAdjustment))){
+if(!(func29(data._riskAdjustment))){
 errors++;
 }
 }
@@ -1054,7 +1056,7 @@ errors++;
 }
 }
 if(data._rateAggregation !== undefined){
-if(!(func6(data._rateAggregation))){
+if(!(func29(data._rateAggregation))){
 errors++;
 }
 }
@@ -1070,7 +1072,7 @@ errors++;
 }
 }
 if(data._rationale !== undefined){
-if(!(func6(data._rationale))){
+if(!(func29(data._rationale))){
 errors++;
 }
 }
@@ -1086,12 +1088,12 @@ errors++;
 }
 }
 if(data._clinicalRecommendationStatement !== undefined){
-if(!(func6(data._clinicalRecommendationStatement))){
+if(!(func29(data._clinicalRecommendationStatement))){
 errors++;
 }
 }
 if(data.improvementNotation !== undefined){
-if(!(func14(data.improvementNotation))){
+if(!(func37(data.improvementNotation))){
 errors++;
 }
 }
@@ -1120,7 +1122,7 @@ let data89 = data._definition;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6(data89[i17]))){
+if(!(func29(data89[i17]))){
 errors++;
 }
 }
@@ -1141,7 +1143,7 @@ errors++;
 }
 }
 if(data._guidance !== undefined){
-if(!(func6(data._guidance))){
+if(!(func29(data._guidance))){
 errors++;
 }
 }
@@ -1185,7 +1187,7 @@ let data98 = data96.extension;
 if(Array.isArray(data98)){
 const len20 = data98.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data98[i20]))){
+if(!(func33(data98[i20]))){
 errors++;
 }
 }
@@ -1199,7 +1201,7 @@ let data100 = data96.modifierExtension;
 if(Array.isArray(data100)){
 const len21 = data100.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data100[i21]))){
+if(!(func33(data100[i21]))){
 errors++;
 }
 }
@@ -1209,7 +1211,7 @@ errors++;
 }
 }
 if(data96.code !== undefined){
-if(!(func14(data96.code))){
+if(!(func37(data96.code))){
 errors++;
 }
 }
@@ -1218,7 +1220,7 @@ let data103 = data96.usage;
 if(Array.isArray(data103)){
 const len22 = data103.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func14(data103[i22]))){
+if(!(func37(data103[i22]))){
 errors++;
 }
 }
@@ -1239,12 +1241,12 @@ errors++;
 }
 }
 if(data96._description !== undefined){
-if(!(func6(data96._description))){
+if(!(func29(data96._description))){
 errors++;
 }
 }
 if(data96.criteria !== undefined){
-if(!(func95(data96.criteria))){
+if(!(func118(data96.criteria))){
 errors++;
 }
 }
@@ -1273,6 +1275,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "subtitle")) && (key1 !== "_subtitle")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "subjectCodeableConcept")) && (key1 !== "subjectReference")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "usage")) && (key1 !== "_usage")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) && (key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "library")) && (key1 !== "_library")) && (key1 !== "disclaimer")) && (key1 !== "_disclaimer")) && (key1 !== "scoring")) && (key1 !== "compositeScoring")) && (key1 !== "type")) && (key1 !== "riskAdjustment")) && (key1 !== "_riskAdjustment")) && (key1 !== "rateAggregation")) && (key1 !== "_rateAggregation")) && (key1 !== "rationale")) && (key1 !== "_rationale")) && (key1 !== "clinicalRecommendationStatement")) && (key1 !== "_clinicalRecommendationStatement")) && (key1 !== "improvementNotation")) && (key1 !== "definition")) && (key1 !== "_definition")) && (key1 !== "guidance")) && (key1 !== "_guidance")) && (key1 !== "group")) && (key1 !== "supplementalData")){
 errors++;
 }
+}
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

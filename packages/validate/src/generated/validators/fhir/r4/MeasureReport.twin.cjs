@@ -6,18 +6,18 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -75,7 +75,7 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(func14(data.value))){
+if(!(func37(data.value))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -122,7 +122,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -132,12 +132,12 @@ errors++;
 }
 }
 if(data7.code !== undefined){
-if(!(func14(data7.code))){
+if(!(func37(data7.code))){
 errors++;
 }
 }
 if(data7.value !== undefined){
-if(!(func14(data7.value))){
+if(!(func37(data7.value))){
 errors++;
 }
 }
@@ -185,7 +185,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data18[i6]))){
+if(!(func33(data18[i6]))){
 errors++;
 }
 }
@@ -199,7 +199,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len7 = data20.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data20[i7]))){
+if(!(func33(data20[i7]))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ errors++;
 }
 }
 if(data16.code !== undefined){
-if(!(func14(data16.code))){
+if(!(func37(data16.code))){
 errors++;
 }
 }
@@ -228,12 +228,12 @@ errors++;
 }
 }
 if(data16._count !== undefined){
-if(!(func6(data16._count))){
+if(!(func29(data16._count))){
 errors++;
 }
 }
 if(data16.subjectResults !== undefined){
-if(!(func16(data16.subjectResults))){
+if(!(func39(data16.subjectResults))){
 errors++;
 }
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 if(data.measureScore !== undefined){
-if(!(func85(data.measureScore))){
+if(!(func108(data.measureScore))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -325,7 +325,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -339,7 +339,7 @@ let data5 = data.code;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func37(data5[i2]))){
 errors++;
 }
 }
@@ -410,7 +410,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -434,7 +434,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -461,7 +461,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -475,7 +475,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -485,7 +485,7 @@ errors++;
 }
 }
 if(data7.code !== undefined){
-if(!(func14(data7.code))){
+if(!(func37(data7.code))){
 errors++;
 }
 }
@@ -504,12 +504,12 @@ errors++;
 }
 }
 if(data7._count !== undefined){
-if(!(func6(data7._count))){
+if(!(func29(data7._count))){
 errors++;
 }
 }
 if(data7.subjectResults !== undefined){
-if(!(func16(data7.subjectResults))){
+if(!(func39(data7.subjectResults))){
 errors++;
 }
 }
@@ -535,7 +535,7 @@ errors++;
 }
 }
 if(data.measureScore !== undefined){
-if(!(func85(data.measureScore))){
+if(!(func108(data.measureScore))){
 errors++;
 }
 }
@@ -674,7 +674,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -690,7 +690,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -706,12 +706,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -720,7 +720,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -734,7 +734,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -748,7 +748,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -762,7 +762,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -778,7 +778,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -789,7 +789,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -805,12 +805,12 @@ errors++;
 }
 }
 if(data._measure !== undefined){
-if(!(func6(data._measure))){
+if(!(func29(data._measure))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -826,22 +826,22 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
 if(data.reporter !== undefined){
-if(!(func16(data.reporter))){
+if(!(func39(data.reporter))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
 if(data.improvementNotation !== undefined){
-if(!(func14(data.improvementNotation))){
+if(!(func37(data.improvementNotation))){
 errors++;
 }
 }
@@ -864,7 +864,7 @@ let data32 = data.evaluatedResource;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data32[i5]))){
+if(!(func39(data32[i5]))){
 errors++;
 }
 }

@@ -7,17 +7,19 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj558 = new Set(["createdDateTime", "createdPeriod"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1281(data){
@@ -86,7 +88,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -102,7 +104,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +120,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -132,7 +134,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +148,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +162,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +176,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -188,7 +190,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func39(data17[i4]))){
 errors++;
 }
 }
@@ -202,7 +204,7 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data19[i5]))){
+if(!(func39(data19[i5]))){
 errors++;
 }
 }
@@ -221,32 +223,32 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.modality !== undefined){
-if(!(func14(data.modality))){
+if(!(func37(data.modality))){
 errors++;
 }
 }
 if(data.view !== undefined){
-if(!(func14(data.view))){
+if(!(func37(data.view))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -262,12 +264,12 @@ errors++;
 }
 }
 if(data._createdDateTime !== undefined){
-if(!(func6(data._createdDateTime))){
+if(!(func29(data._createdDateTime))){
 errors++;
 }
 }
 if(data.createdPeriod !== undefined){
-if(!(func17(data.createdPeriod))){
+if(!(func40(data.createdPeriod))){
 errors++;
 }
 }
@@ -283,12 +285,12 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func29(data._issued))){
 errors++;
 }
 }
 if(data.operator !== undefined){
-if(!(func16(data.operator))){
+if(!(func39(data.operator))){
 errors++;
 }
 }
@@ -297,7 +299,7 @@ let data34 = data.reasonCode;
 if(Array.isArray(data34)){
 const len6 = data34.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data34[i6]))){
+if(!(func37(data34[i6]))){
 errors++;
 }
 }
@@ -307,7 +309,7 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
@@ -323,12 +325,12 @@ errors++;
 }
 }
 if(data._deviceName !== undefined){
-if(!(func6(data._deviceName))){
+if(!(func29(data._deviceName))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func39(data.device))){
 errors++;
 }
 }
@@ -347,7 +349,7 @@ errors++;
 }
 }
 if(data._height !== undefined){
-if(!(func6(data._height))){
+if(!(func29(data._height))){
 errors++;
 }
 }
@@ -366,7 +368,7 @@ errors++;
 }
 }
 if(data._width !== undefined){
-if(!(func6(data._width))){
+if(!(func29(data._width))){
 errors++;
 }
 }
@@ -385,7 +387,7 @@ errors++;
 }
 }
 if(data._frames !== undefined){
-if(!(func6(data._frames))){
+if(!(func29(data._frames))){
 errors++;
 }
 }
@@ -396,12 +398,12 @@ errors++;
 }
 }
 if(data._duration !== undefined){
-if(!(func6(data._duration))){
+if(!(func29(data._duration))){
 errors++;
 }
 }
 if(data.content !== undefined){
-if(!(func336(data.content))){
+if(!(func365(data.content))){
 errors++;
 }
 }
@@ -410,7 +412,7 @@ let data49 = data.note;
 if(Array.isArray(data49)){
 const len7 = data49.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func156(data49[i7]))){
+if(!(func180(data49[i7]))){
 errors++;
 }
 }
@@ -423,6 +425,10 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "basedOn")) && (key0 !== "partOf")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "type")) && (key0 !== "modality")) && (key0 !== "view")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "createdDateTime")) && (key0 !== "_createdDateTime")) && (key0 !== "createdPeriod")) && (key0 !== "issued")) && (key0 !== "_issued")) && (key0 !== "operator")) && (key0 !== "reasonCode")) && (key0 !== "bodySite")) && (key0 !== "deviceName")) && (key0 !== "_deviceName")) && (key0 !== "device")) && (key0 !== "height")) && (key0 !== "_height")) && (key0 !== "width")) && (key0 !== "_width")) && (key0 !== "frames")) && (key0 !== "_frames")) && (key0 !== "duration")) && (key0 !== "_duration")) && (key0 !== "content")) && (key0 !== "note")){
 errors++;
 }
+}
+const forms0 = func1(data, obj558);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

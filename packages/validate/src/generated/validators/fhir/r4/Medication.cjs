@@ -5,20 +5,22 @@ const schema474 = {"properties":{"status":{"enum":["active","inactive","entered-
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj121 = new Set(["itemCodeableConcept", "itemReference"]);
 
 function validate1282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Medication.schema.json" */;
@@ -80,8 +82,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -111,8 +113,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -142,14 +144,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -158,8 +160,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -180,8 +182,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -202,8 +204,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -224,8 +226,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -242,8 +244,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -271,26 +273,26 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func2221(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.form !== undefined && func0.call(data, "form")){
-if(!(func2215(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func10164(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -403,8 +405,8 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data27[i5], {instancePath:instancePath+"/ingredient/" + i4+"/extension/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i5], {instancePath:instancePath+"/ingredient/" + i4+"/extension/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -425,8 +427,8 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data29[i6], {instancePath:instancePath+"/ingredient/" + i4+"/modifierExtension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i6], {instancePath:instancePath+"/ingredient/" + i4+"/modifierExtension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -443,14 +445,14 @@ errors++;
 }
 }
 if(data23.itemCodeableConcept !== undefined && func0.call(data23, "itemCodeableConcept")){
-if(!(func2215(data23.itemCodeableConcept, {instancePath:instancePath+"/ingredient/" + i4+"/itemCodeableConcept",parentData:data23,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.itemCodeableConcept, {instancePath:instancePath+"/ingredient/" + i4+"/itemCodeableConcept",parentData:data23,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.itemReference !== undefined && func0.call(data23, "itemReference")){
-if(!(func2221(data23.itemReference, {instancePath:instancePath+"/ingredient/" + i4+"/itemReference",parentData:data23,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data23.itemReference, {instancePath:instancePath+"/ingredient/" + i4+"/itemReference",parentData:data23,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -467,20 +469,20 @@ errors++;
 }
 }
 if(data23._isActive !== undefined && func0.call(data23, "_isActive")){
-if(!(func2197(data23._isActive, {instancePath:instancePath+"/ingredient/" + i4+"/_isActive",parentData:data23,parentDataProperty:"_isActive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._isActive, {instancePath:instancePath+"/ingredient/" + i4+"/_isActive",parentData:data23,parentDataProperty:"_isActive",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.strength !== undefined && func0.call(data23, "strength")){
-if(!(func10164(data23.strength, {instancePath:instancePath+"/ingredient/" + i4+"/strength",parentData:data23,parentDataProperty:"strength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data23.strength, {instancePath:instancePath+"/ingredient/" + i4+"/strength",parentData:data23,parentDataProperty:"strength",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/ingredient/" + i4,schemaPath:"#/$defs/Medication_Ingredient/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data23, obj121);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/ingredient/" + i4,schemaPath:"#/$defs/Medication_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -490,14 +492,25 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/ingredient/" + i4,schemaPath:"#/$defs/Medication_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -509,18 +522,7 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func61(data37) < 1){
-const err25 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/type",keyword:"type",params:{type: "string"}};
+const err26 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -530,19 +532,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data36.extension !== undefined && func0.call(data36, "extension")){
-let data38 = data36.extension;
-if(Array.isArray(data38)){
-const len7 = data38.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2206(data38[i7], {instancePath:instancePath+"/batch/extension/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err27 = {instancePath:instancePath+"/batch/extension",schemaPath:"#/$defs/Medication_Batch/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -552,19 +543,19 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
-let data40 = data36.modifierExtension;
-if(Array.isArray(data40)){
-const len8 = data40.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2206(data40[i8], {instancePath:instancePath+"/batch/modifierExtension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data36.extension !== undefined && func0.call(data36, "extension")){
+let data38 = data36.extension;
+if(Array.isArray(data38)){
+const len7 = data38.length;
+for(let i7=0; i7<len7; i7++){
+if(!(func2229(data38[i7], {instancePath:instancePath+"/batch/extension/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/batch/modifierExtension",schemaPath:"#/$defs/Medication_Batch/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/batch/extension",schemaPath:"#/$defs/Medication_Batch/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -574,11 +565,19 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data36.lotNumber !== undefined && func0.call(data36, "lotNumber")){
-let data42 = data36.lotNumber;
-if(typeof data42 === "string"){
-if(func61(data42) < 1){
-const err29 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
+if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
+let data40 = data36.modifierExtension;
+if(Array.isArray(data40)){
+const len8 = data40.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2229(data40[i8], {instancePath:instancePath+"/batch/modifierExtension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/batch/modifierExtension",schemaPath:"#/$defs/Medication_Batch/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -588,8 +587,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
+if(data36.lotNumber !== undefined && func0.call(data36, "lotNumber")){
+let data42 = data36.lotNumber;
+if(typeof data42 === "string"){
+if(func61(data42) < 1){
+const err30 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -599,17 +601,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data36._lotNumber !== undefined && func0.call(data36, "_lotNumber")){
-if(!(func2197(data36._lotNumber, {instancePath:instancePath+"/batch/_lotNumber",parentData:data36,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data36.expirationDate !== undefined && func0.call(data36, "expirationDate")){
-let data44 = data36.expirationDate;
-if(typeof data44 === "string"){
-if(!pattern8.test(data44)){
-const err31 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err31 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -619,8 +612,17 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+if(data36._lotNumber !== undefined && func0.call(data36, "_lotNumber")){
+if(!(func2220(data36._lotNumber, {instancePath:instancePath+"/batch/_lotNumber",parentData:data36,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data36.expirationDate !== undefined && func0.call(data36, "expirationDate")){
+let data44 = data36.expirationDate;
+if(typeof data44 === "string"){
+if(!pattern8.test(data44)){
+const err32 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -630,15 +632,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data36._expirationDate !== undefined && func0.call(data36, "_expirationDate")){
-if(!(func2197(data36._expirationDate, {instancePath:instancePath+"/batch/_expirationDate",parentData:data36,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err33 = {instancePath:instancePath+"/batch",schemaPath:"#/$defs/Medication_Batch/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -648,14 +643,32 @@ vErrors.push(err33);
 errors++;
 }
 }
+if(data36._expirationDate !== undefined && func0.call(data36, "_expirationDate")){
+if(!(func2220(data36._expirationDate, {instancePath:instancePath+"/batch/_expirationDate",parentData:data36,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/batch",schemaPath:"#/$defs/Medication_Batch/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }

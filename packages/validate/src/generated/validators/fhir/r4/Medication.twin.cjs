@@ -8,15 +8,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj560 = new Set(["itemCodeableConcept", "itemReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1282(data){
@@ -51,7 +53,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -67,7 +69,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -83,12 +85,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -97,7 +99,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -111,7 +113,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -125,7 +127,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -139,7 +141,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -149,7 +151,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -163,22 +165,22 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.manufacturer !== undefined){
-if(!(func16(data.manufacturer))){
+if(!(func39(data.manufacturer))){
 errors++;
 }
 }
 if(data.form !== undefined){
-if(!(func14(data.form))){
+if(!(func37(data.form))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func2698(data.amount))){
+if(!(func2775(data.amount))){
 errors++;
 }
 }
@@ -249,7 +251,7 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data27[i5]))){
+if(!(func33(data27[i5]))){
 errors++;
 }
 }
@@ -263,7 +265,7 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func33(data29[i6]))){
 errors++;
 }
 }
@@ -273,12 +275,12 @@ errors++;
 }
 }
 if(data23.itemCodeableConcept !== undefined){
-if(!(func14(data23.itemCodeableConcept))){
+if(!(func37(data23.itemCodeableConcept))){
 errors++;
 }
 }
 if(data23.itemReference !== undefined){
-if(!(func16(data23.itemReference))){
+if(!(func39(data23.itemReference))){
 errors++;
 }
 }
@@ -288,12 +290,12 @@ errors++;
 }
 }
 if(data23._isActive !== undefined){
-if(!(func6(data23._isActive))){
+if(!(func29(data23._isActive))){
 errors++;
 }
 }
 if(data23.strength !== undefined){
-if(!(func2698(data23.strength))){
+if(!(func2775(data23.strength))){
 errors++;
 }
 }
@@ -301,6 +303,10 @@ for(const key0 in data23){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "itemCodeableConcept")) && (key0 !== "itemReference")) && (key0 !== "isActive")) && (key0 !== "_isActive")) && (key0 !== "strength")){
 errors++;
 }
+}
+const forms0 = func1(data23, obj560);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data23.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data23);
@@ -337,7 +343,7 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func33(data38[i7]))){
 errors++;
 }
 }
@@ -351,7 +357,7 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data40[i8]))){
+if(!(func33(data40[i8]))){
 errors++;
 }
 }
@@ -372,7 +378,7 @@ errors++;
 }
 }
 if(data36._lotNumber !== undefined){
-if(!(func6(data36._lotNumber))){
+if(!(func29(data36._lotNumber))){
 errors++;
 }
 }
@@ -388,7 +394,7 @@ errors++;
 }
 }
 if(data36._expirationDate !== undefined){
-if(!(func6(data36._expirationDate))){
+if(!(func29(data36._expirationDate))){
 errors++;
 }
 }

@@ -5,23 +5,27 @@ const schema477 = {"properties":{"status":{"enum":["in-progress","not-done","on-
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj122 = new Set(["rateRatio", "rateQuantity"]);
+const obj123 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj50 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate1283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationAdministration.schema.json" */;
@@ -359,8 +363,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -390,8 +394,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -421,14 +425,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -437,8 +441,8 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data14[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data14[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -459,8 +463,8 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data16[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -481,8 +485,8 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data18,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data18,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -503,8 +507,8 @@ let data20 = data.identifier;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data20[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data20[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -566,8 +570,8 @@ let data24 = data._instantiates;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data24[i5], {instancePath:instancePath+"/_instantiates/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i5], {instancePath:instancePath+"/_instantiates/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -588,8 +592,8 @@ let data26 = data.partOf;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2221(data26[i6], {instancePath:instancePath+"/partOf/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data26[i6], {instancePath:instancePath+"/partOf/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -629,8 +633,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -639,8 +643,8 @@ let data30 = data.statusReason;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data30[i7], {instancePath:instancePath+"/statusReason/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data30[i7], {instancePath:instancePath+"/statusReason/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -657,32 +661,32 @@ errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func2215(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept",parentData:data,parentDataProperty:"medicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept",parentData:data,parentDataProperty:"medicationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func2221(data.medicationReference, {instancePath:instancePath+"/medicationReference",parentData:data,parentDataProperty:"medicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.medicationReference, {instancePath:instancePath+"/medicationReference",parentData:data,parentDataProperty:"medicationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(func2221(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -691,8 +695,8 @@ let data37 = data.supportingInformation;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data37[i8], {instancePath:instancePath+"/supportingInformation/" + i8,parentData:data37,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data37[i8], {instancePath:instancePath+"/supportingInformation/" + i8,parentData:data37,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -734,14 +738,14 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2197(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime",parentData:data,parentDataProperty:"_effectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime",parentData:data,parentDataProperty:"_effectiveDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -792,8 +796,8 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len10 = data45.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data45[i10], {instancePath:instancePath+"/performer/" + i9+"/extension/" + i10,parentData:data45,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i10], {instancePath:instancePath+"/performer/" + i9+"/extension/" + i10,parentData:data45,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -814,8 +818,8 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data47[i11], {instancePath:instancePath+"/performer/" + i9+"/modifierExtension/" + i11,parentData:data47,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i11], {instancePath:instancePath+"/performer/" + i9+"/modifierExtension/" + i11,parentData:data47,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -832,14 +836,14 @@ errors++;
 }
 }
 if(data43.function !== undefined && func0.call(data43, "function")){
-if(!(func2215(data43.function, {instancePath:instancePath+"/performer/" + i9+"/function",parentData:data43,parentDataProperty:"function",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43.function, {instancePath:instancePath+"/performer/" + i9+"/function",parentData:data43,parentDataProperty:"function",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data43.actor !== undefined && func0.call(data43, "actor")){
-if(!(func2221(data43.actor, {instancePath:instancePath+"/performer/" + i9+"/actor",parentData:data43,parentDataProperty:"actor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data43.actor, {instancePath:instancePath+"/performer/" + i9+"/actor",parentData:data43,parentDataProperty:"actor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -872,8 +876,8 @@ let data51 = data.reasonCode;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data51[i12], {instancePath:instancePath+"/reasonCode/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data51[i12], {instancePath:instancePath+"/reasonCode/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -894,8 +898,8 @@ let data53 = data.reasonReference;
 if(Array.isArray(data53)){
 const len13 = data53.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data53[i13], {instancePath:instancePath+"/reasonReference/" + i13,parentData:data53,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data53[i13], {instancePath:instancePath+"/reasonReference/" + i13,parentData:data53,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -912,8 +916,8 @@ errors++;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
-if(!(func2221(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -922,8 +926,8 @@ let data56 = data.device;
 if(Array.isArray(data56)){
 const len14 = data56.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data56[i14], {instancePath:instancePath+"/device/" + i14,parentData:data56,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data56[i14], {instancePath:instancePath+"/device/" + i14,parentData:data56,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -944,8 +948,8 @@ let data58 = data.note;
 if(Array.isArray(data58)){
 const len15 = data58.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2601(data58[i15], {instancePath:instancePath+"/note/" + i15,parentData:data58,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data58[i15], {instancePath:instancePath+"/note/" + i15,parentData:data58,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +998,8 @@ let data62 = data60.extension;
 if(Array.isArray(data62)){
 const len16 = data62.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data62[i16], {instancePath:instancePath+"/dosage/extension/" + i16,parentData:data62,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data62[i16], {instancePath:instancePath+"/dosage/extension/" + i16,parentData:data62,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1016,8 +1020,8 @@ let data64 = data60.modifierExtension;
 if(Array.isArray(data64)){
 const len17 = data64.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data64[i17], {instancePath:instancePath+"/dosage/modifierExtension/" + i17,parentData:data64,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data64[i17], {instancePath:instancePath+"/dosage/modifierExtension/" + i17,parentData:data64,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1059,50 +1063,50 @@ errors++;
 }
 }
 if(data60._text !== undefined && func0.call(data60, "_text")){
-if(!(func2197(data60._text, {instancePath:instancePath+"/dosage/_text",parentData:data60,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data60._text, {instancePath:instancePath+"/dosage/_text",parentData:data60,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data60.site !== undefined && func0.call(data60, "site")){
-if(!(func2215(data60.site, {instancePath:instancePath+"/dosage/site",parentData:data60,parentDataProperty:"site",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data60.site, {instancePath:instancePath+"/dosage/site",parentData:data60,parentDataProperty:"site",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data60.route !== undefined && func0.call(data60, "route")){
-if(!(func2215(data60.route, {instancePath:instancePath+"/dosage/route",parentData:data60,parentDataProperty:"route",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data60.route, {instancePath:instancePath+"/dosage/route",parentData:data60,parentDataProperty:"route",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data60.method !== undefined && func0.call(data60, "method")){
-if(!(func2215(data60.method, {instancePath:instancePath+"/dosage/method",parentData:data60,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data60.method, {instancePath:instancePath+"/dosage/method",parentData:data60,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data60.dose !== undefined && func0.call(data60, "dose")){
-if(!(func2415(data60.dose, {instancePath:instancePath+"/dosage/dose",parentData:data60,parentDataProperty:"dose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data60.dose, {instancePath:instancePath+"/dosage/dose",parentData:data60,parentDataProperty:"dose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data60.rateRatio !== undefined && func0.call(data60, "rateRatio")){
-if(!(func10164(data60.rateRatio, {instancePath:instancePath+"/dosage/rateRatio",parentData:data60,parentDataProperty:"rateRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data60.rateRatio, {instancePath:instancePath+"/dosage/rateRatio",parentData:data60,parentDataProperty:"rateRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data60.rateQuantity !== undefined && func0.call(data60, "rateQuantity")){
-if(!(func2415(data60.rateQuantity, {instancePath:instancePath+"/dosage/rateQuantity",parentData:data60,parentDataProperty:"rateQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data60.rateQuantity, {instancePath:instancePath+"/dosage/rateQuantity",parentData:data60,parentDataProperty:"rateQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/dosage",schemaPath:"#/$defs/MedicationAdministration_Dosage/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data60, obj122);
+if(forms0 !== null){
+const err53 = {instancePath:instancePath+"/dosage",schemaPath:"#/$defs/MedicationAdministration_Dosage/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1112,19 +1116,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-let data74 = data.eventHistory;
-if(Array.isArray(data74)){
-const len18 = data74.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2221(data74[i18], {instancePath:instancePath+"/eventHistory/" + i18,parentData:data74,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err54 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/dosage",schemaPath:"#/$defs/MedicationAdministration_Dosage/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1134,14 +1127,58 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
+let data74 = data.eventHistory;
+if(Array.isArray(data74)){
+const len18 = data74.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2244(data74[i18], {instancePath:instancePath+"/eventHistory/" + i18,parentData:data74,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err55 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj123);
+if(forms1 !== null){
+const err56 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+const forms2 = func196(data, obj50);
+if(forms2 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

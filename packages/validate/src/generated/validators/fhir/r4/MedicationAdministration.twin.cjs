@@ -8,19 +8,23 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj565 = new Set(["rateRatio", "rateQuantity"]);
+const obj567 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj252 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate1283(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationAdministration.schema.json" */;
@@ -185,7 +189,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -201,7 +205,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -217,12 +221,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -231,7 +235,7 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data14[i0]))){
+if(!(func32(data14[i0]))){
 errors++;
 }
 }
@@ -245,7 +249,7 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data16[i1]))){
+if(!(func33(data16[i1]))){
 errors++;
 }
 }
@@ -259,7 +263,7 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data18[i2]))){
+if(!(func33(data18[i2]))){
 errors++;
 }
 }
@@ -273,7 +277,7 @@ let data20 = data.identifier;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data20[i3]))){
+if(!(func35(data20[i3]))){
 errors++;
 }
 }
@@ -307,7 +311,7 @@ let data24 = data._instantiates;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func29(data24[i5]))){
 errors++;
 }
 }
@@ -321,7 +325,7 @@ let data26 = data.partOf;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data26[i6]))){
+if(!(func39(data26[i6]))){
 errors++;
 }
 }
@@ -340,7 +344,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -349,7 +353,7 @@ let data30 = data.statusReason;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data30[i7]))){
+if(!(func37(data30[i7]))){
 errors++;
 }
 }
@@ -359,27 +363,27 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func37(data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func39(data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func39(data.context))){
 errors++;
 }
 }
@@ -388,7 +392,7 @@ let data37 = data.supportingInformation;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data37[i8]))){
+if(!(func39(data37[i8]))){
 errors++;
 }
 }
@@ -409,12 +413,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func29(data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -444,7 +448,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len10 = data45.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data45[i10]))){
+if(!(func33(data45[i10]))){
 errors++;
 }
 }
@@ -458,7 +462,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data47[i11]))){
+if(!(func33(data47[i11]))){
 errors++;
 }
 }
@@ -468,12 +472,12 @@ errors++;
 }
 }
 if(data43.function !== undefined){
-if(!(func14(data43.function))){
+if(!(func37(data43.function))){
 errors++;
 }
 }
 if(data43.actor !== undefined){
-if(!(func16(data43.actor))){
+if(!(func39(data43.actor))){
 errors++;
 }
 }
@@ -503,7 +507,7 @@ let data51 = data.reasonCode;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data51[i12]))){
+if(!(func37(data51[i12]))){
 errors++;
 }
 }
@@ -517,7 +521,7 @@ let data53 = data.reasonReference;
 if(Array.isArray(data53)){
 const len13 = data53.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data53[i13]))){
+if(!(func39(data53[i13]))){
 errors++;
 }
 }
@@ -527,7 +531,7 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func39(data.request))){
 errors++;
 }
 }
@@ -536,7 +540,7 @@ let data56 = data.device;
 if(Array.isArray(data56)){
 const len14 = data56.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data56[i14]))){
+if(!(func39(data56[i14]))){
 errors++;
 }
 }
@@ -550,7 +554,7 @@ let data58 = data.note;
 if(Array.isArray(data58)){
 const len15 = data58.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data58[i15]))){
+if(!(func180(data58[i15]))){
 errors++;
 }
 }
@@ -578,7 +582,7 @@ let data62 = data60.extension;
 if(Array.isArray(data62)){
 const len16 = data62.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data62[i16]))){
+if(!(func33(data62[i16]))){
 errors++;
 }
 }
@@ -592,7 +596,7 @@ let data64 = data60.modifierExtension;
 if(Array.isArray(data64)){
 const len17 = data64.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data64[i17]))){
+if(!(func33(data64[i17]))){
 errors++;
 }
 }
@@ -613,37 +617,37 @@ errors++;
 }
 }
 if(data60._text !== undefined){
-if(!(func6(data60._text))){
+if(!(func29(data60._text))){
 errors++;
 }
 }
 if(data60.site !== undefined){
-if(!(func14(data60.site))){
+if(!(func37(data60.site))){
 errors++;
 }
 }
 if(data60.route !== undefined){
-if(!(func14(data60.route))){
+if(!(func37(data60.route))){
 errors++;
 }
 }
 if(data60.method !== undefined){
-if(!(func14(data60.method))){
+if(!(func37(data60.method))){
 errors++;
 }
 }
 if(data60.dose !== undefined){
-if(!(func85(data60.dose))){
+if(!(func108(data60.dose))){
 errors++;
 }
 }
 if(data60.rateRatio !== undefined){
-if(!(func2698(data60.rateRatio))){
+if(!(func2775(data60.rateRatio))){
 errors++;
 }
 }
 if(data60.rateQuantity !== undefined){
-if(!(func85(data60.rateQuantity))){
+if(!(func108(data60.rateQuantity))){
 errors++;
 }
 }
@@ -651,6 +655,10 @@ for(const key1 in data60){
 if(((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "text")) && (key1 !== "_text")) && (key1 !== "site")) && (key1 !== "route")) && (key1 !== "method")) && (key1 !== "dose")) && (key1 !== "rateRatio")) && (key1 !== "rateQuantity")){
 errors++;
 }
+}
+const forms0 = func1(data60, obj565);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data60.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data60);
@@ -668,7 +676,7 @@ let data74 = data.eventHistory;
 if(Array.isArray(data74)){
 const len18 = data74.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data74[i18]))){
+if(!(func39(data74[i18]))){
 errors++;
 }
 }
@@ -681,6 +689,14 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "instantiates")) && (key2 !== "_instantiates")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) && (key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) && (key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) && (key2 !== "performer")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "request")) && (key2 !== "device")) && (key2 !== "note")) && (key2 !== "dosage")) && (key2 !== "eventHistory")){
 errors++;
 }
+}
+const forms1 = func1(data, obj567);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj252);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -8,18 +8,21 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj572 = new Set(["statusReasonCodeableConcept", "statusReasonReference"]);
+const obj567 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate1284(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationDispense.schema.json" */;
@@ -128,7 +131,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -144,7 +147,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -160,12 +163,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -174,7 +177,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -188,7 +191,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -202,7 +205,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -216,7 +219,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -230,7 +233,7 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func39(data19[i4]))){
 errors++;
 }
 }
@@ -249,42 +252,42 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReasonCodeableConcept !== undefined){
-if(!(func14(data.statusReasonCodeableConcept))){
+if(!(func37(data.statusReasonCodeableConcept))){
 errors++;
 }
 }
 if(data.statusReasonReference !== undefined){
-if(!(func16(data.statusReasonReference))){
+if(!(func39(data.statusReasonReference))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func37(data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func39(data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func39(data.context))){
 errors++;
 }
 }
@@ -293,7 +296,7 @@ let data30 = data.supportingInformation;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data30[i5]))){
+if(!(func39(data30[i5]))){
 errors++;
 }
 }
@@ -328,7 +331,7 @@ let data35 = data33.extension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data35[i7]))){
+if(!(func33(data35[i7]))){
 errors++;
 }
 }
@@ -342,7 +345,7 @@ let data37 = data33.modifierExtension;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data37[i8]))){
+if(!(func33(data37[i8]))){
 errors++;
 }
 }
@@ -352,12 +355,12 @@ errors++;
 }
 }
 if(data33.function !== undefined){
-if(!(func14(data33.function))){
+if(!(func37(data33.function))){
 errors++;
 }
 }
 if(data33.actor !== undefined){
-if(!(func16(data33.actor))){
+if(!(func39(data33.actor))){
 errors++;
 }
 }
@@ -383,7 +386,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -392,7 +395,7 @@ let data42 = data.authorizingPrescription;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data42[i9]))){
+if(!(func39(data42[i9]))){
 errors++;
 }
 }
@@ -402,17 +405,17 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.daysSupply !== undefined){
-if(!(func85(data.daysSupply))){
+if(!(func108(data.daysSupply))){
 errors++;
 }
 }
@@ -428,7 +431,7 @@ errors++;
 }
 }
 if(data._whenPrepared !== undefined){
-if(!(func6(data._whenPrepared))){
+if(!(func29(data._whenPrepared))){
 errors++;
 }
 }
@@ -444,12 +447,12 @@ errors++;
 }
 }
 if(data._whenHandedOver !== undefined){
-if(!(func6(data._whenHandedOver))){
+if(!(func29(data._whenHandedOver))){
 errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(func16(data.destination))){
+if(!(func39(data.destination))){
 errors++;
 }
 }
@@ -458,7 +461,7 @@ let data52 = data.receiver;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data52[i10]))){
+if(!(func39(data52[i10]))){
 errors++;
 }
 }
@@ -472,7 +475,7 @@ let data54 = data.note;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func156(data54[i11]))){
+if(!(func180(data54[i11]))){
 errors++;
 }
 }
@@ -486,7 +489,7 @@ let data56 = data.dosageInstruction;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func86(data56[i12]))){
+if(!(func109(data56[i12]))){
 errors++;
 }
 }
@@ -545,7 +548,7 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data61[i13]))){
+if(!(func33(data61[i13]))){
 errors++;
 }
 }
@@ -559,7 +562,7 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data63[i14]))){
+if(!(func33(data63[i14]))){
 errors++;
 }
 }
@@ -574,12 +577,12 @@ errors++;
 }
 }
 if(data58._wasSubstituted !== undefined){
-if(!(func6(data58._wasSubstituted))){
+if(!(func29(data58._wasSubstituted))){
 errors++;
 }
 }
 if(data58.type !== undefined){
-if(!(func14(data58.type))){
+if(!(func37(data58.type))){
 errors++;
 }
 }
@@ -588,7 +591,7 @@ let data68 = data58.reason;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data68[i15]))){
+if(!(func37(data68[i15]))){
 errors++;
 }
 }
@@ -602,7 +605,7 @@ let data70 = data58.responsibleParty;
 if(Array.isArray(data70)){
 const len16 = data70.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data70[i16]))){
+if(!(func39(data70[i16]))){
 errors++;
 }
 }
@@ -632,7 +635,7 @@ let data72 = data.detectedIssue;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data72[i17]))){
+if(!(func39(data72[i17]))){
 errors++;
 }
 }
@@ -646,7 +649,7 @@ let data74 = data.eventHistory;
 if(Array.isArray(data74)){
 const len18 = data74.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data74[i18]))){
+if(!(func39(data74[i18]))){
 errors++;
 }
 }
@@ -659,6 +662,14 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReasonCodeableConcept")) && (key2 !== "statusReasonReference")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) && (key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) && (key2 !== "performer")) && (key2 !== "location")) && (key2 !== "authorizingPrescription")) && (key2 !== "type")) && (key2 !== "quantity")) && (key2 !== "daysSupply")) && (key2 !== "whenPrepared")) && (key2 !== "_whenPrepared")) && (key2 !== "whenHandedOver")) && (key2 !== "_whenHandedOver")) && (key2 !== "destination")) && (key2 !== "receiver")) && (key2 !== "note")) && (key2 !== "dosageInstruction")) && (key2 !== "substitution")) && (key2 !== "detectedIssue")) && (key2 !== "eventHistory")){
 errors++;
 }
+}
+const forms0 = func1(data, obj572);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj567);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

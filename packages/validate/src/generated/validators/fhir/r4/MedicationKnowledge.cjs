@@ -12,25 +12,30 @@ const schema483 = {"properties":{"status":{"enum":["active","inactive","entered-
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func4036 = require("./datatypes.cjs")["Money"];
-const func2393 = require("./datatypes.cjs")["Duration"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func4066 = require("./datatypes.cjs")["Money"];
+const func2416 = require("./datatypes.cjs")["Duration"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj121 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj130 = new Set(["valueCodeableConcept", "valueString", "valueQuantity", "valueBase64Binary"]);
 
 
 
-const func2417 = require("./datatypes.cjs")["Dosage"];
+const func2440 = require("./datatypes.cjs")["Dosage"];
+const obj128 = new Set(["characteristicCodeableConcept", "characteristicQuantity"]);
+const obj129 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate1286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -73,8 +78,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -95,8 +100,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -169,8 +174,8 @@ let data8 = data6.extension;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data8[i3], {instancePath:instancePath+"/dosage/" + i2+"/extension/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data8[i3], {instancePath:instancePath+"/dosage/" + i2+"/extension/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -191,8 +196,8 @@ let data10 = data6.modifierExtension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data10[i4], {instancePath:instancePath+"/dosage/" + i2+"/modifierExtension/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i4], {instancePath:instancePath+"/dosage/" + i2+"/modifierExtension/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -209,8 +214,8 @@ errors++;
 }
 }
 if(data6.type !== undefined && func0.call(data6, "type")){
-if(!(func2215(data6.type, {instancePath:instancePath+"/dosage/" + i2+"/type",parentData:data6,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data6.type, {instancePath:instancePath+"/dosage/" + i2+"/type",parentData:data6,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -219,8 +224,8 @@ let data13 = data6.dosage;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2417(data13[i5], {instancePath:instancePath+"/dosage/" + i2+"/dosage/" + i5,parentData:data13,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
+if(!(func2440(data13[i5], {instancePath:instancePath+"/dosage/" + i2+"/dosage/" + i5,parentData:data13,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -261,14 +266,14 @@ errors++;
 }
 }
 if(data.indicationCodeableConcept !== undefined && func0.call(data, "indicationCodeableConcept")){
-if(!(func2215(data.indicationCodeableConcept, {instancePath:instancePath+"/indicationCodeableConcept",parentData:data,parentDataProperty:"indicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.indicationCodeableConcept, {instancePath:instancePath+"/indicationCodeableConcept",parentData:data,parentDataProperty:"indicationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.indicationReference !== undefined && func0.call(data, "indicationReference")){
-if(!(func2221(data.indicationReference, {instancePath:instancePath+"/indicationReference",parentData:data,parentDataProperty:"indicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.indicationReference, {instancePath:instancePath+"/indicationReference",parentData:data,parentDataProperty:"indicationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -381,8 +386,8 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/extension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/extension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -403,8 +408,8 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len8 = data24.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data24[i8], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/modifierExtension/" + i8,parentData:data24,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i8], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/modifierExtension/" + i8,parentData:data24,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -421,14 +426,14 @@ errors++;
 }
 }
 if(data18.characteristicCodeableConcept !== undefined && func0.call(data18, "characteristicCodeableConcept")){
-if(!(func2215(data18.characteristicCodeableConcept, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicCodeableConcept",parentData:data18,parentDataProperty:"characteristicCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.characteristicCodeableConcept, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicCodeableConcept",parentData:data18,parentDataProperty:"characteristicCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.characteristicQuantity !== undefined && func0.call(data18, "characteristicQuantity")){
-if(!(func2415(data18.characteristicQuantity, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicQuantity",parentData:data18,parentDataProperty:"characteristicQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data18.characteristicQuantity, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicQuantity",parentData:data18,parentDataProperty:"characteristicQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -478,8 +483,8 @@ let data30 = data18._value;
 if(Array.isArray(data30)){
 const len10 = data30.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2197(data30[i10], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/_value/" + i10,parentData:data30,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data30[i10], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/_value/" + i10,parentData:data30,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -495,9 +500,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data18, obj128);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/cdxChoice",keyword:"cdxChoice",params:{choice: "characteristic[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -507,9 +512,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/patientCharacteristics",schemaPath:"#/properties/patientCharacteristics/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -521,12 +525,35 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err27 = {instancePath:instancePath+"/patientCharacteristics",schemaPath:"#/properties/patientCharacteristics/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj129);
+if(forms1 !== null){
+const err28 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -591,8 +618,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -613,8 +640,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -631,8 +658,8 @@ errors++;
 }
 }
 if(data.regulatoryAuthority !== undefined && func0.call(data, "regulatoryAuthority")){
-if(!(func2221(data.regulatoryAuthority, {instancePath:instancePath+"/regulatoryAuthority",parentData:data,parentDataProperty:"regulatoryAuthority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.regulatoryAuthority, {instancePath:instancePath+"/regulatoryAuthority",parentData:data,parentDataProperty:"regulatoryAuthority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -749,8 +776,8 @@ let data10 = data7.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data10[i3], {instancePath:instancePath+"/substitution/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i3], {instancePath:instancePath+"/substitution/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -771,8 +798,8 @@ let data12 = data7.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data12[i4], {instancePath:instancePath+"/substitution/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i4], {instancePath:instancePath+"/substitution/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -789,8 +816,8 @@ errors++;
 }
 }
 if(data7.type !== undefined && func0.call(data7, "type")){
-if(!(func2215(data7.type, {instancePath:instancePath+"/substitution/" + i2+"/type",parentData:data7,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data7.type, {instancePath:instancePath+"/substitution/" + i2+"/type",parentData:data7,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -807,8 +834,8 @@ errors++;
 }
 }
 if(data7._allowed !== undefined && func0.call(data7, "_allowed")){
-if(!(func2197(data7._allowed, {instancePath:instancePath+"/substitution/" + i2+"/_allowed",parentData:data7,parentDataProperty:"_allowed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data7._allowed, {instancePath:instancePath+"/substitution/" + i2+"/_allowed",parentData:data7,parentDataProperty:"_allowed",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -883,8 +910,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data20[i6], {instancePath:instancePath+"/schedule/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i6], {instancePath:instancePath+"/schedule/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -905,8 +932,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data22[i7], {instancePath:instancePath+"/schedule/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i7], {instancePath:instancePath+"/schedule/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -923,8 +950,8 @@ errors++;
 }
 }
 if(data18.schedule !== undefined && func0.call(data18, "schedule")){
-if(!(func2215(data18.schedule, {instancePath:instancePath+"/schedule/" + i5+"/schedule",parentData:data18,parentDataProperty:"schedule",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.schedule, {instancePath:instancePath+"/schedule/" + i5+"/schedule",parentData:data18,parentDataProperty:"schedule",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -995,8 +1022,8 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data27[i8], {instancePath:instancePath+"/maxDispense/extension/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i8], {instancePath:instancePath+"/maxDispense/extension/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1017,8 +1044,8 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data29[i9], {instancePath:instancePath+"/maxDispense/modifierExtension/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i9], {instancePath:instancePath+"/maxDispense/modifierExtension/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1035,14 +1062,14 @@ errors++;
 }
 }
 if(data25.quantity !== undefined && func0.call(data25, "quantity")){
-if(!(func2415(data25.quantity, {instancePath:instancePath+"/maxDispense/quantity",parentData:data25,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data25.quantity, {instancePath:instancePath+"/maxDispense/quantity",parentData:data25,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data25.period !== undefined && func0.call(data25, "period")){
-if(!(func2393(data25.period, {instancePath:instancePath+"/maxDispense/period",parentData:data25,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data25.period, {instancePath:instancePath+"/maxDispense/period",parentData:data25,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1136,8 +1163,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1167,8 +1194,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1198,14 +1225,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1214,8 +1241,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1236,8 +1263,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1258,8 +1285,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1276,8 +1303,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1305,26 +1332,26 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func2221(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.doseForm !== undefined && func0.call(data, "doseForm")){
-if(!(func2215(data.doseForm, {instancePath:instancePath+"/doseForm",parentData:data,parentDataProperty:"doseForm",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.doseForm, {instancePath:instancePath+"/doseForm",parentData:data,parentDataProperty:"doseForm",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func2415(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1374,8 +1401,8 @@ let data22 = data._synonym;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2197(data22[i4], {instancePath:instancePath+"/_synonym/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22[i4], {instancePath:instancePath+"/_synonym/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1448,8 +1475,8 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data27[i6], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/extension/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i6], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/extension/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1470,8 +1497,8 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data29[i7], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension/" + i7,parentData:data29,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i7], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension/" + i7,parentData:data29,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1488,8 +1515,8 @@ errors++;
 }
 }
 if(data25.type !== undefined && func0.call(data25, "type")){
-if(!(func2215(data25.type, {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/type",parentData:data25,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25.type, {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/type",parentData:data25,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1498,8 +1525,8 @@ let data32 = data25.reference;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data32[i8], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/reference/" + i8,parentData:data32,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data32[i8], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/reference/" + i8,parentData:data32,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1544,8 +1571,8 @@ let data34 = data.associatedMedication;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data34[i9], {instancePath:instancePath+"/associatedMedication/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data34[i9], {instancePath:instancePath+"/associatedMedication/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1566,8 +1593,8 @@ let data36 = data.productType;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data36[i10], {instancePath:instancePath+"/productType/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36[i10], {instancePath:instancePath+"/productType/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1620,8 +1647,8 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data41[i12], {instancePath:instancePath+"/monograph/" + i11+"/extension/" + i12,parentData:data41,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i12], {instancePath:instancePath+"/monograph/" + i11+"/extension/" + i12,parentData:data41,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1642,8 +1669,8 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data43[i13], {instancePath:instancePath+"/monograph/" + i11+"/modifierExtension/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i13], {instancePath:instancePath+"/monograph/" + i11+"/modifierExtension/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1660,14 +1687,14 @@ errors++;
 }
 }
 if(data39.type !== undefined && func0.call(data39, "type")){
-if(!(func2215(data39.type, {instancePath:instancePath+"/monograph/" + i11+"/type",parentData:data39,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data39.type, {instancePath:instancePath+"/monograph/" + i11+"/type",parentData:data39,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data39.source !== undefined && func0.call(data39, "source")){
-if(!(func2221(data39.source, {instancePath:instancePath+"/monograph/" + i11+"/source",parentData:data39,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data39.source, {instancePath:instancePath+"/monograph/" + i11+"/source",parentData:data39,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1804,8 +1831,8 @@ let data52 = data48.extension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data52[i15], {instancePath:instancePath+"/ingredient/" + i14+"/extension/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i15], {instancePath:instancePath+"/ingredient/" + i14+"/extension/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1826,8 +1853,8 @@ let data54 = data48.modifierExtension;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data54[i16], {instancePath:instancePath+"/ingredient/" + i14+"/modifierExtension/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data54[i16], {instancePath:instancePath+"/ingredient/" + i14+"/modifierExtension/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1844,14 +1871,14 @@ errors++;
 }
 }
 if(data48.itemCodeableConcept !== undefined && func0.call(data48, "itemCodeableConcept")){
-if(!(func2215(data48.itemCodeableConcept, {instancePath:instancePath+"/ingredient/" + i14+"/itemCodeableConcept",parentData:data48,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data48.itemCodeableConcept, {instancePath:instancePath+"/ingredient/" + i14+"/itemCodeableConcept",parentData:data48,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data48.itemReference !== undefined && func0.call(data48, "itemReference")){
-if(!(func2221(data48.itemReference, {instancePath:instancePath+"/ingredient/" + i14+"/itemReference",parentData:data48,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data48.itemReference, {instancePath:instancePath+"/ingredient/" + i14+"/itemReference",parentData:data48,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1868,20 +1895,20 @@ errors++;
 }
 }
 if(data48._isActive !== undefined && func0.call(data48, "_isActive")){
-if(!(func2197(data48._isActive, {instancePath:instancePath+"/ingredient/" + i14+"/_isActive",parentData:data48,parentDataProperty:"_isActive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._isActive, {instancePath:instancePath+"/ingredient/" + i14+"/_isActive",parentData:data48,parentDataProperty:"_isActive",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data48.strength !== undefined && func0.call(data48, "strength")){
-if(!(func10164(data48.strength, {instancePath:instancePath+"/ingredient/" + i14+"/strength",parentData:data48,parentDataProperty:"strength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data48.strength, {instancePath:instancePath+"/ingredient/" + i14+"/strength",parentData:data48,parentDataProperty:"strength",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data48, obj121);
+if(forms0 !== null){
+const err43 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1891,9 +1918,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1903,11 +1929,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
-let data61 = data.preparationInstruction;
-if(typeof data61 === "string"){
-if(func61(data61) < 1){
-const err45 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err45 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1917,8 +1941,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/type",keyword:"type",params:{type: "string"}};
+if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
+let data61 = data.preparationInstruction;
+if(typeof data61 === "string"){
+if(func61(data61) < 1){
+const err46 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1928,9 +1955,20 @@ vErrors.push(err46);
 errors++;
 }
 }
+else {
+const err47 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
 if(data._preparationInstruction !== undefined && func0.call(data, "_preparationInstruction")){
-if(!(func2197(data._preparationInstruction, {instancePath:instancePath+"/_preparationInstruction",parentData:data,parentDataProperty:"_preparationInstruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._preparationInstruction, {instancePath:instancePath+"/_preparationInstruction",parentData:data,parentDataProperty:"_preparationInstruction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1939,19 +1977,19 @@ let data63 = data.intendedRoute;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2215(data63[i17], {instancePath:instancePath+"/intendedRoute/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data63[i17], {instancePath:instancePath+"/intendedRoute/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/intendedRoute",schemaPath:"#/properties/intendedRoute/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/intendedRoute",schemaPath:"#/properties/intendedRoute/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1964,17 +2002,7 @@ for(let i18=0; i18<len18; i18++){
 let data66 = data65[i18];
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if((data66.cost === undefined) || (!(func0.call(data66, "cost")))){
-const err48 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "cost"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if((data66.type === undefined) || (!(func0.call(data66, "type")))){
-const err49 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "type"}};
+const err49 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "cost"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1983,11 +2011,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data66.id !== undefined && func0.call(data66, "id")){
-let data67 = data66.id;
-if(typeof data67 === "string"){
-if(func61(data67) < 1){
-const err50 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if((data66.type === undefined) || (!(func0.call(data66, "type")))){
+const err50 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1996,9 +2021,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data66.id !== undefined && func0.call(data66, "id")){
+let data67 = data66.id;
+if(typeof data67 === "string"){
+if(func61(data67) < 1){
+const err51 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2008,19 +2035,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data66.extension !== undefined && func0.call(data66, "extension")){
-let data68 = data66.extension;
-if(Array.isArray(data68)){
-const len19 = data68.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func2206(data68[i19], {instancePath:instancePath+"/cost/" + i18+"/extension/" + i19,parentData:data68,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err52 = {instancePath:instancePath+"/cost/" + i18+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2030,19 +2046,19 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
-let data70 = data66.modifierExtension;
-if(Array.isArray(data70)){
-const len20 = data70.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2206(data70[i20], {instancePath:instancePath+"/cost/" + i18+"/modifierExtension/" + i20,parentData:data70,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data66.extension !== undefined && func0.call(data66, "extension")){
+let data68 = data66.extension;
+if(Array.isArray(data68)){
+const len19 = data68.length;
+for(let i19=0; i19<len19; i19++){
+if(!(func2229(data68[i19], {instancePath:instancePath+"/cost/" + i18+"/extension/" + i19,parentData:data68,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/cost/" + i18+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/cost/" + i18+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2052,17 +2068,19 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data66.type !== undefined && func0.call(data66, "type")){
-if(!(func2215(data66.type, {instancePath:instancePath+"/cost/" + i18+"/type",parentData:data66,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
+let data70 = data66.modifierExtension;
+if(Array.isArray(data70)){
+const len20 = data70.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2229(data70[i20], {instancePath:instancePath+"/cost/" + i18+"/modifierExtension/" + i20,parentData:data70,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data66.source !== undefined && func0.call(data66, "source")){
-let data73 = data66.source;
-if(typeof data73 === "string"){
-if(func61(data73) < 1){
-const err54 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err54 = {instancePath:instancePath+"/cost/" + i18+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2072,8 +2090,17 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/type",keyword:"type",params:{type: "string"}};
+if(data66.type !== undefined && func0.call(data66, "type")){
+if(!(func2238(data66.type, {instancePath:instancePath+"/cost/" + i18+"/type",parentData:data66,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data66.source !== undefined && func0.call(data66, "source")){
+let data73 = data66.source;
+if(typeof data73 === "string"){
+if(func61(data73) < 1){
+const err55 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2083,21 +2110,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data66._source !== undefined && func0.call(data66, "_source")){
-if(!(func2197(data66._source, {instancePath:instancePath+"/cost/" + i18+"/_source",parentData:data66,parentDataProperty:"_source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data66.cost !== undefined && func0.call(data66, "cost")){
-if(!(func4036(data66.cost, {instancePath:instancePath+"/cost/" + i18+"/cost",parentData:data66,parentDataProperty:"cost",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err56 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2107,14 +2121,38 @@ vErrors.push(err56);
 errors++;
 }
 }
+if(data66._source !== undefined && func0.call(data66, "_source")){
+if(!(func2220(data66._source, {instancePath:instancePath+"/cost/" + i18+"/_source",parentData:data66,parentDataProperty:"_source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data66.cost !== undefined && func0.call(data66, "cost")){
+if(!(func4066(data66.cost, {instancePath:instancePath+"/cost/" + i18+"/cost",parentData:data66,parentDataProperty:"cost",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err57 = {instancePath:instancePath+"/cost",schemaPath:"#/properties/cost/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/cost",schemaPath:"#/properties/cost/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2130,18 +2168,7 @@ if(data77.id !== undefined && func0.call(data77, "id")){
 let data78 = data77.id;
 if(typeof data78 === "string"){
 if(func61(data78) < 1){
-const err58 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2151,19 +2178,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data77.extension !== undefined && func0.call(data77, "extension")){
-let data79 = data77.extension;
-if(Array.isArray(data79)){
-const len22 = data79.length;
-for(let i22=0; i22<len22; i22++){
-if(!(func2206(data79[i22], {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension/" + i22,parentData:data79,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err60 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2173,19 +2189,19 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data77.modifierExtension !== undefined && func0.call(data77, "modifierExtension")){
-let data81 = data77.modifierExtension;
-if(Array.isArray(data81)){
-const len23 = data81.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func2206(data81[i23], {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension/" + i23,parentData:data81,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data77.extension !== undefined && func0.call(data77, "extension")){
+let data79 = data77.extension;
+if(Array.isArray(data79)){
+const len22 = data79.length;
+for(let i22=0; i22<len22; i22++){
+if(!(func2229(data79[i22], {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension/" + i22,parentData:data79,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2195,17 +2211,19 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data77.type !== undefined && func0.call(data77, "type")){
-if(!(func2215(data77.type, {instancePath:instancePath+"/monitoringProgram/" + i21+"/type",parentData:data77,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data77.modifierExtension !== undefined && func0.call(data77, "modifierExtension")){
+let data81 = data77.modifierExtension;
+if(Array.isArray(data81)){
+const len23 = data81.length;
+for(let i23=0; i23<len23; i23++){
+if(!(func2229(data81[i23], {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension/" + i23,parentData:data81,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data77.name !== undefined && func0.call(data77, "name")){
-let data84 = data77.name;
-if(typeof data84 === "string"){
-if(func61(data84) < 1){
-const err62 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err62 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2215,8 +2233,17 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data77.type !== undefined && func0.call(data77, "type")){
+if(!(func2238(data77.type, {instancePath:instancePath+"/monitoringProgram/" + i21+"/type",parentData:data77,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data77.name !== undefined && func0.call(data77, "name")){
+let data84 = data77.name;
+if(typeof data84 === "string"){
+if(func61(data84) < 1){
+const err63 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2226,15 +2253,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data77._name !== undefined && func0.call(data77, "_name")){
-if(!(func2197(data77._name, {instancePath:instancePath+"/monitoringProgram/" + i21+"/_name",parentData:data77,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err64 = {instancePath:instancePath+"/monitoringProgram/" + i21,schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/type",keyword:"type",params:{type: "object"}};
+const err64 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2244,14 +2264,32 @@ vErrors.push(err64);
 errors++;
 }
 }
+if(data77._name !== undefined && func0.call(data77, "_name")){
+if(!(func2220(data77._name, {instancePath:instancePath+"/monitoringProgram/" + i21+"/_name",parentData:data77,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err65 = {instancePath:instancePath+"/monitoringProgram",schemaPath:"#/properties/monitoringProgram/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/monitoringProgram/" + i21,schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/monitoringProgram",schemaPath:"#/properties/monitoringProgram/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -2268,12 +2306,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/administrationGuidelines",schemaPath:"#/properties/administrationGuidelines/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/administrationGuidelines",schemaPath:"#/properties/administrationGuidelines/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -2286,20 +2324,7 @@ for(let i25=0; i25<len25; i25++){
 let data89 = data88[i25];
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 if((data89.type === undefined) || (!(func0.call(data89, "type")))){
-const err67 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data89.id !== undefined && func0.call(data89, "id")){
-let data90 = data89.id;
-if(typeof data90 === "string"){
-if(func61(data90) < 1){
-const err68 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err68 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2308,9 +2333,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data89.id !== undefined && func0.call(data89, "id")){
+let data90 = data89.id;
+if(typeof data90 === "string"){
+if(func61(data90) < 1){
+const err69 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2320,19 +2347,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data89.extension !== undefined && func0.call(data89, "extension")){
-let data91 = data89.extension;
-if(Array.isArray(data91)){
-const len26 = data91.length;
-for(let i26=0; i26<len26; i26++){
-if(!(func2206(data91[i26], {instancePath:instancePath+"/medicineClassification/" + i25+"/extension/" + i26,parentData:data91,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err70 = {instancePath:instancePath+"/medicineClassification/" + i25+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err70 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2342,19 +2358,19 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data89.modifierExtension !== undefined && func0.call(data89, "modifierExtension")){
-let data93 = data89.modifierExtension;
-if(Array.isArray(data93)){
-const len27 = data93.length;
-for(let i27=0; i27<len27; i27++){
-if(!(func2206(data93[i27], {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension/" + i27,parentData:data93,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data89.extension !== undefined && func0.call(data89, "extension")){
+let data91 = data89.extension;
+if(Array.isArray(data91)){
+const len26 = data91.length;
+for(let i26=0; i26<len26; i26++){
+if(!(func2229(data91[i26], {instancePath:instancePath+"/medicineClassification/" + i25+"/extension/" + i26,parentData:data91,parentDataProperty:i26,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err71 = {instancePath:instancePath+"/medicineClassification/" + i25+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2364,25 +2380,19 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data89.type !== undefined && func0.call(data89, "type")){
-if(!(func2215(data89.type, {instancePath:instancePath+"/medicineClassification/" + i25+"/type",parentData:data89,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data89.classification !== undefined && func0.call(data89, "classification")){
-let data96 = data89.classification;
-if(Array.isArray(data96)){
-const len28 = data96.length;
-for(let i28=0; i28<len28; i28++){
-if(!(func2215(data96[i28], {instancePath:instancePath+"/medicineClassification/" + i25+"/classification/" + i28,parentData:data96,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data89.modifierExtension !== undefined && func0.call(data89, "modifierExtension")){
+let data93 = data89.modifierExtension;
+if(Array.isArray(data93)){
+const len27 = data93.length;
+for(let i27=0; i27<len27; i27++){
+if(!(func2229(data93[i27], {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension/" + i27,parentData:data93,parentDataProperty:i27,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/medicineClassification/" + i25+"/classification",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type",keyword:"type",params:{type: "array"}};
+const err72 = {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2392,9 +2402,25 @@ vErrors.push(err72);
 errors++;
 }
 }
+if(data89.type !== undefined && func0.call(data89, "type")){
+if(!(func2238(data89.type, {instancePath:instancePath+"/medicineClassification/" + i25+"/type",parentData:data89,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data89.classification !== undefined && func0.call(data89, "classification")){
+let data96 = data89.classification;
+if(Array.isArray(data96)){
+const len28 = data96.length;
+for(let i28=0; i28<len28; i28++){
+if(!(func2238(data96[i28], {instancePath:instancePath+"/medicineClassification/" + i25+"/classification/" + i28,parentData:data96,parentDataProperty:i28,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err73 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/type",keyword:"type",params:{type: "object"}};
+const err73 = {instancePath:instancePath+"/medicineClassification/" + i25+"/classification",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2406,12 +2432,24 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/medicineClassification",schemaPath:"#/properties/medicineClassification/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/medicineClassification",schemaPath:"#/properties/medicineClassification/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2423,18 +2461,7 @@ if(data98.id !== undefined && func0.call(data98, "id")){
 let data99 = data98.id;
 if(typeof data99 === "string"){
 if(func61(data99) < 1){
-const err75 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2444,19 +2471,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data98.extension !== undefined && func0.call(data98, "extension")){
-let data100 = data98.extension;
-if(Array.isArray(data100)){
-const len29 = data100.length;
-for(let i29=0; i29<len29; i29++){
-if(!(func2206(data100[i29], {instancePath:instancePath+"/packaging/extension/" + i29,parentData:data100,parentDataProperty:i29,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err77 = {instancePath:instancePath+"/packaging/extension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2466,19 +2482,19 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data98.modifierExtension !== undefined && func0.call(data98, "modifierExtension")){
-let data102 = data98.modifierExtension;
-if(Array.isArray(data102)){
-const len30 = data102.length;
-for(let i30=0; i30<len30; i30++){
-if(!(func2206(data102[i30], {instancePath:instancePath+"/packaging/modifierExtension/" + i30,parentData:data102,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data98.extension !== undefined && func0.call(data98, "extension")){
+let data100 = data98.extension;
+if(Array.isArray(data100)){
+const len29 = data100.length;
+for(let i29=0; i29<len29; i29++){
+if(!(func2229(data100[i29], {instancePath:instancePath+"/packaging/extension/" + i29,parentData:data100,parentDataProperty:i29,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/packaging/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/packaging/extension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2488,26 +2504,48 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data98.type !== undefined && func0.call(data98, "type")){
-if(!(func2215(data98.type, {instancePath:instancePath+"/packaging/type",parentData:data98,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data98.quantity !== undefined && func0.call(data98, "quantity")){
-if(!(func2415(data98.quantity, {instancePath:instancePath+"/packaging/quantity",parentData:data98,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(data98.modifierExtension !== undefined && func0.call(data98, "modifierExtension")){
+let data102 = data98.modifierExtension;
+if(Array.isArray(data102)){
+const len30 = data102.length;
+for(let i30=0; i30<len30; i30++){
+if(!(func2229(data102[i30], {instancePath:instancePath+"/packaging/modifierExtension/" + i30,parentData:data102,parentDataProperty:i30,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/packaging",schemaPath:"#/$defs/MedicationKnowledge_Packaging/type",keyword:"type",params:{type: "object"}};
+const err79 = {instancePath:instancePath+"/packaging/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data98.type !== undefined && func0.call(data98, "type")){
+if(!(func2238(data98.type, {instancePath:instancePath+"/packaging/type",parentData:data98,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data98.quantity !== undefined && func0.call(data98, "quantity")){
+if(!(func2438(data98.quantity, {instancePath:instancePath+"/packaging/quantity",parentData:data98,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/packaging",schemaPath:"#/$defs/MedicationKnowledge_Packaging/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2523,18 +2561,7 @@ if(data107.id !== undefined && func0.call(data107, "id")){
 let data108 = data107.id;
 if(typeof data108 === "string"){
 if(func61(data108) < 1){
-const err80 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type",keyword:"type",params:{type: "string"}};
+const err81 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2544,19 +2571,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data107.extension !== undefined && func0.call(data107, "extension")){
-let data109 = data107.extension;
-if(Array.isArray(data109)){
-const len32 = data109.length;
-for(let i32=0; i32<len32; i32++){
-if(!(func2206(data109[i32], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension/" + i32,parentData:data109,parentDataProperty:i32,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err82 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err82 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2566,19 +2582,19 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data107.modifierExtension !== undefined && func0.call(data107, "modifierExtension")){
-let data111 = data107.modifierExtension;
-if(Array.isArray(data111)){
-const len33 = data111.length;
-for(let i33=0; i33<len33; i33++){
-if(!(func2206(data111[i33], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension/" + i33,parentData:data111,parentDataProperty:i33,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data107.extension !== undefined && func0.call(data107, "extension")){
+let data109 = data107.extension;
+if(Array.isArray(data109)){
+const len32 = data109.length;
+for(let i32=0; i32<len32; i32++){
+if(!(func2229(data109[i32], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension/" + i32,parentData:data109,parentDataProperty:i32,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2588,23 +2604,19 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data107.type !== undefined && func0.call(data107, "type")){
-if(!(func2215(data107.type, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/type",parentData:data107,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data107.modifierExtension !== undefined && func0.call(data107, "modifierExtension")){
+let data111 = data107.modifierExtension;
+if(Array.isArray(data111)){
+const len33 = data111.length;
+for(let i33=0; i33<len33; i33++){
+if(!(func2229(data111[i33], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension/" + i33,parentData:data111,parentDataProperty:i33,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data107.valueCodeableConcept !== undefined && func0.call(data107, "valueCodeableConcept")){
-if(!(func2215(data107.valueCodeableConcept, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueCodeableConcept",parentData:data107,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data107.valueString !== undefined && func0.call(data107, "valueString")){
-let data115 = data107.valueString;
-if(typeof data115 === "string"){
-if(func61(data115) < 1){
-const err84 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err84 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2614,8 +2626,23 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(data107.type !== undefined && func0.call(data107, "type")){
+if(!(func2238(data107.type, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/type",parentData:data107,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data107.valueCodeableConcept !== undefined && func0.call(data107, "valueCodeableConcept")){
+if(!(func2238(data107.valueCodeableConcept, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueCodeableConcept",parentData:data107,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data107.valueString !== undefined && func0.call(data107, "valueString")){
+let data115 = data107.valueString;
+if(typeof data115 === "string"){
+if(func61(data115) < 1){
+const err85 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2625,23 +2652,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data107._valueString !== undefined && func0.call(data107, "_valueString")){
-if(!(func2197(data107._valueString, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueString",parentData:data107,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data107.valueQuantity !== undefined && func0.call(data107, "valueQuantity")){
-if(!(func2415(data107.valueQuantity, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueQuantity",parentData:data107,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data107.valueBase64Binary !== undefined && func0.call(data107, "valueBase64Binary")){
-let data118 = data107.valueBase64Binary;
-if(typeof data118 === "string"){
-if(!(formats0(data118))){
-const err86 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
+else {
+const err86 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2651,8 +2663,23 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+if(data107._valueString !== undefined && func0.call(data107, "_valueString")){
+if(!(func2220(data107._valueString, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueString",parentData:data107,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data107.valueQuantity !== undefined && func0.call(data107, "valueQuantity")){
+if(!(func2438(data107.valueQuantity, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueQuantity",parentData:data107,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data107.valueBase64Binary !== undefined && func0.call(data107, "valueBase64Binary")){
+let data118 = data107.valueBase64Binary;
+if(typeof data118 === "string"){
+if(!(formats0(data118))){
+const err87 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2662,15 +2689,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data107._valueBase64Binary !== undefined && func0.call(data107, "_valueBase64Binary")){
-if(!(func2197(data107._valueBase64Binary, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueBase64Binary",parentData:data107,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err88 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/type",keyword:"type",params:{type: "object"}};
+const err88 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2680,9 +2700,15 @@ vErrors.push(err88);
 errors++;
 }
 }
+if(data107._valueBase64Binary !== undefined && func0.call(data107, "_valueBase64Binary")){
+if(!(func2220(data107._valueBase64Binary, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueBase64Binary",parentData:data107,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err89 = {instancePath:instancePath+"/drugCharacteristic",schemaPath:"#/properties/drugCharacteristic/type",keyword:"type",params:{type: "array"}};
+}
+const forms1 = func196(data107, obj130);
+if(forms1 !== null){
+const err89 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2692,24 +2718,47 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.contraindication !== undefined && func0.call(data, "contraindication")){
-let data120 = data.contraindication;
-if(Array.isArray(data120)){
-const len34 = data120.length;
-for(let i34=0; i34<len34; i34++){
-if(!(func2221(data120[i34], {instancePath:instancePath+"/contraindication/" + i34,parentData:data120,parentDataProperty:i34,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err90 = {instancePath:instancePath+"/contraindication",schemaPath:"#/properties/contraindication/type",keyword:"type",params:{type: "array"}};
+const err90 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/drugCharacteristic",schemaPath:"#/properties/drugCharacteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.contraindication !== undefined && func0.call(data, "contraindication")){
+let data120 = data.contraindication;
+if(Array.isArray(data120)){
+const len34 = data120.length;
+for(let i34=0; i34<len34; i34++){
+if(!(func2244(data120[i34], {instancePath:instancePath+"/contraindication/" + i34,parentData:data120,parentDataProperty:i34,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/contraindication",schemaPath:"#/properties/contraindication/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2726,12 +2775,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/regulatory",schemaPath:"#/properties/regulatory/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/regulatory",schemaPath:"#/properties/regulatory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -2747,40 +2796,7 @@ if(data125.id !== undefined && func0.call(data125, "id")){
 let data126 = data125.id;
 if(typeof data126 === "string"){
 if(func61(data126) < 1){
-const err92 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data125.extension !== undefined && func0.call(data125, "extension")){
-let data127 = data125.extension;
-if(Array.isArray(data127)){
-const len37 = data127.length;
-for(let i37=0; i37<len37; i37++){
-if(!(func2206(data127[i37], {instancePath:instancePath+"/kinetics/" + i36+"/extension/" + i37,parentData:data127,parentDataProperty:i37,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/kinetics/" + i36+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2790,19 +2806,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data125.modifierExtension !== undefined && func0.call(data125, "modifierExtension")){
-let data129 = data125.modifierExtension;
-if(Array.isArray(data129)){
-const len38 = data129.length;
-for(let i38=0; i38<len38; i38++){
-if(!(func2206(data129[i38], {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension/" + i38,parentData:data129,parentDataProperty:i38,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err95 = {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2812,19 +2817,19 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data125.areaUnderCurve !== undefined && func0.call(data125, "areaUnderCurve")){
-let data131 = data125.areaUnderCurve;
-if(Array.isArray(data131)){
-const len39 = data131.length;
-for(let i39=0; i39<len39; i39++){
-if(!(func2415(data131[i39], {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve/" + i39,parentData:data131,parentDataProperty:i39,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(data125.extension !== undefined && func0.call(data125, "extension")){
+let data127 = data125.extension;
+if(Array.isArray(data127)){
+const len37 = data127.length;
+for(let i37=0; i37<len37; i37++){
+if(!(func2229(data127[i37], {instancePath:instancePath+"/kinetics/" + i36+"/extension/" + i37,parentData:data127,parentDataProperty:i37,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type",keyword:"type",params:{type: "array"}};
+const err96 = {instancePath:instancePath+"/kinetics/" + i36+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2834,19 +2839,19 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data125.lethalDose50 !== undefined && func0.call(data125, "lethalDose50")){
-let data133 = data125.lethalDose50;
-if(Array.isArray(data133)){
-const len40 = data133.length;
-for(let i40=0; i40<len40; i40++){
-if(!(func2415(data133[i40], {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50/" + i40,parentData:data133,parentDataProperty:i40,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(data125.modifierExtension !== undefined && func0.call(data125, "modifierExtension")){
+let data129 = data125.modifierExtension;
+if(Array.isArray(data129)){
+const len38 = data129.length;
+for(let i38=0; i38<len38; i38++){
+if(!(func2229(data129[i38], {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension/" + i38,parentData:data129,parentDataProperty:i38,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2856,15 +2861,19 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data125.halfLifePeriod !== undefined && func0.call(data125, "halfLifePeriod")){
-if(!(func2393(data125.halfLifePeriod, {instancePath:instancePath+"/kinetics/" + i36+"/halfLifePeriod",parentData:data125,parentDataProperty:"halfLifePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(data125.areaUnderCurve !== undefined && func0.call(data125, "areaUnderCurve")){
+let data131 = data125.areaUnderCurve;
+if(Array.isArray(data131)){
+const len39 = data131.length;
+for(let i39=0; i39<len39; i39++){
+if(!(func2438(data131[i39], {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve/" + i39,parentData:data131,parentDataProperty:i39,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/kinetics/" + i36,schemaPath:"#/$defs/MedicationKnowledge_Kinetics/type",keyword:"type",params:{type: "object"}};
+const err98 = {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2874,9 +2883,19 @@ vErrors.push(err98);
 errors++;
 }
 }
+if(data125.lethalDose50 !== undefined && func0.call(data125, "lethalDose50")){
+let data133 = data125.lethalDose50;
+if(Array.isArray(data133)){
+const len40 = data133.length;
+for(let i40=0; i40<len40; i40++){
+if(!(func2438(data133[i40], {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50/" + i40,parentData:data133,parentDataProperty:i40,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err99 = {instancePath:instancePath+"/kinetics",schemaPath:"#/properties/kinetics/type",keyword:"type",params:{type: "array"}};
+const err99 = {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2886,14 +2905,44 @@ vErrors.push(err99);
 errors++;
 }
 }
+if(data125.halfLifePeriod !== undefined && func0.call(data125, "halfLifePeriod")){
+if(!(func2416(data125.halfLifePeriod, {instancePath:instancePath+"/kinetics/" + i36+"/halfLifePeriod",parentData:data125,parentDataProperty:"halfLifePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err100 = {instancePath:instancePath+"/kinetics/" + i36,schemaPath:"#/$defs/MedicationKnowledge_Kinetics/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/kinetics",schemaPath:"#/properties/kinetics/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }

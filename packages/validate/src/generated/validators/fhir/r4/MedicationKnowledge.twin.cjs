@@ -14,22 +14,27 @@ const schema483 = {"properties":{"status":{"enum":["active","inactive","entered-
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj560 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj588 = new Set(["valueCodeableConcept", "valueString", "valueQuantity", "valueBase64Binary"]);
 
 
 
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const obj582 = new Set(["characteristicCodeableConcept", "characteristicQuantity"]);
+const obj584 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate1286(data){
 let vErrors = null;
@@ -58,7 +63,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -72,7 +77,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -110,7 +115,7 @@ let data8 = data6.extension;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data8[i3]))){
+if(!(func33(data8[i3]))){
 errors++;
 }
 }
@@ -124,7 +129,7 @@ let data10 = data6.modifierExtension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data10[i4]))){
+if(!(func33(data10[i4]))){
 errors++;
 }
 }
@@ -134,7 +139,7 @@ errors++;
 }
 }
 if(data6.type !== undefined){
-if(!(func14(data6.type))){
+if(!(func37(data6.type))){
 errors++;
 }
 }
@@ -143,7 +148,7 @@ let data13 = data6.dosage;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func86(data13[i5]))){
+if(!(func109(data13[i5]))){
 errors++;
 }
 }
@@ -174,12 +179,12 @@ errors++;
 }
 }
 if(data.indicationCodeableConcept !== undefined){
-if(!(func14(data.indicationCodeableConcept))){
+if(!(func37(data.indicationCodeableConcept))){
 errors++;
 }
 }
 if(data.indicationReference !== undefined){
-if(!(func16(data.indicationReference))){
+if(!(func39(data.indicationReference))){
 errors++;
 }
 }
@@ -250,7 +255,7 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -264,7 +269,7 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len8 = data24.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data24[i8]))){
+if(!(func33(data24[i8]))){
 errors++;
 }
 }
@@ -274,12 +279,12 @@ errors++;
 }
 }
 if(data18.characteristicCodeableConcept !== undefined){
-if(!(func14(data18.characteristicCodeableConcept))){
+if(!(func37(data18.characteristicCodeableConcept))){
 errors++;
 }
 }
 if(data18.characteristicQuantity !== undefined){
-if(!(func85(data18.characteristicQuantity))){
+if(!(func108(data18.characteristicQuantity))){
 errors++;
 }
 }
@@ -308,7 +313,7 @@ let data30 = data18._value;
 if(Array.isArray(data30)){
 const len10 = data30.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data30[i10]))){
+if(!(func29(data30[i10]))){
 errors++;
 }
 }
@@ -321,6 +326,10 @@ for(const key1 in data18){
 if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "characteristicCodeableConcept")) && (key1 !== "characteristicQuantity")) && (key1 !== "value")) && (key1 !== "_value")){
 errors++;
 }
+}
+const forms0 = func1(data18, obj582);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data18);
@@ -342,6 +351,10 @@ for(const key2 in data){
 if(((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "dosage")) && (key2 !== "indicationCodeableConcept")) && (key2 !== "indicationReference")) && (key2 !== "patientCharacteristics")){
 errors++;
 }
+}
+const forms1 = func1(data, obj584);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);
@@ -393,7 +406,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -407,7 +420,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -417,7 +430,7 @@ errors++;
 }
 }
 if(data.regulatoryAuthority !== undefined){
-if(!(func16(data.regulatoryAuthority))){
+if(!(func39(data.regulatoryAuthority))){
 errors++;
 }
 }
@@ -478,7 +491,7 @@ let data10 = data7.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func33(data10[i3]))){
 errors++;
 }
 }
@@ -492,7 +505,7 @@ let data12 = data7.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data12[i4]))){
+if(!(func33(data12[i4]))){
 errors++;
 }
 }
@@ -502,7 +515,7 @@ errors++;
 }
 }
 if(data7.type !== undefined){
-if(!(func14(data7.type))){
+if(!(func37(data7.type))){
 errors++;
 }
 }
@@ -512,7 +525,7 @@ errors++;
 }
 }
 if(data7._allowed !== undefined){
-if(!(func6(data7._allowed))){
+if(!(func29(data7._allowed))){
 errors++;
 }
 }
@@ -563,7 +576,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data20[i6]))){
+if(!(func33(data20[i6]))){
 errors++;
 }
 }
@@ -577,7 +590,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data22[i7]))){
+if(!(func33(data22[i7]))){
 errors++;
 }
 }
@@ -587,7 +600,7 @@ errors++;
 }
 }
 if(data18.schedule !== undefined){
-if(!(func14(data18.schedule))){
+if(!(func37(data18.schedule))){
 errors++;
 }
 }
@@ -634,7 +647,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data27[i8]))){
+if(!(func33(data27[i8]))){
 errors++;
 }
 }
@@ -648,7 +661,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data29[i9]))){
+if(!(func33(data29[i9]))){
 errors++;
 }
 }
@@ -658,12 +671,12 @@ errors++;
 }
 }
 if(data25.quantity !== undefined){
-if(!(func85(data25.quantity))){
+if(!(func108(data25.quantity))){
 errors++;
 }
 }
 if(data25.period !== undefined){
-if(!(func77(data25.period))){
+if(!(func100(data25.period))){
 errors++;
 }
 }
@@ -737,7 +750,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -753,7 +766,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -769,12 +782,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -783,7 +796,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -797,7 +810,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -811,7 +824,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -821,7 +834,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -835,22 +848,22 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.manufacturer !== undefined){
-if(!(func16(data.manufacturer))){
+if(!(func39(data.manufacturer))){
 errors++;
 }
 }
 if(data.doseForm !== undefined){
-if(!(func14(data.doseForm))){
+if(!(func37(data.doseForm))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func85(data.amount))){
+if(!(func108(data.amount))){
 errors++;
 }
 }
@@ -879,7 +892,7 @@ let data22 = data._synonym;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data22[i4]))){
+if(!(func29(data22[i4]))){
 errors++;
 }
 }
@@ -917,7 +930,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data27[i6]))){
+if(!(func33(data27[i6]))){
 errors++;
 }
 }
@@ -931,7 +944,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data29[i7]))){
+if(!(func33(data29[i7]))){
 errors++;
 }
 }
@@ -941,7 +954,7 @@ errors++;
 }
 }
 if(data25.type !== undefined){
-if(!(func14(data25.type))){
+if(!(func37(data25.type))){
 errors++;
 }
 }
@@ -950,7 +963,7 @@ let data32 = data25.reference;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data32[i8]))){
+if(!(func39(data32[i8]))){
 errors++;
 }
 }
@@ -985,7 +998,7 @@ let data34 = data.associatedMedication;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data34[i9]))){
+if(!(func39(data34[i9]))){
 errors++;
 }
 }
@@ -999,7 +1012,7 @@ let data36 = data.productType;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data36[i10]))){
+if(!(func37(data36[i10]))){
 errors++;
 }
 }
@@ -1031,7 +1044,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data41[i12]))){
+if(!(func33(data41[i12]))){
 errors++;
 }
 }
@@ -1045,7 +1058,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data43[i13]))){
+if(!(func33(data43[i13]))){
 errors++;
 }
 }
@@ -1055,12 +1068,12 @@ errors++;
 }
 }
 if(data39.type !== undefined){
-if(!(func14(data39.type))){
+if(!(func37(data39.type))){
 errors++;
 }
 }
 if(data39.source !== undefined){
-if(!(func16(data39.source))){
+if(!(func39(data39.source))){
 errors++;
 }
 }
@@ -1152,7 +1165,7 @@ let data52 = data48.extension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data52[i15]))){
+if(!(func33(data52[i15]))){
 errors++;
 }
 }
@@ -1166,7 +1179,7 @@ let data54 = data48.modifierExtension;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data54[i16]))){
+if(!(func33(data54[i16]))){
 errors++;
 }
 }
@@ -1176,12 +1189,12 @@ errors++;
 }
 }
 if(data48.itemCodeableConcept !== undefined){
-if(!(func14(data48.itemCodeableConcept))){
+if(!(func37(data48.itemCodeableConcept))){
 errors++;
 }
 }
 if(data48.itemReference !== undefined){
-if(!(func16(data48.itemReference))){
+if(!(func39(data48.itemReference))){
 errors++;
 }
 }
@@ -1191,12 +1204,12 @@ errors++;
 }
 }
 if(data48._isActive !== undefined){
-if(!(func6(data48._isActive))){
+if(!(func29(data48._isActive))){
 errors++;
 }
 }
 if(data48.strength !== undefined){
-if(!(func2698(data48.strength))){
+if(!(func2775(data48.strength))){
 errors++;
 }
 }
@@ -1204,6 +1217,10 @@ for(const key2 in data48){
 if((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "itemCodeableConcept")) && (key2 !== "itemReference")) && (key2 !== "isActive")) && (key2 !== "_isActive")) && (key2 !== "strength")){
 errors++;
 }
+}
+const forms0 = func1(data48, obj560);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data48.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data48);
@@ -1233,7 +1250,7 @@ errors++;
 }
 }
 if(data._preparationInstruction !== undefined){
-if(!(func6(data._preparationInstruction))){
+if(!(func29(data._preparationInstruction))){
 errors++;
 }
 }
@@ -1242,7 +1259,7 @@ let data63 = data.intendedRoute;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data63[i17]))){
+if(!(func37(data63[i17]))){
 errors++;
 }
 }
@@ -1280,7 +1297,7 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data68[i19]))){
+if(!(func33(data68[i19]))){
 errors++;
 }
 }
@@ -1294,7 +1311,7 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len20 = data70.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data70[i20]))){
+if(!(func33(data70[i20]))){
 errors++;
 }
 }
@@ -1304,7 +1321,7 @@ errors++;
 }
 }
 if(data66.type !== undefined){
-if(!(func14(data66.type))){
+if(!(func37(data66.type))){
 errors++;
 }
 }
@@ -1320,12 +1337,12 @@ errors++;
 }
 }
 if(data66._source !== undefined){
-if(!(func6(data66._source))){
+if(!(func29(data66._source))){
 errors++;
 }
 }
 if(data66.cost !== undefined){
-if(!(func621(data66.cost))){
+if(!(func651(data66.cost))){
 errors++;
 }
 }
@@ -1373,7 +1390,7 @@ let data79 = data77.extension;
 if(Array.isArray(data79)){
 const len22 = data79.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data79[i22]))){
+if(!(func33(data79[i22]))){
 errors++;
 }
 }
@@ -1387,7 +1404,7 @@ let data81 = data77.modifierExtension;
 if(Array.isArray(data81)){
 const len23 = data81.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data81[i23]))){
+if(!(func33(data81[i23]))){
 errors++;
 }
 }
@@ -1397,7 +1414,7 @@ errors++;
 }
 }
 if(data77.type !== undefined){
-if(!(func14(data77.type))){
+if(!(func37(data77.type))){
 errors++;
 }
 }
@@ -1413,7 +1430,7 @@ errors++;
 }
 }
 if(data77._name !== undefined){
-if(!(func6(data77._name))){
+if(!(func29(data77._name))){
 errors++;
 }
 }
@@ -1478,7 +1495,7 @@ let data91 = data89.extension;
 if(Array.isArray(data91)){
 const len26 = data91.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func10(data91[i26]))){
+if(!(func33(data91[i26]))){
 errors++;
 }
 }
@@ -1492,7 +1509,7 @@ let data93 = data89.modifierExtension;
 if(Array.isArray(data93)){
 const len27 = data93.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func10(data93[i27]))){
+if(!(func33(data93[i27]))){
 errors++;
 }
 }
@@ -1502,7 +1519,7 @@ errors++;
 }
 }
 if(data89.type !== undefined){
-if(!(func14(data89.type))){
+if(!(func37(data89.type))){
 errors++;
 }
 }
@@ -1511,7 +1528,7 @@ let data96 = data89.classification;
 if(Array.isArray(data96)){
 const len28 = data96.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func14(data96[i28]))){
+if(!(func37(data96[i28]))){
 errors++;
 }
 }
@@ -1560,7 +1577,7 @@ let data100 = data98.extension;
 if(Array.isArray(data100)){
 const len29 = data100.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func10(data100[i29]))){
+if(!(func33(data100[i29]))){
 errors++;
 }
 }
@@ -1574,7 +1591,7 @@ let data102 = data98.modifierExtension;
 if(Array.isArray(data102)){
 const len30 = data102.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func10(data102[i30]))){
+if(!(func33(data102[i30]))){
 errors++;
 }
 }
@@ -1584,12 +1601,12 @@ errors++;
 }
 }
 if(data98.type !== undefined){
-if(!(func14(data98.type))){
+if(!(func37(data98.type))){
 errors++;
 }
 }
 if(data98.quantity !== undefined){
-if(!(func85(data98.quantity))){
+if(!(func108(data98.quantity))){
 errors++;
 }
 }
@@ -1632,7 +1649,7 @@ let data109 = data107.extension;
 if(Array.isArray(data109)){
 const len32 = data109.length;
 for(let i32=0; i32<len32; i32++){
-if(!(func10(data109[i32]))){
+if(!(func33(data109[i32]))){
 errors++;
 }
 }
@@ -1646,7 +1663,7 @@ let data111 = data107.modifierExtension;
 if(Array.isArray(data111)){
 const len33 = data111.length;
 for(let i33=0; i33<len33; i33++){
-if(!(func10(data111[i33]))){
+if(!(func33(data111[i33]))){
 errors++;
 }
 }
@@ -1656,12 +1673,12 @@ errors++;
 }
 }
 if(data107.type !== undefined){
-if(!(func14(data107.type))){
+if(!(func37(data107.type))){
 errors++;
 }
 }
 if(data107.valueCodeableConcept !== undefined){
-if(!(func14(data107.valueCodeableConcept))){
+if(!(func37(data107.valueCodeableConcept))){
 errors++;
 }
 }
@@ -1677,12 +1694,12 @@ errors++;
 }
 }
 if(data107._valueString !== undefined){
-if(!(func6(data107._valueString))){
+if(!(func29(data107._valueString))){
 errors++;
 }
 }
 if(data107.valueQuantity !== undefined){
-if(!(func85(data107.valueQuantity))){
+if(!(func108(data107.valueQuantity))){
 errors++;
 }
 }
@@ -1698,7 +1715,7 @@ errors++;
 }
 }
 if(data107._valueBase64Binary !== undefined){
-if(!(func6(data107._valueBase64Binary))){
+if(!(func29(data107._valueBase64Binary))){
 errors++;
 }
 }
@@ -1706,6 +1723,10 @@ for(const key7 in data107){
 if((((((((((key7 !== "id") && (key7 !== "extension")) && (key7 !== "modifierExtension")) && (key7 !== "type")) && (key7 !== "valueCodeableConcept")) && (key7 !== "valueString")) && (key7 !== "_valueString")) && (key7 !== "valueQuantity")) && (key7 !== "valueBase64Binary")) && (key7 !== "_valueBase64Binary")){
 errors++;
 }
+}
+const forms1 = func1(data107, obj588);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data107.__proto__ === Object.prototype)){
 const proto7 = Object.getPrototypeOf(data107);
@@ -1728,7 +1749,7 @@ let data120 = data.contraindication;
 if(Array.isArray(data120)){
 const len34 = data120.length;
 for(let i34=0; i34<len34; i34++){
-if(!(func16(data120[i34]))){
+if(!(func39(data120[i34]))){
 errors++;
 }
 }
@@ -1774,7 +1795,7 @@ let data127 = data125.extension;
 if(Array.isArray(data127)){
 const len37 = data127.length;
 for(let i37=0; i37<len37; i37++){
-if(!(func10(data127[i37]))){
+if(!(func33(data127[i37]))){
 errors++;
 }
 }
@@ -1788,7 +1809,7 @@ let data129 = data125.modifierExtension;
 if(Array.isArray(data129)){
 const len38 = data129.length;
 for(let i38=0; i38<len38; i38++){
-if(!(func10(data129[i38]))){
+if(!(func33(data129[i38]))){
 errors++;
 }
 }
@@ -1802,7 +1823,7 @@ let data131 = data125.areaUnderCurve;
 if(Array.isArray(data131)){
 const len39 = data131.length;
 for(let i39=0; i39<len39; i39++){
-if(!(func85(data131[i39]))){
+if(!(func108(data131[i39]))){
 errors++;
 }
 }
@@ -1816,7 +1837,7 @@ let data133 = data125.lethalDose50;
 if(Array.isArray(data133)){
 const len40 = data133.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func85(data133[i40]))){
+if(!(func108(data133[i40]))){
 errors++;
 }
 }
@@ -1826,7 +1847,7 @@ errors++;
 }
 }
 if(data125.halfLifePeriod !== undefined){
-if(!(func77(data125.halfLifePeriod))){
+if(!(func100(data125.halfLifePeriod))){
 errors++;
 }
 }

@@ -4,26 +4,27 @@ exports.validate = validate1290;
 const schema500 = {"properties":{"status":{"enum":["active","on-hold","cancelled","completed","entered-in-error","stopped","draft","unknown"]},"intent":{"enum":["proposal","plan","order","original-order","reflex-order","filler-order","instance-order","option"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func2417 = require("./datatypes.cjs")["Dosage"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func2440 = require("./datatypes.cjs")["Dosage"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 
 
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2246 = require("./datatypes.cjs")["Period"];
 
 function validate1291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -66,8 +67,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -88,8 +89,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -138,8 +139,8 @@ let data7 = data5.extension;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data7[i2], {instancePath:instancePath+"/initialFill/extension/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data7[i2], {instancePath:instancePath+"/initialFill/extension/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -160,8 +161,8 @@ let data9 = data5.modifierExtension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data9[i3], {instancePath:instancePath+"/initialFill/modifierExtension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i3], {instancePath:instancePath+"/initialFill/modifierExtension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -178,14 +179,14 @@ errors++;
 }
 }
 if(data5.quantity !== undefined && func0.call(data5, "quantity")){
-if(!(func2415(data5.quantity, {instancePath:instancePath+"/initialFill/quantity",parentData:data5,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data5.quantity, {instancePath:instancePath+"/initialFill/quantity",parentData:data5,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data5.duration !== undefined && func0.call(data5, "duration")){
-if(!(func2393(data5.duration, {instancePath:instancePath+"/initialFill/duration",parentData:data5,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data5.duration, {instancePath:instancePath+"/initialFill/duration",parentData:data5,parentDataProperty:"duration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -202,14 +203,14 @@ errors++;
 }
 }
 if(data.dispenseInterval !== undefined && func0.call(data, "dispenseInterval")){
-if(!(func2393(data.dispenseInterval, {instancePath:instancePath+"/dispenseInterval",parentData:data,parentDataProperty:"dispenseInterval",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.dispenseInterval, {instancePath:instancePath+"/dispenseInterval",parentData:data,parentDataProperty:"dispenseInterval",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func2223(data.validityPeriod, {instancePath:instancePath+"/validityPeriod",parentData:data,parentDataProperty:"validityPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.validityPeriod, {instancePath:instancePath+"/validityPeriod",parentData:data,parentDataProperty:"validityPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -249,26 +250,26 @@ errors++;
 }
 }
 if(data._numberOfRepeatsAllowed !== undefined && func0.call(data, "_numberOfRepeatsAllowed")){
-if(!(func2197(data._numberOfRepeatsAllowed, {instancePath:instancePath+"/_numberOfRepeatsAllowed",parentData:data,parentDataProperty:"_numberOfRepeatsAllowed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._numberOfRepeatsAllowed, {instancePath:instancePath+"/_numberOfRepeatsAllowed",parentData:data,parentDataProperty:"_numberOfRepeatsAllowed",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.expectedSupplyDuration !== undefined && func0.call(data, "expectedSupplyDuration")){
-if(!(func2393(data.expectedSupplyDuration, {instancePath:instancePath+"/expectedSupplyDuration",parentData:data,parentDataProperty:"expectedSupplyDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.expectedSupplyDuration, {instancePath:instancePath+"/expectedSupplyDuration",parentData:data,parentDataProperty:"expectedSupplyDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func2221(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -288,6 +289,9 @@ return errors === 0;
 }
 validate1291.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"initialFill":true,"dispenseInterval":true,"validityPeriod":true,"numberOfRepeatsAllowed":true,"_numberOfRepeatsAllowed":true,"quantity":true,"expectedSupplyDuration":true,"performer":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj131 = new Set(["allowedBoolean", "allowedCodeableConcept"]);
+const obj132 = new Set(["reportedBoolean", "reportedReference"]);
+const obj123 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate1290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationRequest.schema.json" */;
@@ -615,8 +619,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -646,8 +650,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -677,14 +681,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -693,8 +697,8 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -715,8 +719,8 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -737,8 +741,8 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -759,8 +763,8 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -800,14 +804,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func2215(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -835,8 +839,8 @@ errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2197(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -845,8 +849,8 @@ let data25 = data.category;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data25[i4], {instancePath:instancePath+"/category/" + i4,parentData:data25,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25[i4], {instancePath:instancePath+"/category/" + i4,parentData:data25,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -886,8 +890,8 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -904,8 +908,8 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2197(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -922,38 +926,38 @@ errors++;
 }
 }
 if(data._reportedBoolean !== undefined && func0.call(data, "_reportedBoolean")){
-if(!(func2197(data._reportedBoolean, {instancePath:instancePath+"/_reportedBoolean",parentData:data,parentDataProperty:"_reportedBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._reportedBoolean, {instancePath:instancePath+"/_reportedBoolean",parentData:data,parentDataProperty:"_reportedBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.reportedReference !== undefined && func0.call(data, "reportedReference")){
-if(!(func2221(data.reportedReference, {instancePath:instancePath+"/reportedReference",parentData:data,parentDataProperty:"reportedReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.reportedReference, {instancePath:instancePath+"/reportedReference",parentData:data,parentDataProperty:"reportedReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func2215(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept",parentData:data,parentDataProperty:"medicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept",parentData:data,parentDataProperty:"medicationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func2221(data.medicationReference, {instancePath:instancePath+"/medicationReference",parentData:data,parentDataProperty:"medicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.medicationReference, {instancePath:instancePath+"/medicationReference",parentData:data,parentDataProperty:"medicationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -962,8 +966,8 @@ let data38 = data.supportingInformation;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data38[i5], {instancePath:instancePath+"/supportingInformation/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data38[i5], {instancePath:instancePath+"/supportingInformation/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1005,32 +1009,32 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2197(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func2221(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func2221(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func2215(data.performerType, {instancePath:instancePath+"/performerType",parentData:data,parentDataProperty:"performerType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.performerType, {instancePath:instancePath+"/performerType",parentData:data,parentDataProperty:"performerType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func2221(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1039,8 +1043,8 @@ let data46 = data.reasonCode;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data46[i6], {instancePath:instancePath+"/reasonCode/" + i6,parentData:data46,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data46[i6], {instancePath:instancePath+"/reasonCode/" + i6,parentData:data46,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1061,8 +1065,8 @@ let data48 = data.reasonReference;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2221(data48[i7], {instancePath:instancePath+"/reasonReference/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data48[i7], {instancePath:instancePath+"/reasonReference/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1124,8 +1128,8 @@ let data52 = data._instantiatesCanonical;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data52[i9], {instancePath:instancePath+"/_instantiatesCanonical/" + i9,parentData:data52,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data52[i9], {instancePath:instancePath+"/_instantiatesCanonical/" + i9,parentData:data52,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1187,8 +1191,8 @@ let data56 = data._instantiatesUri;
 if(Array.isArray(data56)){
 const len11 = data56.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2197(data56[i11], {instancePath:instancePath+"/_instantiatesUri/" + i11,parentData:data56,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data56[i11], {instancePath:instancePath+"/_instantiatesUri/" + i11,parentData:data56,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1209,8 +1213,8 @@ let data58 = data.basedOn;
 if(Array.isArray(data58)){
 const len12 = data58.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2221(data58[i12], {instancePath:instancePath+"/basedOn/" + i12,parentData:data58,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data58[i12], {instancePath:instancePath+"/basedOn/" + i12,parentData:data58,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1227,14 +1231,14 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func2210(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.courseOfTherapyType !== undefined && func0.call(data, "courseOfTherapyType")){
-if(!(func2215(data.courseOfTherapyType, {instancePath:instancePath+"/courseOfTherapyType",parentData:data,parentDataProperty:"courseOfTherapyType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.courseOfTherapyType, {instancePath:instancePath+"/courseOfTherapyType",parentData:data,parentDataProperty:"courseOfTherapyType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1243,8 +1247,8 @@ let data62 = data.insurance;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data62[i13], {instancePath:instancePath+"/insurance/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data62[i13], {instancePath:instancePath+"/insurance/" + i13,parentData:data62,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1265,8 +1269,8 @@ let data64 = data.note;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2601(data64[i14], {instancePath:instancePath+"/note/" + i14,parentData:data64,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data64[i14], {instancePath:instancePath+"/note/" + i14,parentData:data64,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1287,8 +1291,8 @@ let data66 = data.dosageInstruction;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2417(data66[i15], {instancePath:instancePath+"/dosageInstruction/" + i15,parentData:data66,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
+if(!(func2440(data66[i15], {instancePath:instancePath+"/dosageInstruction/" + i15,parentData:data66,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1431,8 +1435,8 @@ let data74 = data69.extension;
 if(Array.isArray(data74)){
 const len16 = data74.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data74[i16], {instancePath:instancePath+"/substitution/extension/" + i16,parentData:data74,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data74[i16], {instancePath:instancePath+"/substitution/extension/" + i16,parentData:data74,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1453,8 +1457,8 @@ let data76 = data69.modifierExtension;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data76[i17], {instancePath:instancePath+"/substitution/modifierExtension/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data76[i17], {instancePath:instancePath+"/substitution/modifierExtension/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1483,26 +1487,26 @@ errors++;
 }
 }
 if(data69._allowedBoolean !== undefined && func0.call(data69, "_allowedBoolean")){
-if(!(func2197(data69._allowedBoolean, {instancePath:instancePath+"/substitution/_allowedBoolean",parentData:data69,parentDataProperty:"_allowedBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data69._allowedBoolean, {instancePath:instancePath+"/substitution/_allowedBoolean",parentData:data69,parentDataProperty:"_allowedBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data69.allowedCodeableConcept !== undefined && func0.call(data69, "allowedCodeableConcept")){
-if(!(func2215(data69.allowedCodeableConcept, {instancePath:instancePath+"/substitution/allowedCodeableConcept",parentData:data69,parentDataProperty:"allowedCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data69.allowedCodeableConcept, {instancePath:instancePath+"/substitution/allowedCodeableConcept",parentData:data69,parentDataProperty:"allowedCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data69.reason !== undefined && func0.call(data69, "reason")){
-if(!(func2215(data69.reason, {instancePath:instancePath+"/substitution/reason",parentData:data69,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data69.reason, {instancePath:instancePath+"/substitution/reason",parentData:data69,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data69, obj131);
+if(forms0 !== null){
+const err59 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1512,25 +1516,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.priorPrescription !== undefined && func0.call(data, "priorPrescription")){
-if(!(func2221(data.priorPrescription, {instancePath:instancePath+"/priorPrescription",parentData:data,parentDataProperty:"priorPrescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.detectedIssue !== undefined && func0.call(data, "detectedIssue")){
-let data83 = data.detectedIssue;
-if(Array.isArray(data83)){
-const len18 = data83.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2221(data83[i18], {instancePath:instancePath+"/detectedIssue/" + i18,parentData:data83,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err60 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1540,19 +1527,25 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-let data85 = data.eventHistory;
-if(Array.isArray(data85)){
-const len19 = data85.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func2221(data85[i19], {instancePath:instancePath+"/eventHistory/" + i19,parentData:data85,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.priorPrescription !== undefined && func0.call(data, "priorPrescription")){
+if(!(func2244(data.priorPrescription, {instancePath:instancePath+"/priorPrescription",parentData:data,parentDataProperty:"priorPrescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.detectedIssue !== undefined && func0.call(data, "detectedIssue")){
+let data83 = data.detectedIssue;
+if(Array.isArray(data83)){
+const len18 = data83.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2244(data83[i18], {instancePath:instancePath+"/detectedIssue/" + i18,parentData:data83,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1562,14 +1555,58 @@ vErrors.push(err61);
 errors++;
 }
 }
+if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
+let data85 = data.eventHistory;
+if(Array.isArray(data85)){
+const len19 = data85.length;
+for(let i19=0; i19<len19; i19++){
+if(!(func2244(data85[i19], {instancePath:instancePath+"/eventHistory/" + i19,parentData:data85,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err62 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj132);
+if(forms1 !== null){
+const err63 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "reported[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+const forms2 = func196(data, obj123);
+if(forms2 !== null){
+const err64 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }

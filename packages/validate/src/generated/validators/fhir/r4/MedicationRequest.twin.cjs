@@ -7,21 +7,22 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1291(data){
@@ -51,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -93,7 +94,7 @@ let data7 = data5.extension;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data7[i2]))){
+if(!(func33(data7[i2]))){
 errors++;
 }
 }
@@ -107,7 +108,7 @@ let data9 = data5.modifierExtension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -117,12 +118,12 @@ errors++;
 }
 }
 if(data5.quantity !== undefined){
-if(!(func85(data5.quantity))){
+if(!(func108(data5.quantity))){
 errors++;
 }
 }
 if(data5.duration !== undefined){
-if(!(func77(data5.duration))){
+if(!(func100(data5.duration))){
 errors++;
 }
 }
@@ -143,12 +144,12 @@ errors++;
 }
 }
 if(data.dispenseInterval !== undefined){
-if(!(func77(data.dispenseInterval))){
+if(!(func100(data.dispenseInterval))){
 errors++;
 }
 }
 if(data.validityPeriod !== undefined){
-if(!(func17(data.validityPeriod))){
+if(!(func40(data.validityPeriod))){
 errors++;
 }
 }
@@ -167,22 +168,22 @@ errors++;
 }
 }
 if(data._numberOfRepeatsAllowed !== undefined){
-if(!(func6(data._numberOfRepeatsAllowed))){
+if(!(func29(data._numberOfRepeatsAllowed))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
 if(data.expectedSupplyDuration !== undefined){
-if(!(func77(data.expectedSupplyDuration))){
+if(!(func100(data.expectedSupplyDuration))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
@@ -206,6 +207,9 @@ return errors === 0;
 }
 validate1291.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj598 = new Set(["allowedBoolean", "allowedCodeableConcept"]);
+const obj600 = new Set(["reportedBoolean", "reportedReference"]);
+const obj567 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate1290(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationRequest.schema.json" */;
@@ -348,7 +352,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -364,7 +368,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -380,12 +384,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -394,7 +398,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func32(data12[i0]))){
 errors++;
 }
 }
@@ -408,7 +412,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func33(data14[i1]))){
 errors++;
 }
 }
@@ -422,7 +426,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func33(data16[i2]))){
 errors++;
 }
 }
@@ -436,7 +440,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -455,12 +459,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
@@ -474,7 +478,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -483,7 +487,7 @@ let data25 = data.category;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data25[i4]))){
+if(!(func37(data25[i4]))){
 errors++;
 }
 }
@@ -502,7 +506,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -512,7 +516,7 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func29(data._doNotPerform))){
 errors++;
 }
 }
@@ -522,32 +526,32 @@ errors++;
 }
 }
 if(data._reportedBoolean !== undefined){
-if(!(func6(data._reportedBoolean))){
+if(!(func29(data._reportedBoolean))){
 errors++;
 }
 }
 if(data.reportedReference !== undefined){
-if(!(func16(data.reportedReference))){
+if(!(func39(data.reportedReference))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func37(data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func39(data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -556,7 +560,7 @@ let data38 = data.supportingInformation;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data38[i5]))){
+if(!(func39(data38[i5]))){
 errors++;
 }
 }
@@ -577,27 +581,27 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func39(data.requester))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
 if(data.performerType !== undefined){
-if(!(func14(data.performerType))){
+if(!(func37(data.performerType))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func39(data.recorder))){
 errors++;
 }
 }
@@ -606,7 +610,7 @@ let data46 = data.reasonCode;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data46[i6]))){
+if(!(func37(data46[i6]))){
 errors++;
 }
 }
@@ -620,7 +624,7 @@ let data48 = data.reasonReference;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data48[i7]))){
+if(!(func39(data48[i7]))){
 errors++;
 }
 }
@@ -654,7 +658,7 @@ let data52 = data._instantiatesCanonical;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data52[i9]))){
+if(!(func29(data52[i9]))){
 errors++;
 }
 }
@@ -688,7 +692,7 @@ let data56 = data._instantiatesUri;
 if(Array.isArray(data56)){
 const len11 = data56.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data56[i11]))){
+if(!(func29(data56[i11]))){
 errors++;
 }
 }
@@ -702,7 +706,7 @@ let data58 = data.basedOn;
 if(Array.isArray(data58)){
 const len12 = data58.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data58[i12]))){
+if(!(func39(data58[i12]))){
 errors++;
 }
 }
@@ -712,12 +716,12 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func35(data.groupIdentifier))){
 errors++;
 }
 }
 if(data.courseOfTherapyType !== undefined){
-if(!(func14(data.courseOfTherapyType))){
+if(!(func37(data.courseOfTherapyType))){
 errors++;
 }
 }
@@ -726,7 +730,7 @@ let data62 = data.insurance;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data62[i13]))){
+if(!(func39(data62[i13]))){
 errors++;
 }
 }
@@ -740,7 +744,7 @@ let data64 = data.note;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func156(data64[i14]))){
+if(!(func180(data64[i14]))){
 errors++;
 }
 }
@@ -754,7 +758,7 @@ let data66 = data.dosageInstruction;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func86(data66[i15]))){
+if(!(func109(data66[i15]))){
 errors++;
 }
 }
@@ -840,7 +844,7 @@ let data74 = data69.extension;
 if(Array.isArray(data74)){
 const len16 = data74.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data74[i16]))){
+if(!(func33(data74[i16]))){
 errors++;
 }
 }
@@ -854,7 +858,7 @@ let data76 = data69.modifierExtension;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data76[i17]))){
+if(!(func33(data76[i17]))){
 errors++;
 }
 }
@@ -869,17 +873,17 @@ errors++;
 }
 }
 if(data69._allowedBoolean !== undefined){
-if(!(func6(data69._allowedBoolean))){
+if(!(func29(data69._allowedBoolean))){
 errors++;
 }
 }
 if(data69.allowedCodeableConcept !== undefined){
-if(!(func14(data69.allowedCodeableConcept))){
+if(!(func37(data69.allowedCodeableConcept))){
 errors++;
 }
 }
 if(data69.reason !== undefined){
-if(!(func14(data69.reason))){
+if(!(func37(data69.reason))){
 errors++;
 }
 }
@@ -887,6 +891,10 @@ for(const key0 in data69){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "allowedBoolean")) && (key0 !== "_allowedBoolean")) && (key0 !== "allowedCodeableConcept")) && (key0 !== "reason")){
 errors++;
 }
+}
+const forms0 = func1(data69, obj598);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data69.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data69);
@@ -900,7 +908,7 @@ errors++;
 }
 }
 if(data.priorPrescription !== undefined){
-if(!(func16(data.priorPrescription))){
+if(!(func39(data.priorPrescription))){
 errors++;
 }
 }
@@ -909,7 +917,7 @@ let data83 = data.detectedIssue;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data83[i18]))){
+if(!(func39(data83[i18]))){
 errors++;
 }
 }
@@ -923,7 +931,7 @@ let data85 = data.eventHistory;
 if(Array.isArray(data85)){
 const len19 = data85.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data85[i19]))){
+if(!(func39(data85[i19]))){
 errors++;
 }
 }
@@ -936,6 +944,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "reportedBoolean")) && (key1 !== "_reportedBoolean")) && (key1 !== "reportedReference")) && (key1 !== "medicationCodeableConcept")) && (key1 !== "medicationReference")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "supportingInformation")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "performer")) && (key1 !== "performerType")) && (key1 !== "recorder")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "groupIdentifier")) && (key1 !== "courseOfTherapyType")) && (key1 !== "insurance")) && (key1 !== "note")) && (key1 !== "dosageInstruction")) && (key1 !== "dispenseRequest")) && (key1 !== "substitution")) && (key1 !== "priorPrescription")) && (key1 !== "detectedIssue")) && (key1 !== "eventHistory")){
 errors++;
 }
+}
+const forms1 = func1(data, obj600);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj567);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

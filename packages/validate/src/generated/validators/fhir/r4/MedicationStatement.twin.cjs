@@ -6,17 +6,20 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj567 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj252 = new Set(["effectiveDateTime", "effectivePeriod"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1293(data){
@@ -129,7 +132,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -145,7 +148,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -161,12 +164,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -175,7 +178,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -189,7 +192,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -203,7 +206,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -217,7 +220,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -231,7 +234,7 @@ let data19 = data.basedOn;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func39(data19[i4]))){
 errors++;
 }
 }
@@ -245,7 +248,7 @@ let data21 = data.partOf;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data21[i5]))){
+if(!(func39(data21[i5]))){
 errors++;
 }
 }
@@ -264,7 +267,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -273,7 +276,7 @@ let data25 = data.statusReason;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data25[i6]))){
+if(!(func37(data25[i6]))){
 errors++;
 }
 }
@@ -283,27 +286,27 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.medicationCodeableConcept !== undefined){
-if(!(func14(data.medicationCodeableConcept))){
+if(!(func37(data.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func16(data.medicationReference))){
+if(!(func39(data.medicationReference))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(func16(data.context))){
+if(!(func39(data.context))){
 errors++;
 }
 }
@@ -319,12 +322,12 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func29(data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -340,12 +343,12 @@ errors++;
 }
 }
 if(data._dateAsserted !== undefined){
-if(!(func6(data._dateAsserted))){
+if(!(func29(data._dateAsserted))){
 errors++;
 }
 }
 if(data.informationSource !== undefined){
-if(!(func16(data.informationSource))){
+if(!(func39(data.informationSource))){
 errors++;
 }
 }
@@ -354,7 +357,7 @@ let data38 = data.derivedFrom;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data38[i7]))){
+if(!(func39(data38[i7]))){
 errors++;
 }
 }
@@ -368,7 +371,7 @@ let data40 = data.reasonCode;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data40[i8]))){
+if(!(func37(data40[i8]))){
 errors++;
 }
 }
@@ -382,7 +385,7 @@ let data42 = data.reasonReference;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data42[i9]))){
+if(!(func39(data42[i9]))){
 errors++;
 }
 }
@@ -396,7 +399,7 @@ let data44 = data.note;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data44[i10]))){
+if(!(func180(data44[i10]))){
 errors++;
 }
 }
@@ -410,7 +413,7 @@ let data46 = data.dosage;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func86(data46[i11]))){
+if(!(func109(data46[i11]))){
 errors++;
 }
 }
@@ -423,6 +426,14 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "basedOn")) && (key0 !== "partOf")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "statusReason")) && (key0 !== "category")) && (key0 !== "medicationCodeableConcept")) && (key0 !== "medicationReference")) && (key0 !== "subject")) && (key0 !== "context")) && (key0 !== "effectiveDateTime")) && (key0 !== "_effectiveDateTime")) && (key0 !== "effectivePeriod")) && (key0 !== "dateAsserted")) && (key0 !== "_dateAsserted")) && (key0 !== "informationSource")) && (key0 !== "derivedFrom")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "note")) && (key0 !== "dosage")){
 errors++;
 }
+}
+const forms0 = func1(data, obj567);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj252);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

@@ -5,17 +5,18 @@ exports.validate = validate1294;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2818 = require("./datatypes.cjs")["Coding"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func13186 = require("./datatypes.cjs")["MarketingStatus"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func13289 = require("./datatypes.cjs")["MarketingStatus"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -132,8 +133,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -154,8 +155,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -197,8 +198,8 @@ errors++;
 }
 }
 if(data._productName !== undefined && func0.call(data, "_productName")){
-if(!(func2197(data._productName, {instancePath:instancePath+"/_productName",parentData:data,parentDataProperty:"_productName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._productName, {instancePath:instancePath+"/_productName",parentData:data,parentDataProperty:"_productName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -315,8 +316,8 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data12[i3], {instancePath:instancePath+"/namePart/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i3], {instancePath:instancePath+"/namePart/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -337,8 +338,8 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data14[i4], {instancePath:instancePath+"/namePart/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i4], {instancePath:instancePath+"/namePart/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -380,14 +381,14 @@ errors++;
 }
 }
 if(data9._part !== undefined && func0.call(data9, "_part")){
-if(!(func2197(data9._part, {instancePath:instancePath+"/namePart/" + i2+"/_part",parentData:data9,parentDataProperty:"_part",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._part, {instancePath:instancePath+"/namePart/" + i2+"/_part",parentData:data9,parentDataProperty:"_part",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.type !== undefined && func0.call(data9, "type")){
-if(!(func2793(data9.type, {instancePath:instancePath+"/namePart/" + i2+"/type",parentData:data9,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data9.type, {instancePath:instancePath+"/namePart/" + i2+"/type",parentData:data9,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -472,8 +473,8 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data22[i6], {instancePath:instancePath+"/countryLanguage/" + i5+"/extension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i6], {instancePath:instancePath+"/countryLanguage/" + i5+"/extension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -494,8 +495,8 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data24[i7], {instancePath:instancePath+"/countryLanguage/" + i5+"/modifierExtension/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i7], {instancePath:instancePath+"/countryLanguage/" + i5+"/modifierExtension/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -512,20 +513,20 @@ errors++;
 }
 }
 if(data20.country !== undefined && func0.call(data20, "country")){
-if(!(func2215(data20.country, {instancePath:instancePath+"/countryLanguage/" + i5+"/country",parentData:data20,parentDataProperty:"country",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20.country, {instancePath:instancePath+"/countryLanguage/" + i5+"/country",parentData:data20,parentDataProperty:"country",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.jurisdiction !== undefined && func0.call(data20, "jurisdiction")){
-if(!(func2215(data20.jurisdiction, {instancePath:instancePath+"/countryLanguage/" + i5+"/jurisdiction",parentData:data20,parentDataProperty:"jurisdiction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20.jurisdiction, {instancePath:instancePath+"/countryLanguage/" + i5+"/jurisdiction",parentData:data20,parentDataProperty:"jurisdiction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.language !== undefined && func0.call(data20, "language")){
-if(!(func2215(data20.language, {instancePath:instancePath+"/countryLanguage/" + i5+"/language",parentData:data20,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20.language, {instancePath:instancePath+"/countryLanguage/" + i5+"/language",parentData:data20,parentDataProperty:"language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -570,6 +571,7 @@ return errors === 0;
 }
 validate1295.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj129 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate1294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProduct.schema.json" */;
@@ -641,8 +643,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -672,8 +674,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -703,14 +705,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -719,8 +721,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -741,8 +743,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -763,8 +765,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -785,8 +787,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -803,32 +805,32 @@ errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func2793(data.domain, {instancePath:instancePath+"/domain",parentData:data,parentDataProperty:"domain",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.domain, {instancePath:instancePath+"/domain",parentData:data,parentDataProperty:"domain",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.combinedPharmaceuticalDoseForm !== undefined && func0.call(data, "combinedPharmaceuticalDoseForm")){
-if(!(func2215(data.combinedPharmaceuticalDoseForm, {instancePath:instancePath+"/combinedPharmaceuticalDoseForm",parentData:data,parentDataProperty:"combinedPharmaceuticalDoseForm",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.combinedPharmaceuticalDoseForm, {instancePath:instancePath+"/combinedPharmaceuticalDoseForm",parentData:data,parentDataProperty:"combinedPharmaceuticalDoseForm",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func2215(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply",parentData:data,parentDataProperty:"legalStatusOfSupply",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply",parentData:data,parentDataProperty:"legalStatusOfSupply",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.additionalMonitoringIndicator !== undefined && func0.call(data, "additionalMonitoringIndicator")){
-if(!(func2215(data.additionalMonitoringIndicator, {instancePath:instancePath+"/additionalMonitoringIndicator",parentData:data,parentDataProperty:"additionalMonitoringIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.additionalMonitoringIndicator, {instancePath:instancePath+"/additionalMonitoringIndicator",parentData:data,parentDataProperty:"additionalMonitoringIndicator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -878,8 +880,8 @@ let data23 = data._specialMeasures;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data23[i5], {instancePath:instancePath+"/_specialMeasures/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23[i5], {instancePath:instancePath+"/_specialMeasures/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -896,8 +898,8 @@ errors++;
 }
 }
 if(data.paediatricUseIndicator !== undefined && func0.call(data, "paediatricUseIndicator")){
-if(!(func2215(data.paediatricUseIndicator, {instancePath:instancePath+"/paediatricUseIndicator",parentData:data,parentDataProperty:"paediatricUseIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.paediatricUseIndicator, {instancePath:instancePath+"/paediatricUseIndicator",parentData:data,parentDataProperty:"paediatricUseIndicator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -906,8 +908,8 @@ let data26 = data.productClassification;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data26[i6], {instancePath:instancePath+"/productClassification/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data26[i6], {instancePath:instancePath+"/productClassification/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -928,8 +930,8 @@ let data28 = data.marketingStatus;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func13186(data28[i7], {instancePath:instancePath+"/marketingStatus/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13186.errors; else for (const vError of func13186.errors) vErrors.push(vError);
+if(!(func13289(data28[i7], {instancePath:instancePath+"/marketingStatus/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13289.errors; else for (const vError of func13289.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,8 +952,8 @@ let data30 = data.pharmaceuticalProduct;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data30[i8], {instancePath:instancePath+"/pharmaceuticalProduct/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data30[i8], {instancePath:instancePath+"/pharmaceuticalProduct/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -972,8 +974,8 @@ let data32 = data.packagedMedicinalProduct;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data32[i9], {instancePath:instancePath+"/packagedMedicinalProduct/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data32[i9], {instancePath:instancePath+"/packagedMedicinalProduct/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +996,8 @@ let data34 = data.attachedDocument;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data34[i10], {instancePath:instancePath+"/attachedDocument/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data34[i10], {instancePath:instancePath+"/attachedDocument/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1016,8 +1018,8 @@ let data36 = data.masterFile;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2221(data36[i11], {instancePath:instancePath+"/masterFile/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36[i11], {instancePath:instancePath+"/masterFile/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1038,8 +1040,8 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2221(data38[i12], {instancePath:instancePath+"/contact/" + i12,parentData:data38,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data38[i12], {instancePath:instancePath+"/contact/" + i12,parentData:data38,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1060,8 +1062,8 @@ let data40 = data.clinicalTrial;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data40[i13], {instancePath:instancePath+"/clinicalTrial/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data40[i13], {instancePath:instancePath+"/clinicalTrial/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1104,8 +1106,8 @@ let data44 = data.crossReference;
 if(Array.isArray(data44)){
 const len15 = data44.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2210(data44[i15], {instancePath:instancePath+"/crossReference/" + i15,parentData:data44,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data44[i15], {instancePath:instancePath+"/crossReference/" + i15,parentData:data44,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1158,8 +1160,8 @@ let data49 = data47.extension;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data49[i17], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/extension/" + i17,parentData:data49,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i17], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/extension/" + i17,parentData:data49,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1180,8 +1182,8 @@ let data51 = data47.modifierExtension;
 if(Array.isArray(data51)){
 const len18 = data51.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data51[i18], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension/" + i18,parentData:data51,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data51[i18], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension/" + i18,parentData:data51,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1198,14 +1200,14 @@ errors++;
 }
 }
 if(data47.operationType !== undefined && func0.call(data47, "operationType")){
-if(!(func2215(data47.operationType, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/operationType",parentData:data47,parentDataProperty:"operationType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47.operationType, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/operationType",parentData:data47,parentDataProperty:"operationType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data47.authorisationReferenceNumber !== undefined && func0.call(data47, "authorisationReferenceNumber")){
-if(!(func2210(data47.authorisationReferenceNumber, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/authorisationReferenceNumber",parentData:data47,parentDataProperty:"authorisationReferenceNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data47.authorisationReferenceNumber, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/authorisationReferenceNumber",parentData:data47,parentDataProperty:"authorisationReferenceNumber",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1235,14 +1237,14 @@ errors++;
 }
 }
 if(data47._effectiveDate !== undefined && func0.call(data47, "_effectiveDate")){
-if(!(func2197(data47._effectiveDate, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/_effectiveDate",parentData:data47,parentDataProperty:"_effectiveDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data47._effectiveDate, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/_effectiveDate",parentData:data47,parentDataProperty:"_effectiveDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data47.confidentialityIndicator !== undefined && func0.call(data47, "confidentialityIndicator")){
-if(!(func2215(data47.confidentialityIndicator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/confidentialityIndicator",parentData:data47,parentDataProperty:"confidentialityIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47.confidentialityIndicator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/confidentialityIndicator",parentData:data47,parentDataProperty:"confidentialityIndicator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1251,8 +1253,8 @@ let data58 = data47.manufacturer;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2221(data58[i19], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer/" + i19,parentData:data58,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data58[i19], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer/" + i19,parentData:data58,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1269,8 +1271,8 @@ errors++;
 }
 }
 if(data47.regulator !== undefined && func0.call(data47, "regulator")){
-if(!(func2221(data47.regulator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/regulator",parentData:data47,parentDataProperty:"regulator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data47.regulator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/regulator",parentData:data47,parentDataProperty:"regulator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1335,8 +1337,8 @@ let data64 = data62.extension;
 if(Array.isArray(data64)){
 const len21 = data64.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2206(data64[i21], {instancePath:instancePath+"/specialDesignation/" + i20+"/extension/" + i21,parentData:data64,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data64[i21], {instancePath:instancePath+"/specialDesignation/" + i20+"/extension/" + i21,parentData:data64,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1357,8 +1359,8 @@ let data66 = data62.modifierExtension;
 if(Array.isArray(data66)){
 const len22 = data66.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2206(data66[i22], {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension/" + i22,parentData:data66,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data66[i22], {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension/" + i22,parentData:data66,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1379,8 +1381,8 @@ let data68 = data62.identifier;
 if(Array.isArray(data68)){
 const len23 = data68.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2210(data68[i23], {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier/" + i23,parentData:data68,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data68[i23], {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier/" + i23,parentData:data68,parentDataProperty:i23,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1397,32 +1399,32 @@ errors++;
 }
 }
 if(data62.type !== undefined && func0.call(data62, "type")){
-if(!(func2215(data62.type, {instancePath:instancePath+"/specialDesignation/" + i20+"/type",parentData:data62,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62.type, {instancePath:instancePath+"/specialDesignation/" + i20+"/type",parentData:data62,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data62.intendedUse !== undefined && func0.call(data62, "intendedUse")){
-if(!(func2215(data62.intendedUse, {instancePath:instancePath+"/specialDesignation/" + i20+"/intendedUse",parentData:data62,parentDataProperty:"intendedUse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62.intendedUse, {instancePath:instancePath+"/specialDesignation/" + i20+"/intendedUse",parentData:data62,parentDataProperty:"intendedUse",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data62.indicationCodeableConcept !== undefined && func0.call(data62, "indicationCodeableConcept")){
-if(!(func2215(data62.indicationCodeableConcept, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationCodeableConcept",parentData:data62,parentDataProperty:"indicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62.indicationCodeableConcept, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationCodeableConcept",parentData:data62,parentDataProperty:"indicationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data62.indicationReference !== undefined && func0.call(data62, "indicationReference")){
-if(!(func2221(data62.indicationReference, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationReference",parentData:data62,parentDataProperty:"indicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data62.indicationReference, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationReference",parentData:data62,parentDataProperty:"indicationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data62.status !== undefined && func0.call(data62, "status")){
-if(!(func2215(data62.status, {instancePath:instancePath+"/specialDesignation/" + i20+"/status",parentData:data62,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62.status, {instancePath:instancePath+"/specialDesignation/" + i20+"/status",parentData:data62,parentDataProperty:"status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1452,20 +1454,20 @@ errors++;
 }
 }
 if(data62._date !== undefined && func0.call(data62, "_date")){
-if(!(func2197(data62._date, {instancePath:instancePath+"/specialDesignation/" + i20+"/_date",parentData:data62,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data62._date, {instancePath:instancePath+"/specialDesignation/" + i20+"/_date",parentData:data62,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data62.species !== undefined && func0.call(data62, "species")){
-if(!(func2215(data62.species, {instancePath:instancePath+"/specialDesignation/" + i20+"/species",parentData:data62,parentDataProperty:"species",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data62.species, {instancePath:instancePath+"/specialDesignation/" + i20+"/species",parentData:data62,parentDataProperty:"species",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data62, obj129);
+if(forms0 !== null){
+const err43 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1475,9 +1477,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1489,12 +1490,24 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

@@ -8,16 +8,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func3723 = require("./datatypes.twin.cjs")["MarketingStatus"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func3826 = require("./datatypes.twin.cjs")["MarketingStatus"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 
 
 
@@ -81,7 +82,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -95,7 +96,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -116,7 +117,7 @@ errors++;
 }
 }
 if(data._productName !== undefined){
-if(!(func6(data._productName))){
+if(!(func29(data._productName))){
 errors++;
 }
 }
@@ -177,7 +178,7 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func33(data12[i3]))){
 errors++;
 }
 }
@@ -191,7 +192,7 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func33(data14[i4]))){
 errors++;
 }
 }
@@ -212,12 +213,12 @@ errors++;
 }
 }
 if(data9._part !== undefined){
-if(!(func6(data9._part))){
+if(!(func29(data9._part))){
 errors++;
 }
 }
 if(data9.type !== undefined){
-if(!(func223(data9.type))){
+if(!(func248(data9.type))){
 errors++;
 }
 }
@@ -271,7 +272,7 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func33(data22[i6]))){
 errors++;
 }
 }
@@ -285,7 +286,7 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data24[i7]))){
+if(!(func33(data24[i7]))){
 errors++;
 }
 }
@@ -295,17 +296,17 @@ errors++;
 }
 }
 if(data20.country !== undefined){
-if(!(func14(data20.country))){
+if(!(func37(data20.country))){
 errors++;
 }
 }
 if(data20.jurisdiction !== undefined){
-if(!(func14(data20.jurisdiction))){
+if(!(func37(data20.jurisdiction))){
 errors++;
 }
 }
 if(data20.language !== undefined){
-if(!(func14(data20.language))){
+if(!(func37(data20.language))){
 errors++;
 }
 }
@@ -350,6 +351,7 @@ return errors === 0;
 }
 validate1295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj584 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate1294(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicinalProduct.schema.json" */;
@@ -386,7 +388,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -402,7 +404,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -418,12 +420,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -432,7 +434,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -446,7 +448,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -460,7 +462,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -474,7 +476,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -484,27 +486,27 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.domain !== undefined){
-if(!(func223(data.domain))){
+if(!(func248(data.domain))){
 errors++;
 }
 }
 if(data.combinedPharmaceuticalDoseForm !== undefined){
-if(!(func14(data.combinedPharmaceuticalDoseForm))){
+if(!(func37(data.combinedPharmaceuticalDoseForm))){
 errors++;
 }
 }
 if(data.legalStatusOfSupply !== undefined){
-if(!(func14(data.legalStatusOfSupply))){
+if(!(func37(data.legalStatusOfSupply))){
 errors++;
 }
 }
 if(data.additionalMonitoringIndicator !== undefined){
-if(!(func14(data.additionalMonitoringIndicator))){
+if(!(func37(data.additionalMonitoringIndicator))){
 errors++;
 }
 }
@@ -533,7 +535,7 @@ let data23 = data._specialMeasures;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data23[i5]))){
+if(!(func29(data23[i5]))){
 errors++;
 }
 }
@@ -543,7 +545,7 @@ errors++;
 }
 }
 if(data.paediatricUseIndicator !== undefined){
-if(!(func14(data.paediatricUseIndicator))){
+if(!(func37(data.paediatricUseIndicator))){
 errors++;
 }
 }
@@ -552,7 +554,7 @@ let data26 = data.productClassification;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data26[i6]))){
+if(!(func37(data26[i6]))){
 errors++;
 }
 }
@@ -566,7 +568,7 @@ let data28 = data.marketingStatus;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func3723(data28[i7]))){
+if(!(func3826(data28[i7]))){
 errors++;
 }
 }
@@ -580,7 +582,7 @@ let data30 = data.pharmaceuticalProduct;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data30[i8]))){
+if(!(func39(data30[i8]))){
 errors++;
 }
 }
@@ -594,7 +596,7 @@ let data32 = data.packagedMedicinalProduct;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data32[i9]))){
+if(!(func39(data32[i9]))){
 errors++;
 }
 }
@@ -608,7 +610,7 @@ let data34 = data.attachedDocument;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data34[i10]))){
+if(!(func39(data34[i10]))){
 errors++;
 }
 }
@@ -622,7 +624,7 @@ let data36 = data.masterFile;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data36[i11]))){
+if(!(func39(data36[i11]))){
 errors++;
 }
 }
@@ -636,7 +638,7 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data38[i12]))){
+if(!(func39(data38[i12]))){
 errors++;
 }
 }
@@ -650,7 +652,7 @@ let data40 = data.clinicalTrial;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data40[i13]))){
+if(!(func39(data40[i13]))){
 errors++;
 }
 }
@@ -678,7 +680,7 @@ let data44 = data.crossReference;
 if(Array.isArray(data44)){
 const len15 = data44.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func12(data44[i15]))){
+if(!(func35(data44[i15]))){
 errors++;
 }
 }
@@ -710,7 +712,7 @@ let data49 = data47.extension;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data49[i17]))){
+if(!(func33(data49[i17]))){
 errors++;
 }
 }
@@ -724,7 +726,7 @@ let data51 = data47.modifierExtension;
 if(Array.isArray(data51)){
 const len18 = data51.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data51[i18]))){
+if(!(func33(data51[i18]))){
 errors++;
 }
 }
@@ -734,12 +736,12 @@ errors++;
 }
 }
 if(data47.operationType !== undefined){
-if(!(func14(data47.operationType))){
+if(!(func37(data47.operationType))){
 errors++;
 }
 }
 if(data47.authorisationReferenceNumber !== undefined){
-if(!(func12(data47.authorisationReferenceNumber))){
+if(!(func35(data47.authorisationReferenceNumber))){
 errors++;
 }
 }
@@ -755,12 +757,12 @@ errors++;
 }
 }
 if(data47._effectiveDate !== undefined){
-if(!(func6(data47._effectiveDate))){
+if(!(func29(data47._effectiveDate))){
 errors++;
 }
 }
 if(data47.confidentialityIndicator !== undefined){
-if(!(func14(data47.confidentialityIndicator))){
+if(!(func37(data47.confidentialityIndicator))){
 errors++;
 }
 }
@@ -769,7 +771,7 @@ let data58 = data47.manufacturer;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data58[i19]))){
+if(!(func39(data58[i19]))){
 errors++;
 }
 }
@@ -779,7 +781,7 @@ errors++;
 }
 }
 if(data47.regulator !== undefined){
-if(!(func16(data47.regulator))){
+if(!(func39(data47.regulator))){
 errors++;
 }
 }
@@ -827,7 +829,7 @@ let data64 = data62.extension;
 if(Array.isArray(data64)){
 const len21 = data64.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data64[i21]))){
+if(!(func33(data64[i21]))){
 errors++;
 }
 }
@@ -841,7 +843,7 @@ let data66 = data62.modifierExtension;
 if(Array.isArray(data66)){
 const len22 = data66.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data66[i22]))){
+if(!(func33(data66[i22]))){
 errors++;
 }
 }
@@ -855,7 +857,7 @@ let data68 = data62.identifier;
 if(Array.isArray(data68)){
 const len23 = data68.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func12(data68[i23]))){
+if(!(func35(data68[i23]))){
 errors++;
 }
 }
@@ -865,27 +867,27 @@ errors++;
 }
 }
 if(data62.type !== undefined){
-if(!(func14(data62.type))){
+if(!(func37(data62.type))){
 errors++;
 }
 }
 if(data62.intendedUse !== undefined){
-if(!(func14(data62.intendedUse))){
+if(!(func37(data62.intendedUse))){
 errors++;
 }
 }
 if(data62.indicationCodeableConcept !== undefined){
-if(!(func14(data62.indicationCodeableConcept))){
+if(!(func37(data62.indicationCodeableConcept))){
 errors++;
 }
 }
 if(data62.indicationReference !== undefined){
-if(!(func16(data62.indicationReference))){
+if(!(func39(data62.indicationReference))){
 errors++;
 }
 }
 if(data62.status !== undefined){
-if(!(func14(data62.status))){
+if(!(func37(data62.status))){
 errors++;
 }
 }
@@ -901,12 +903,12 @@ errors++;
 }
 }
 if(data62._date !== undefined){
-if(!(func6(data62._date))){
+if(!(func29(data62._date))){
 errors++;
 }
 }
 if(data62.species !== undefined){
-if(!(func14(data62.species))){
+if(!(func37(data62.species))){
 errors++;
 }
 }
@@ -914,6 +916,10 @@ for(const key1 in data62){
 if((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "type")) && (key1 !== "intendedUse")) && (key1 !== "indicationCodeableConcept")) && (key1 !== "indicationReference")) && (key1 !== "status")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "species")){
 errors++;
 }
+}
+const forms0 = func1(data62, obj584);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data62.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data62);

@@ -7,18 +7,20 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
+const func1 = require("../../../../choice.cjs").choiceForms;
 const wrapper49 = {validate: validate1298};
+const obj614 = new Set(["datePeriod", "dateDateTime"]);
 
 function validate1298(data){
 let vErrors = null;
@@ -50,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -74,17 +76,17 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.datePeriod !== undefined){
-if(!(func17(data.datePeriod))){
+if(!(func40(data.datePeriod))){
 errors++;
 }
 }
@@ -100,7 +102,7 @@ errors++;
 }
 }
 if(data._dateDateTime !== undefined){
-if(!(func6(data._dateDateTime))){
+if(!(func29(data._dateDateTime))){
 errors++;
 }
 }
@@ -122,6 +124,10 @@ for(const key0 in data){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "type")) && (key0 !== "datePeriod")) && (key0 !== "dateDateTime")) && (key0 !== "_dateDateTime")) && (key0 !== "application")){
 errors++;
 }
+}
+const forms0 = func1(data, obj614);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -171,7 +177,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -187,7 +193,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -203,12 +209,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -217,7 +223,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -231,7 +237,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -245,7 +251,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -259,7 +265,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -269,7 +275,7 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -278,7 +284,7 @@ let data17 = data.country;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data17[i4]))){
+if(!(func37(data17[i4]))){
 errors++;
 }
 }
@@ -292,7 +298,7 @@ let data19 = data.jurisdiction;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data19[i5]))){
+if(!(func37(data19[i5]))){
 errors++;
 }
 }
@@ -302,7 +308,7 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func37(data.status))){
 errors++;
 }
 }
@@ -318,7 +324,7 @@ errors++;
 }
 }
 if(data._statusDate !== undefined){
-if(!(func6(data._statusDate))){
+if(!(func29(data._statusDate))){
 errors++;
 }
 }
@@ -334,17 +340,17 @@ errors++;
 }
 }
 if(data._restoreDate !== undefined){
-if(!(func6(data._restoreDate))){
+if(!(func29(data._restoreDate))){
 errors++;
 }
 }
 if(data.validityPeriod !== undefined){
-if(!(func17(data.validityPeriod))){
+if(!(func40(data.validityPeriod))){
 errors++;
 }
 }
 if(data.dataExclusivityPeriod !== undefined){
-if(!(func17(data.dataExclusivityPeriod))){
+if(!(func40(data.dataExclusivityPeriod))){
 errors++;
 }
 }
@@ -360,7 +366,7 @@ errors++;
 }
 }
 if(data._dateOfFirstAuthorization !== undefined){
-if(!(func6(data._dateOfFirstAuthorization))){
+if(!(func29(data._dateOfFirstAuthorization))){
 errors++;
 }
 }
@@ -376,12 +382,12 @@ errors++;
 }
 }
 if(data._internationalBirthDate !== undefined){
-if(!(func6(data._internationalBirthDate))){
+if(!(func29(data._internationalBirthDate))){
 errors++;
 }
 }
 if(data.legalBasis !== undefined){
-if(!(func14(data.legalBasis))){
+if(!(func37(data.legalBasis))){
 errors++;
 }
 }
@@ -408,7 +414,7 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len7 = data36.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data36[i7]))){
+if(!(func33(data36[i7]))){
 errors++;
 }
 }
@@ -422,7 +428,7 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data38[i8]))){
+if(!(func33(data38[i8]))){
 errors++;
 }
 }
@@ -436,7 +442,7 @@ let data40 = data34.identifier;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func12(data40[i9]))){
+if(!(func35(data40[i9]))){
 errors++;
 }
 }
@@ -446,7 +452,7 @@ errors++;
 }
 }
 if(data34.country !== undefined){
-if(!(func14(data34.country))){
+if(!(func37(data34.country))){
 errors++;
 }
 }
@@ -455,7 +461,7 @@ let data43 = data34.jurisdiction;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data43[i10]))){
+if(!(func37(data43[i10]))){
 errors++;
 }
 }
@@ -465,12 +471,12 @@ errors++;
 }
 }
 if(data34.legalStatusOfSupply !== undefined){
-if(!(func14(data34.legalStatusOfSupply))){
+if(!(func37(data34.legalStatusOfSupply))){
 errors++;
 }
 }
 if(data34.validityPeriod !== undefined){
-if(!(func17(data34.validityPeriod))){
+if(!(func40(data34.validityPeriod))){
 errors++;
 }
 }
@@ -496,12 +502,12 @@ errors++;
 }
 }
 if(data.holder !== undefined){
-if(!(func16(data.holder))){
+if(!(func39(data.holder))){
 errors++;
 }
 }
 if(data.regulator !== undefined){
-if(!(func16(data.regulator))){
+if(!(func39(data.regulator))){
 errors++;
 }
 }

@@ -4,18 +4,20 @@ exports.validate = validate1300;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func13422 = require("./datatypes.cjs")["Population"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func13528 = require("./datatypes.cjs")["Population"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj123 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate1300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductContraindication.schema.json" */;
@@ -77,8 +79,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -108,8 +110,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -139,14 +141,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -155,8 +157,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -177,8 +179,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -199,8 +201,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -221,8 +223,8 @@ let data14 = data.subject;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data14[i3], {instancePath:instancePath+"/subject/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data14[i3], {instancePath:instancePath+"/subject/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -239,14 +241,14 @@ errors++;
 }
 }
 if(data.disease !== undefined && func0.call(data, "disease")){
-if(!(func2215(data.disease, {instancePath:instancePath+"/disease",parentData:data,parentDataProperty:"disease",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.disease, {instancePath:instancePath+"/disease",parentData:data,parentDataProperty:"disease",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.diseaseStatus !== undefined && func0.call(data, "diseaseStatus")){
-if(!(func2215(data.diseaseStatus, {instancePath:instancePath+"/diseaseStatus",parentData:data,parentDataProperty:"diseaseStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.diseaseStatus, {instancePath:instancePath+"/diseaseStatus",parentData:data,parentDataProperty:"diseaseStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -255,8 +257,8 @@ let data18 = data.comorbidity;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data18[i4], {instancePath:instancePath+"/comorbidity/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18[i4], {instancePath:instancePath+"/comorbidity/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -277,8 +279,8 @@ let data20 = data.therapeuticIndication;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data20[i5], {instancePath:instancePath+"/therapeuticIndication/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data20[i5], {instancePath:instancePath+"/therapeuticIndication/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -413,8 +415,8 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data27[i7], {instancePath:instancePath+"/otherTherapy/" + i6+"/extension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i7], {instancePath:instancePath+"/otherTherapy/" + i6+"/extension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -435,8 +437,8 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data29[i8], {instancePath:instancePath+"/otherTherapy/" + i6+"/modifierExtension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i8], {instancePath:instancePath+"/otherTherapy/" + i6+"/modifierExtension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -453,26 +455,26 @@ errors++;
 }
 }
 if(data23.therapyRelationshipType !== undefined && func0.call(data23, "therapyRelationshipType")){
-if(!(func2215(data23.therapyRelationshipType, {instancePath:instancePath+"/otherTherapy/" + i6+"/therapyRelationshipType",parentData:data23,parentDataProperty:"therapyRelationshipType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.therapyRelationshipType, {instancePath:instancePath+"/otherTherapy/" + i6+"/therapyRelationshipType",parentData:data23,parentDataProperty:"therapyRelationshipType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.medicationCodeableConcept !== undefined && func0.call(data23, "medicationCodeableConcept")){
-if(!(func2215(data23.medicationCodeableConcept, {instancePath:instancePath+"/otherTherapy/" + i6+"/medicationCodeableConcept",parentData:data23,parentDataProperty:"medicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.medicationCodeableConcept, {instancePath:instancePath+"/otherTherapy/" + i6+"/medicationCodeableConcept",parentData:data23,parentDataProperty:"medicationCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.medicationReference !== undefined && func0.call(data23, "medicationReference")){
-if(!(func2221(data23.medicationReference, {instancePath:instancePath+"/otherTherapy/" + i6+"/medicationReference",parentData:data23,parentDataProperty:"medicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data23.medicationReference, {instancePath:instancePath+"/otherTherapy/" + i6+"/medicationReference",parentData:data23,parentDataProperty:"medicationReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/otherTherapy/" + i6,schemaPath:"#/$defs/MedicinalProductContraindication_OtherTherapy/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data23, obj123);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/otherTherapy/" + i6,schemaPath:"#/$defs/MedicinalProductContraindication_OtherTherapy/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -482,9 +484,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath:instancePath+"/otherTherapy",schemaPath:"#/properties/otherTherapy/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/otherTherapy/" + i6,schemaPath:"#/$defs/MedicinalProductContraindication_OtherTherapy/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -494,19 +495,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.population !== undefined && func0.call(data, "population")){
-let data34 = data.population;
-if(Array.isArray(data34)){
-const len9 = data34.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func13422(data34[i9], {instancePath:instancePath+"/population/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13422.errors; else for (const vError of func13422.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err25 = {instancePath:instancePath+"/population",schemaPath:"#/properties/population/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/otherTherapy",schemaPath:"#/properties/otherTherapy/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -516,14 +507,36 @@ vErrors.push(err25);
 errors++;
 }
 }
+if(data.population !== undefined && func0.call(data, "population")){
+let data34 = data.population;
+if(Array.isArray(data34)){
+const len9 = data34.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func13528(data34[i9], {instancePath:instancePath+"/population/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13528.errors; else for (const vError of func13528.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/population",schemaPath:"#/properties/population/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }

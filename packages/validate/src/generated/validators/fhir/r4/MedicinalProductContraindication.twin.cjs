@@ -6,14 +6,16 @@ exports.validate = validate1300;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func3812 = require("./datatypes.twin.cjs")["Population"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func3918 = require("./datatypes.twin.cjs")["Population"];
+const obj567 = new Set(["medicationCodeableConcept", "medicationReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1300(data){
@@ -48,7 +50,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -64,7 +66,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -80,12 +82,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -94,7 +96,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -108,7 +110,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -122,7 +124,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -136,7 +138,7 @@ let data14 = data.subject;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data14[i3]))){
+if(!(func39(data14[i3]))){
 errors++;
 }
 }
@@ -146,12 +148,12 @@ errors++;
 }
 }
 if(data.disease !== undefined){
-if(!(func14(data.disease))){
+if(!(func37(data.disease))){
 errors++;
 }
 }
 if(data.diseaseStatus !== undefined){
-if(!(func14(data.diseaseStatus))){
+if(!(func37(data.diseaseStatus))){
 errors++;
 }
 }
@@ -160,7 +162,7 @@ let data18 = data.comorbidity;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -174,7 +176,7 @@ let data20 = data.therapeuticIndication;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data20[i5]))){
+if(!(func39(data20[i5]))){
 errors++;
 }
 }
@@ -253,7 +255,7 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data27[i7]))){
+if(!(func33(data27[i7]))){
 errors++;
 }
 }
@@ -267,7 +269,7 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func33(data29[i8]))){
 errors++;
 }
 }
@@ -277,17 +279,17 @@ errors++;
 }
 }
 if(data23.therapyRelationshipType !== undefined){
-if(!(func14(data23.therapyRelationshipType))){
+if(!(func37(data23.therapyRelationshipType))){
 errors++;
 }
 }
 if(data23.medicationCodeableConcept !== undefined){
-if(!(func14(data23.medicationCodeableConcept))){
+if(!(func37(data23.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data23.medicationReference !== undefined){
-if(!(func16(data23.medicationReference))){
+if(!(func39(data23.medicationReference))){
 errors++;
 }
 }
@@ -295,6 +297,10 @@ for(const key0 in data23){
 if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "therapyRelationshipType")) && (key0 !== "medicationCodeableConcept")) && (key0 !== "medicationReference")){
 errors++;
 }
+}
+const forms0 = func1(data23, obj567);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data23.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data23);
@@ -317,7 +323,7 @@ let data34 = data.population;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func3812(data34[i9]))){
+if(!(func3918(data34[i9]))){
 errors++;
 }
 }

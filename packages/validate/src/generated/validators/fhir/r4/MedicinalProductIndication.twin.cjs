@@ -6,15 +6,17 @@ exports.validate = validate1301;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func3812 = require("./datatypes.twin.cjs")["Population"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func3918 = require("./datatypes.twin.cjs")["Population"];
+const obj567 = new Set(["medicationCodeableConcept", "medicationReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1301(data){
@@ -49,7 +51,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -65,7 +67,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -81,12 +83,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -95,7 +97,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -109,7 +111,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -123,7 +125,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -137,7 +139,7 @@ let data14 = data.subject;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data14[i3]))){
+if(!(func39(data14[i3]))){
 errors++;
 }
 }
@@ -147,12 +149,12 @@ errors++;
 }
 }
 if(data.diseaseSymptomProcedure !== undefined){
-if(!(func14(data.diseaseSymptomProcedure))){
+if(!(func37(data.diseaseSymptomProcedure))){
 errors++;
 }
 }
 if(data.diseaseStatus !== undefined){
-if(!(func14(data.diseaseStatus))){
+if(!(func37(data.diseaseStatus))){
 errors++;
 }
 }
@@ -161,7 +163,7 @@ let data18 = data.comorbidity;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -171,12 +173,12 @@ errors++;
 }
 }
 if(data.intendedEffect !== undefined){
-if(!(func14(data.intendedEffect))){
+if(!(func37(data.intendedEffect))){
 errors++;
 }
 }
 if(data.duration !== undefined){
-if(!(func85(data.duration))){
+if(!(func108(data.duration))){
 errors++;
 }
 }
@@ -250,7 +252,7 @@ let data27 = data23.extension;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data27[i6]))){
+if(!(func33(data27[i6]))){
 errors++;
 }
 }
@@ -264,7 +266,7 @@ let data29 = data23.modifierExtension;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data29[i7]))){
+if(!(func33(data29[i7]))){
 errors++;
 }
 }
@@ -274,17 +276,17 @@ errors++;
 }
 }
 if(data23.therapyRelationshipType !== undefined){
-if(!(func14(data23.therapyRelationshipType))){
+if(!(func37(data23.therapyRelationshipType))){
 errors++;
 }
 }
 if(data23.medicationCodeableConcept !== undefined){
-if(!(func14(data23.medicationCodeableConcept))){
+if(!(func37(data23.medicationCodeableConcept))){
 errors++;
 }
 }
 if(data23.medicationReference !== undefined){
-if(!(func16(data23.medicationReference))){
+if(!(func39(data23.medicationReference))){
 errors++;
 }
 }
@@ -292,6 +294,10 @@ for(const key0 in data23){
 if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "therapyRelationshipType")) && (key0 !== "medicationCodeableConcept")) && (key0 !== "medicationReference")){
 errors++;
 }
+}
+const forms0 = func1(data23, obj567);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data23.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data23);
@@ -314,7 +320,7 @@ let data34 = data.undesirableEffect;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data34[i8]))){
+if(!(func39(data34[i8]))){
 errors++;
 }
 }
@@ -328,7 +334,7 @@ let data36 = data.population;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func3812(data36[i9]))){
+if(!(func3918(data36[i9]))){
 errors++;
 }
 }

@@ -3,14 +3,14 @@
 exports.validate = validate1302;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -18,7 +18,7 @@ const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const func61 = require("ajv/dist/runtime/ucs2length").default;
 
 
-const func10164 = require("./datatypes.cjs")["Ratio"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
 
 function validate1304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -71,8 +71,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -93,8 +93,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -111,26 +111,26 @@ errors++;
 }
 }
 if(data.presentation !== undefined && func0.call(data, "presentation")){
-if(!(func10164(data.presentation, {instancePath:instancePath+"/presentation",parentData:data,parentDataProperty:"presentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.presentation, {instancePath:instancePath+"/presentation",parentData:data,parentDataProperty:"presentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.presentationLowLimit !== undefined && func0.call(data, "presentationLowLimit")){
-if(!(func10164(data.presentationLowLimit, {instancePath:instancePath+"/presentationLowLimit",parentData:data,parentDataProperty:"presentationLowLimit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.presentationLowLimit, {instancePath:instancePath+"/presentationLowLimit",parentData:data,parentDataProperty:"presentationLowLimit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.concentration !== undefined && func0.call(data, "concentration")){
-if(!(func10164(data.concentration, {instancePath:instancePath+"/concentration",parentData:data,parentDataProperty:"concentration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.concentration, {instancePath:instancePath+"/concentration",parentData:data,parentDataProperty:"concentration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.concentrationLowLimit !== undefined && func0.call(data, "concentrationLowLimit")){
-if(!(func10164(data.concentrationLowLimit, {instancePath:instancePath+"/concentrationLowLimit",parentData:data,parentDataProperty:"concentrationLowLimit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.concentrationLowLimit, {instancePath:instancePath+"/concentrationLowLimit",parentData:data,parentDataProperty:"concentrationLowLimit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -160,8 +160,8 @@ errors++;
 }
 }
 if(data._measurementPoint !== undefined && func0.call(data, "_measurementPoint")){
-if(!(func2197(data._measurementPoint, {instancePath:instancePath+"/_measurementPoint",parentData:data,parentDataProperty:"_measurementPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._measurementPoint, {instancePath:instancePath+"/_measurementPoint",parentData:data,parentDataProperty:"_measurementPoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -170,8 +170,8 @@ let data11 = data.country;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data11[i2], {instancePath:instancePath+"/country/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data11[i2], {instancePath:instancePath+"/country/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -234,8 +234,8 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data16[i4], {instancePath:instancePath+"/referenceStrength/" + i3+"/extension/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i4], {instancePath:instancePath+"/referenceStrength/" + i3+"/extension/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -256,8 +256,8 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data18[i5], {instancePath:instancePath+"/referenceStrength/" + i3+"/modifierExtension/" + i5,parentData:data18,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i5], {instancePath:instancePath+"/referenceStrength/" + i3+"/modifierExtension/" + i5,parentData:data18,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -274,20 +274,20 @@ errors++;
 }
 }
 if(data14.substance !== undefined && func0.call(data14, "substance")){
-if(!(func2215(data14.substance, {instancePath:instancePath+"/referenceStrength/" + i3+"/substance",parentData:data14,parentDataProperty:"substance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data14.substance, {instancePath:instancePath+"/referenceStrength/" + i3+"/substance",parentData:data14,parentDataProperty:"substance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.strength !== undefined && func0.call(data14, "strength")){
-if(!(func10164(data14.strength, {instancePath:instancePath+"/referenceStrength/" + i3+"/strength",parentData:data14,parentDataProperty:"strength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data14.strength, {instancePath:instancePath+"/referenceStrength/" + i3+"/strength",parentData:data14,parentDataProperty:"strength",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.strengthLowLimit !== undefined && func0.call(data14, "strengthLowLimit")){
-if(!(func10164(data14.strengthLowLimit, {instancePath:instancePath+"/referenceStrength/" + i3+"/strengthLowLimit",parentData:data14,parentDataProperty:"strengthLowLimit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data14.strengthLowLimit, {instancePath:instancePath+"/referenceStrength/" + i3+"/strengthLowLimit",parentData:data14,parentDataProperty:"strengthLowLimit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -317,8 +317,8 @@ errors++;
 }
 }
 if(data14._measurementPoint !== undefined && func0.call(data14, "_measurementPoint")){
-if(!(func2197(data14._measurementPoint, {instancePath:instancePath+"/referenceStrength/" + i3+"/_measurementPoint",parentData:data14,parentDataProperty:"_measurementPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data14._measurementPoint, {instancePath:instancePath+"/referenceStrength/" + i3+"/_measurementPoint",parentData:data14,parentDataProperty:"_measurementPoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -327,8 +327,8 @@ let data25 = data14.country;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data25[i6], {instancePath:instancePath+"/referenceStrength/" + i3+"/country/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25[i6], {instancePath:instancePath+"/referenceStrength/" + i3+"/country/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -446,8 +446,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -468,8 +468,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -486,20 +486,20 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.group !== undefined && func0.call(data, "group")){
-if(!(func2215(data.group, {instancePath:instancePath+"/group",parentData:data,parentDataProperty:"group",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.group, {instancePath:instancePath+"/group",parentData:data,parentDataProperty:"group",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
-if(!(func2215(data.confidentiality, {instancePath:instancePath+"/confidentiality",parentData:data,parentDataProperty:"confidentiality",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.confidentiality, {instancePath:instancePath+"/confidentiality",parentData:data,parentDataProperty:"confidentiality",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -594,8 +594,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -616,8 +616,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -634,8 +634,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -748,8 +748,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -779,8 +779,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -810,14 +810,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -826,8 +826,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -848,8 +848,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -870,8 +870,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -888,14 +888,14 @@ errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined && func0.call(data, "role")){
-if(!(func2215(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -912,8 +912,8 @@ errors++;
 }
 }
 if(data._allergenicIndicator !== undefined && func0.call(data, "_allergenicIndicator")){
-if(!(func2197(data._allergenicIndicator, {instancePath:instancePath+"/_allergenicIndicator",parentData:data,parentDataProperty:"_allergenicIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._allergenicIndicator, {instancePath:instancePath+"/_allergenicIndicator",parentData:data,parentDataProperty:"_allergenicIndicator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -922,8 +922,8 @@ let data18 = data.manufacturer;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data18[i3], {instancePath:instancePath+"/manufacturer/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data18[i3], {instancePath:instancePath+"/manufacturer/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -5,18 +5,18 @@ exports.validate = validate1302;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 
 
 
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1304(data){
@@ -49,7 +49,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +63,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -73,22 +73,22 @@ errors++;
 }
 }
 if(data.presentation !== undefined){
-if(!(func2698(data.presentation))){
+if(!(func2775(data.presentation))){
 errors++;
 }
 }
 if(data.presentationLowLimit !== undefined){
-if(!(func2698(data.presentationLowLimit))){
+if(!(func2775(data.presentationLowLimit))){
 errors++;
 }
 }
 if(data.concentration !== undefined){
-if(!(func2698(data.concentration))){
+if(!(func2775(data.concentration))){
 errors++;
 }
 }
 if(data.concentrationLowLimit !== undefined){
-if(!(func2698(data.concentrationLowLimit))){
+if(!(func2775(data.concentrationLowLimit))){
 errors++;
 }
 }
@@ -104,7 +104,7 @@ errors++;
 }
 }
 if(data._measurementPoint !== undefined){
-if(!(func6(data._measurementPoint))){
+if(!(func29(data._measurementPoint))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data11 = data.country;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data11[i2]))){
+if(!(func37(data11[i2]))){
 errors++;
 }
 }
@@ -148,7 +148,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data16[i4]))){
+if(!(func33(data16[i4]))){
 errors++;
 }
 }
@@ -162,7 +162,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data18[i5]))){
+if(!(func33(data18[i5]))){
 errors++;
 }
 }
@@ -172,17 +172,17 @@ errors++;
 }
 }
 if(data14.substance !== undefined){
-if(!(func14(data14.substance))){
+if(!(func37(data14.substance))){
 errors++;
 }
 }
 if(data14.strength !== undefined){
-if(!(func2698(data14.strength))){
+if(!(func2775(data14.strength))){
 errors++;
 }
 }
 if(data14.strengthLowLimit !== undefined){
-if(!(func2698(data14.strengthLowLimit))){
+if(!(func2775(data14.strengthLowLimit))){
 errors++;
 }
 }
@@ -198,7 +198,7 @@ errors++;
 }
 }
 if(data14._measurementPoint !== undefined){
-if(!(func6(data14._measurementPoint))){
+if(!(func29(data14._measurementPoint))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data25 = data14.country;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data25[i6]))){
+if(!(func37(data25[i6]))){
 errors++;
 }
 }
@@ -291,7 +291,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -305,7 +305,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -315,17 +315,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.group !== undefined){
-if(!(func14(data.group))){
+if(!(func37(data.group))){
 errors++;
 }
 }
 if(data.confidentiality !== undefined){
-if(!(func14(data.confidentiality))){
+if(!(func37(data.confidentiality))){
 errors++;
 }
 }
@@ -395,7 +395,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -493,7 +493,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -509,7 +509,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -525,12 +525,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -539,7 +539,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -553,7 +553,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -577,12 +577,12 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
 if(data.role !== undefined){
-if(!(func14(data.role))){
+if(!(func37(data.role))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ errors++;
 }
 }
 if(data._allergenicIndicator !== undefined){
-if(!(func6(data._allergenicIndicator))){
+if(!(func29(data._allergenicIndicator))){
 errors++;
 }
 }
@@ -601,7 +601,7 @@ let data18 = data.manufacturer;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data18[i3]))){
+if(!(func39(data18[i3]))){
 errors++;
 }
 }

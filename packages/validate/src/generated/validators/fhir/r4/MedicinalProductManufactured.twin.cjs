@@ -5,15 +5,15 @@ exports.validate = validate1311;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func1767 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1828 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1311(data){
@@ -54,7 +54,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -86,12 +86,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -114,7 +114,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -138,17 +138,17 @@ errors++;
 }
 }
 if(data.manufacturedDoseForm !== undefined){
-if(!(func14(data.manufacturedDoseForm))){
+if(!(func37(data.manufacturedDoseForm))){
 errors++;
 }
 }
 if(data.unitOfPresentation !== undefined){
-if(!(func14(data.unitOfPresentation))){
+if(!(func37(data.unitOfPresentation))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ let data17 = data.manufacturer;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data17[i3]))){
+if(!(func39(data17[i3]))){
 errors++;
 }
 }
@@ -171,7 +171,7 @@ let data19 = data.ingredient;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func39(data19[i4]))){
 errors++;
 }
 }
@@ -181,7 +181,7 @@ errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined){
-if(!(func1767(data.physicalCharacteristics))){
+if(!(func1828(data.physicalCharacteristics))){
 errors++;
 }
 }
@@ -190,7 +190,7 @@ let data22 = data.otherCharacteristics;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data22[i5]))){
+if(!(func37(data22[i5]))){
 errors++;
 }
 }

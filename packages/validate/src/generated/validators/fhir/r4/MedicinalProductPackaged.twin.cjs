@@ -6,20 +6,20 @@ exports.validate = validate1312;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func3723 = require("./datatypes.twin.cjs")["MarketingStatus"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func3826 = require("./datatypes.twin.cjs")["MarketingStatus"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func1767 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
-const func1766 = require("./datatypes.twin.cjs")["ProductShelfLife"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1828 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
+const func1827 = require("./datatypes.twin.cjs")["ProductShelfLife"];
 const wrapper50 = {validate: validate1313};
 
 function validate1313(data){
@@ -55,7 +55,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -83,7 +83,7 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func12(data5[i2]))){
+if(!(func35(data5[i2]))){
 errors++;
 }
 }
@@ -93,12 +93,12 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
@@ -107,7 +107,7 @@ let data9 = data.material;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data9[i3]))){
+if(!(func37(data9[i3]))){
 errors++;
 }
 }
@@ -121,7 +121,7 @@ let data11 = data.alternateMaterial;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data11[i4]))){
+if(!(func37(data11[i4]))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ let data13 = data.device;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data13[i5]))){
+if(!(func39(data13[i5]))){
 errors++;
 }
 }
@@ -149,7 +149,7 @@ let data15 = data.manufacturedItem;
 if(Array.isArray(data15)){
 const len6 = data15.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data15[i6]))){
+if(!(func39(data15[i6]))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined){
-if(!(func1767(data.physicalCharacteristics))){
+if(!(func1828(data.physicalCharacteristics))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ let data20 = data.otherCharacteristics;
 if(Array.isArray(data20)){
 const len8 = data20.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data20[i8]))){
+if(!(func37(data20[i8]))){
 errors++;
 }
 }
@@ -196,7 +196,7 @@ let data22 = data.shelfLifeStorage;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func1766(data22[i9]))){
+if(!(func1827(data22[i9]))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ let data24 = data.manufacturer;
 if(Array.isArray(data24)){
 const len10 = data24.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data24[i10]))){
+if(!(func39(data24[i10]))){
 errors++;
 }
 }
@@ -275,7 +275,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -291,7 +291,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -307,12 +307,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -349,7 +349,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -363,7 +363,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -377,7 +377,7 @@ let data16 = data.subject;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data16[i4]))){
+if(!(func39(data16[i4]))){
 errors++;
 }
 }
@@ -398,12 +398,12 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.legalStatusOfSupply !== undefined){
-if(!(func14(data.legalStatusOfSupply))){
+if(!(func37(data.legalStatusOfSupply))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data21 = data.marketingStatus;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func3723(data21[i5]))){
+if(!(func3826(data21[i5]))){
 errors++;
 }
 }
@@ -422,7 +422,7 @@ errors++;
 }
 }
 if(data.marketingAuthorization !== undefined){
-if(!(func16(data.marketingAuthorization))){
+if(!(func39(data.marketingAuthorization))){
 errors++;
 }
 }
@@ -431,7 +431,7 @@ let data24 = data.manufacturer;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data24[i6]))){
+if(!(func39(data24[i6]))){
 errors++;
 }
 }
@@ -466,7 +466,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func33(data29[i8]))){
 errors++;
 }
 }
@@ -480,7 +480,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data31[i9]))){
+if(!(func33(data31[i9]))){
 errors++;
 }
 }
@@ -490,12 +490,12 @@ errors++;
 }
 }
 if(data27.outerPackaging !== undefined){
-if(!(func12(data27.outerPackaging))){
+if(!(func35(data27.outerPackaging))){
 errors++;
 }
 }
 if(data27.immediatePackaging !== undefined){
-if(!(func12(data27.immediatePackaging))){
+if(!(func35(data27.immediatePackaging))){
 errors++;
 }
 }

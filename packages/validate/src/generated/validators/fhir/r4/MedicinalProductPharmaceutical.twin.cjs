@@ -6,19 +6,19 @@ exports.validate = validate1315;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
 
 
 
@@ -52,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -66,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -76,7 +76,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -133,12 +133,12 @@ errors++;
 }
 }
 if(data7.tissue !== undefined){
-if(!(func14(data7.tissue))){
+if(!(func37(data7.tissue))){
 errors++;
 }
 }
 if(data7.value !== undefined){
-if(!(func85(data7.value))){
+if(!(func108(data7.value))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ errors++;
 }
 }
 if(data7._supportingInformation !== undefined){
-if(!(func6(data7._supportingInformation))){
+if(!(func29(data7._supportingInformation))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -244,7 +244,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -254,32 +254,32 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.firstDose !== undefined){
-if(!(func85(data.firstDose))){
+if(!(func108(data.firstDose))){
 errors++;
 }
 }
 if(data.maxSingleDose !== undefined){
-if(!(func85(data.maxSingleDose))){
+if(!(func108(data.maxSingleDose))){
 errors++;
 }
 }
 if(data.maxDosePerDay !== undefined){
-if(!(func85(data.maxDosePerDay))){
+if(!(func108(data.maxDosePerDay))){
 errors++;
 }
 }
 if(data.maxDosePerTreatmentPeriod !== undefined){
-if(!(func2698(data.maxDosePerTreatmentPeriod))){
+if(!(func2775(data.maxDosePerTreatmentPeriod))){
 errors++;
 }
 }
 if(data.maxTreatmentPeriod !== undefined){
-if(!(func77(data.maxTreatmentPeriod))){
+if(!(func100(data.maxTreatmentPeriod))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -372,7 +372,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -388,12 +388,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -402,7 +402,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -416,7 +416,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -444,7 +444,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -454,12 +454,12 @@ errors++;
 }
 }
 if(data.administrableDoseForm !== undefined){
-if(!(func14(data.administrableDoseForm))){
+if(!(func37(data.administrableDoseForm))){
 errors++;
 }
 }
 if(data.unitOfPresentation !== undefined){
-if(!(func14(data.unitOfPresentation))){
+if(!(func37(data.unitOfPresentation))){
 errors++;
 }
 }
@@ -468,7 +468,7 @@ let data18 = data.ingredient;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data18[i4]))){
+if(!(func39(data18[i4]))){
 errors++;
 }
 }
@@ -482,7 +482,7 @@ let data20 = data.device;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data20[i5]))){
+if(!(func39(data20[i5]))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ let data25 = data23.extension;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data25[i7]))){
+if(!(func33(data25[i7]))){
 errors++;
 }
 }
@@ -531,7 +531,7 @@ let data27 = data23.modifierExtension;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data27[i8]))){
+if(!(func33(data27[i8]))){
 errors++;
 }
 }
@@ -541,12 +541,12 @@ errors++;
 }
 }
 if(data23.code !== undefined){
-if(!(func14(data23.code))){
+if(!(func37(data23.code))){
 errors++;
 }
 }
 if(data23.status !== undefined){
-if(!(func14(data23.status))){
+if(!(func37(data23.status))){
 errors++;
 }
 }

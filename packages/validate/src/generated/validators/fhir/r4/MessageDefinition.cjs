@@ -5,21 +5,23 @@ const schema535 = {"properties":{"status":{"enum":["draft","active","retired","u
 const schema536 = {"properties":{"code":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj141 = new Set(["eventCoding", "eventUri"]);
 
 function validate1321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageDefinition.schema.json" */;
@@ -355,8 +357,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -386,8 +388,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -417,14 +419,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -433,8 +435,8 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -455,8 +457,8 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -477,8 +479,8 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -520,8 +522,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -530,8 +532,8 @@ let data21 = data.identifier;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data21[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data21[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -573,8 +575,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -604,8 +606,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -635,8 +637,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -686,8 +688,8 @@ let data31 = data._replaces;
 if(Array.isArray(data31)){
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data31[i5], {instancePath:instancePath+"/_replaces/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31[i5], {instancePath:instancePath+"/_replaces/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -717,8 +719,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -735,8 +737,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -766,8 +768,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -797,8 +799,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -807,8 +809,8 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2320(data41[i6], {instancePath:instancePath+"/contact/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data41[i6], {instancePath:instancePath+"/contact/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -850,8 +852,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -860,8 +862,8 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len7 = data45.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2326(data45[i7], {instancePath:instancePath+"/useContext/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data45[i7], {instancePath:instancePath+"/useContext/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -882,8 +884,8 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data47[i8], {instancePath:instancePath+"/jurisdiction/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47[i8], {instancePath:instancePath+"/jurisdiction/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -925,8 +927,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -956,8 +958,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -987,8 +989,8 @@ errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func2197(data._base, {instancePath:instancePath+"/_base",parentData:data,parentDataProperty:"_base",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._base, {instancePath:instancePath+"/_base",parentData:data,parentDataProperty:"_base",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1038,8 +1040,8 @@ let data57 = data._parent;
 if(Array.isArray(data57)){
 const len10 = data57.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2197(data57[i10], {instancePath:instancePath+"/_parent/" + i10,parentData:data57,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57[i10], {instancePath:instancePath+"/_parent/" + i10,parentData:data57,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1056,8 +1058,8 @@ errors++;
 }
 }
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func2793(data.eventCoding, {instancePath:instancePath+"/eventCoding",parentData:data,parentDataProperty:"eventCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.eventCoding, {instancePath:instancePath+"/eventCoding",parentData:data,parentDataProperty:"eventCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1087,8 +1089,8 @@ errors++;
 }
 }
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func2197(data._eventUri, {instancePath:instancePath+"/_eventUri",parentData:data,parentDataProperty:"_eventUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._eventUri, {instancePath:instancePath+"/_eventUri",parentData:data,parentDataProperty:"_eventUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1106,8 +1108,8 @@ errors++;
 }
 }
 if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func2197(data._category, {instancePath:instancePath+"/_category",parentData:data,parentDataProperty:"_category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._category, {instancePath:instancePath+"/_category",parentData:data,parentDataProperty:"_category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1285,8 +1287,8 @@ let data69 = data65.extension;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data69[i12], {instancePath:instancePath+"/focus/" + i11+"/extension/" + i12,parentData:data69,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data69[i12], {instancePath:instancePath+"/focus/" + i11+"/extension/" + i12,parentData:data69,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1307,8 +1309,8 @@ let data71 = data65.modifierExtension;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data71[i13], {instancePath:instancePath+"/focus/" + i11+"/modifierExtension/" + i13,parentData:data71,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data71[i13], {instancePath:instancePath+"/focus/" + i11+"/modifierExtension/" + i13,parentData:data71,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1348,8 +1350,8 @@ errors++;
 }
 }
 if(data65._code !== undefined && func0.call(data65, "_code")){
-if(!(func2197(data65._code, {instancePath:instancePath+"/focus/" + i11+"/_code",parentData:data65,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._code, {instancePath:instancePath+"/focus/" + i11+"/_code",parentData:data65,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1379,8 +1381,8 @@ errors++;
 }
 }
 if(data65._profile !== undefined && func0.call(data65, "_profile")){
-if(!(func2197(data65._profile, {instancePath:instancePath+"/focus/" + i11+"/_profile",parentData:data65,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._profile, {instancePath:instancePath+"/focus/" + i11+"/_profile",parentData:data65,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1420,8 +1422,8 @@ errors++;
 }
 }
 if(data65._min !== undefined && func0.call(data65, "_min")){
-if(!(func2197(data65._min, {instancePath:instancePath+"/focus/" + i11+"/_min",parentData:data65,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._min, {instancePath:instancePath+"/focus/" + i11+"/_min",parentData:data65,parentDataProperty:"_min",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1451,8 +1453,8 @@ errors++;
 }
 }
 if(data65._max !== undefined && func0.call(data65, "_max")){
-if(!(func2197(data65._max, {instancePath:instancePath+"/focus/" + i11+"/_max",parentData:data65,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65._max, {instancePath:instancePath+"/focus/" + i11+"/_max",parentData:data65,parentDataProperty:"_max",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1494,8 +1496,8 @@ errors++;
 }
 }
 if(data._responseRequired !== undefined && func0.call(data, "_responseRequired")){
-if(!(func2197(data._responseRequired, {instancePath:instancePath+"/_responseRequired",parentData:data,parentDataProperty:"_responseRequired",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._responseRequired, {instancePath:instancePath+"/_responseRequired",parentData:data,parentDataProperty:"_responseRequired",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1546,8 +1548,8 @@ let data86 = data84.extension;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data86[i15], {instancePath:instancePath+"/allowedResponse/" + i14+"/extension/" + i15,parentData:data86,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data86[i15], {instancePath:instancePath+"/allowedResponse/" + i14+"/extension/" + i15,parentData:data86,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1568,8 +1570,8 @@ let data88 = data84.modifierExtension;
 if(Array.isArray(data88)){
 const len16 = data88.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data88[i16], {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension/" + i16,parentData:data88,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data88[i16], {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension/" + i16,parentData:data88,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1611,8 +1613,8 @@ errors++;
 }
 }
 if(data84._message !== undefined && func0.call(data84, "_message")){
-if(!(func2197(data84._message, {instancePath:instancePath+"/allowedResponse/" + i14+"/_message",parentData:data84,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._message, {instancePath:instancePath+"/allowedResponse/" + i14+"/_message",parentData:data84,parentDataProperty:"_message",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1642,8 +1644,8 @@ errors++;
 }
 }
 if(data84._situation !== undefined && func0.call(data84, "_situation")){
-if(!(func2197(data84._situation, {instancePath:instancePath+"/allowedResponse/" + i14+"/_situation",parentData:data84,parentDataProperty:"_situation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._situation, {instancePath:instancePath+"/allowedResponse/" + i14+"/_situation",parentData:data84,parentDataProperty:"_situation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1717,8 +1719,8 @@ let data96 = data._graph;
 if(Array.isArray(data96)){
 const len18 = data96.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2197(data96[i18], {instancePath:instancePath+"/_graph/" + i18,parentData:data96,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data96[i18], {instancePath:instancePath+"/_graph/" + i18,parentData:data96,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1734,14 +1736,25 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj141);
+if(forms0 !== null){
+const err96 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }

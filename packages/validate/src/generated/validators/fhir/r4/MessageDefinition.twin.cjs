@@ -8,17 +8,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj643 = new Set(["eventCoding", "eventUri"]);
 
 function validate1321(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MessageDefinition.schema.json" */;
@@ -167,7 +169,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -183,7 +185,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -199,12 +201,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -213,7 +215,7 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data13[i0]))){
+if(!(func32(data13[i0]))){
 errors++;
 }
 }
@@ -227,7 +229,7 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data15[i1]))){
+if(!(func33(data15[i1]))){
 errors++;
 }
 }
@@ -241,7 +243,7 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data17[i2]))){
+if(!(func33(data17[i2]))){
 errors++;
 }
 }
@@ -262,7 +264,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -271,7 +273,7 @@ let data21 = data.identifier;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data21[i3]))){
+if(!(func35(data21[i3]))){
 errors++;
 }
 }
@@ -292,7 +294,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -308,7 +310,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -324,7 +326,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -353,7 +355,7 @@ let data31 = data._replaces;
 if(Array.isArray(data31)){
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data31[i5]))){
+if(!(func29(data31[i5]))){
 errors++;
 }
 }
@@ -369,7 +371,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -379,7 +381,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -395,7 +397,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -411,7 +413,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -420,7 +422,7 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func49(data41[i6]))){
+if(!(func72(data41[i6]))){
 errors++;
 }
 }
@@ -441,7 +443,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -450,7 +452,7 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len7 = data45.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func51(data45[i7]))){
+if(!(func74(data45[i7]))){
 errors++;
 }
 }
@@ -464,7 +466,7 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data47[i8]))){
+if(!(func37(data47[i8]))){
 errors++;
 }
 }
@@ -485,7 +487,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -501,7 +503,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -517,7 +519,7 @@ errors++;
 }
 }
 if(data._base !== undefined){
-if(!(func6(data._base))){
+if(!(func29(data._base))){
 errors++;
 }
 }
@@ -546,7 +548,7 @@ let data57 = data._parent;
 if(Array.isArray(data57)){
 const len10 = data57.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data57[i10]))){
+if(!(func29(data57[i10]))){
 errors++;
 }
 }
@@ -556,7 +558,7 @@ errors++;
 }
 }
 if(data.eventCoding !== undefined){
-if(!(func223(data.eventCoding))){
+if(!(func248(data.eventCoding))){
 errors++;
 }
 }
@@ -572,7 +574,7 @@ errors++;
 }
 }
 if(data._eventUri !== undefined){
-if(!(func6(data._eventUri))){
+if(!(func29(data._eventUri))){
 errors++;
 }
 }
@@ -583,7 +585,7 @@ errors++;
 }
 }
 if(data._category !== undefined){
-if(!(func6(data._category))){
+if(!(func29(data._category))){
 errors++;
 }
 }
@@ -672,7 +674,7 @@ let data69 = data65.extension;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data69[i12]))){
+if(!(func33(data69[i12]))){
 errors++;
 }
 }
@@ -686,7 +688,7 @@ let data71 = data65.modifierExtension;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data71[i13]))){
+if(!(func33(data71[i13]))){
 errors++;
 }
 }
@@ -705,7 +707,7 @@ errors++;
 }
 }
 if(data65._code !== undefined){
-if(!(func6(data65._code))){
+if(!(func29(data65._code))){
 errors++;
 }
 }
@@ -721,7 +723,7 @@ errors++;
 }
 }
 if(data65._profile !== undefined){
-if(!(func6(data65._profile))){
+if(!(func29(data65._profile))){
 errors++;
 }
 }
@@ -740,7 +742,7 @@ errors++;
 }
 }
 if(data65._min !== undefined){
-if(!(func6(data65._min))){
+if(!(func29(data65._min))){
 errors++;
 }
 }
@@ -756,7 +758,7 @@ errors++;
 }
 }
 if(data65._max !== undefined){
-if(!(func6(data65._max))){
+if(!(func29(data65._max))){
 errors++;
 }
 }
@@ -788,7 +790,7 @@ errors++;
 }
 }
 if(data._responseRequired !== undefined){
-if(!(func6(data._responseRequired))){
+if(!(func29(data._responseRequired))){
 errors++;
 }
 }
@@ -818,7 +820,7 @@ let data86 = data84.extension;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data86[i15]))){
+if(!(func33(data86[i15]))){
 errors++;
 }
 }
@@ -832,7 +834,7 @@ let data88 = data84.modifierExtension;
 if(Array.isArray(data88)){
 const len16 = data88.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data88[i16]))){
+if(!(func33(data88[i16]))){
 errors++;
 }
 }
@@ -853,7 +855,7 @@ errors++;
 }
 }
 if(data84._message !== undefined){
-if(!(func6(data84._message))){
+if(!(func29(data84._message))){
 errors++;
 }
 }
@@ -869,7 +871,7 @@ errors++;
 }
 }
 if(data84._situation !== undefined){
-if(!(func6(data84._situation))){
+if(!(func29(data84._situation))){
 errors++;
 }
 }
@@ -919,7 +921,7 @@ let data96 = data._graph;
 if(Array.isArray(data96)){
 const len18 = data96.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func6(data96[i18]))){
+if(!(func29(data96[i18]))){
 errors++;
 }
 }
@@ -932,6 +934,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "replaces")) && (key2 !== "_replaces")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "base")) && (key2 !== "_base")) && (key2 !== "parent")) && (key2 !== "_parent")) && (key2 !== "eventCoding")) && (key2 !== "eventUri")) && (key2 !== "_eventUri")) && (key2 !== "category")) && (key2 !== "_category")) && (key2 !== "focus")) && (key2 !== "responseRequired")) && (key2 !== "_responseRequired")) && (key2 !== "allowedResponse")) && (key2 !== "graph")) && (key2 !== "_graph")){
 errors++;
 }
+}
+const forms0 = func1(data, obj643);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -6,19 +6,21 @@ exports.validate = validate1322;
 
 const schema541 = {"properties":{"code":{"enum":["ok","transient-error","fatal-error"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2818 = require("./datatypes.cjs")["Coding"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj141 = new Set(["eventCoding", "eventUri"]);
 
 function validate1322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageHeader.schema.json" */;
@@ -178,8 +180,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -209,8 +211,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -240,14 +242,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -256,8 +258,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -278,8 +280,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -300,8 +302,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -318,8 +320,8 @@ errors++;
 }
 }
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func2793(data.eventCoding, {instancePath:instancePath+"/eventCoding",parentData:data,parentDataProperty:"eventCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.eventCoding, {instancePath:instancePath+"/eventCoding",parentData:data,parentDataProperty:"eventCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -349,8 +351,8 @@ errors++;
 }
 }
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func2197(data._eventUri, {instancePath:instancePath+"/_eventUri",parentData:data,parentDataProperty:"_eventUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._eventUri, {instancePath:instancePath+"/_eventUri",parentData:data,parentDataProperty:"_eventUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -460,8 +462,8 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data24[i4], {instancePath:instancePath+"/destination/" + i3+"/extension/" + i4,parentData:data24,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i4], {instancePath:instancePath+"/destination/" + i3+"/extension/" + i4,parentData:data24,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,8 +484,8 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data26[i5], {instancePath:instancePath+"/destination/" + i3+"/modifierExtension/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data26[i5], {instancePath:instancePath+"/destination/" + i3+"/modifierExtension/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -525,14 +527,14 @@ errors++;
 }
 }
 if(data21._name !== undefined && func0.call(data21, "_name")){
-if(!(func2197(data21._name, {instancePath:instancePath+"/destination/" + i3+"/_name",parentData:data21,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._name, {instancePath:instancePath+"/destination/" + i3+"/_name",parentData:data21,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data21.target !== undefined && func0.call(data21, "target")){
-if(!(func2221(data21.target, {instancePath:instancePath+"/destination/" + i3+"/target",parentData:data21,parentDataProperty:"target",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data21.target, {instancePath:instancePath+"/destination/" + i3+"/target",parentData:data21,parentDataProperty:"target",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -562,14 +564,14 @@ errors++;
 }
 }
 if(data21._endpoint !== undefined && func0.call(data21, "_endpoint")){
-if(!(func2197(data21._endpoint, {instancePath:instancePath+"/destination/" + i3+"/_endpoint",parentData:data21,parentDataProperty:"_endpoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._endpoint, {instancePath:instancePath+"/destination/" + i3+"/_endpoint",parentData:data21,parentDataProperty:"_endpoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data21.receiver !== undefined && func0.call(data21, "receiver")){
-if(!(func2221(data21.receiver, {instancePath:instancePath+"/destination/" + i3+"/receiver",parentData:data21,parentDataProperty:"receiver",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data21.receiver, {instancePath:instancePath+"/destination/" + i3+"/receiver",parentData:data21,parentDataProperty:"receiver",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -598,20 +600,20 @@ errors++;
 }
 }
 if(data.sender !== undefined && func0.call(data, "sender")){
-if(!(func2221(data.sender, {instancePath:instancePath+"/sender",parentData:data,parentDataProperty:"sender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.sender, {instancePath:instancePath+"/sender",parentData:data,parentDataProperty:"sender",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func2221(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func2221(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -720,8 +722,8 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data40[i6], {instancePath:instancePath+"/source/extension/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i6], {instancePath:instancePath+"/source/extension/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -742,8 +744,8 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data42[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -785,8 +787,8 @@ errors++;
 }
 }
 if(data37._name !== undefined && func0.call(data37, "_name")){
-if(!(func2197(data37._name, {instancePath:instancePath+"/source/_name",parentData:data37,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._name, {instancePath:instancePath+"/source/_name",parentData:data37,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -816,8 +818,8 @@ errors++;
 }
 }
 if(data37._software !== undefined && func0.call(data37, "_software")){
-if(!(func2197(data37._software, {instancePath:instancePath+"/source/_software",parentData:data37,parentDataProperty:"_software",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._software, {instancePath:instancePath+"/source/_software",parentData:data37,parentDataProperty:"_software",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -847,14 +849,14 @@ errors++;
 }
 }
 if(data37._version !== undefined && func0.call(data37, "_version")){
-if(!(func2197(data37._version, {instancePath:instancePath+"/source/_version",parentData:data37,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._version, {instancePath:instancePath+"/source/_version",parentData:data37,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.contact !== undefined && func0.call(data37, "contact")){
-if(!(func3893(data37.contact, {instancePath:instancePath+"/source/contact",parentData:data37,parentDataProperty:"contact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data37.contact, {instancePath:instancePath+"/source/contact",parentData:data37,parentDataProperty:"contact",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -884,8 +886,8 @@ errors++;
 }
 }
 if(data37._endpoint !== undefined && func0.call(data37, "_endpoint")){
-if(!(func2197(data37._endpoint, {instancePath:instancePath+"/source/_endpoint",parentData:data37,parentDataProperty:"_endpoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._endpoint, {instancePath:instancePath+"/source/_endpoint",parentData:data37,parentDataProperty:"_endpoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -902,14 +904,14 @@ errors++;
 }
 }
 if(data.responsible !== undefined && func0.call(data, "responsible")){
-if(!(func2221(data.responsible, {instancePath:instancePath+"/responsible",parentData:data,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.responsible, {instancePath:instancePath+"/responsible",parentData:data,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func2215(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1080,8 +1082,8 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data59[i8], {instancePath:instancePath+"/response/extension/" + i8,parentData:data59,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i8], {instancePath:instancePath+"/response/extension/" + i8,parentData:data59,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1102,8 +1104,8 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data61[i9], {instancePath:instancePath+"/response/modifierExtension/" + i9,parentData:data61,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i9], {instancePath:instancePath+"/response/modifierExtension/" + i9,parentData:data61,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1145,8 +1147,8 @@ errors++;
 }
 }
 if(data55._identifier !== undefined && func0.call(data55, "_identifier")){
-if(!(func2197(data55._identifier, {instancePath:instancePath+"/response/_identifier",parentData:data55,parentDataProperty:"_identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._identifier, {instancePath:instancePath+"/response/_identifier",parentData:data55,parentDataProperty:"_identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1164,14 +1166,14 @@ errors++;
 }
 }
 if(data55._code !== undefined && func0.call(data55, "_code")){
-if(!(func2197(data55._code, {instancePath:instancePath+"/response/_code",parentData:data55,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._code, {instancePath:instancePath+"/response/_code",parentData:data55,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data55.details !== undefined && func0.call(data55, "details")){
-if(!(func2221(data55.details, {instancePath:instancePath+"/response/details",parentData:data55,parentDataProperty:"details",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data55.details, {instancePath:instancePath+"/response/details",parentData:data55,parentDataProperty:"details",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1192,8 +1194,8 @@ let data68 = data.focus;
 if(Array.isArray(data68)){
 const len10 = data68.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data68[i10], {instancePath:instancePath+"/focus/" + i10,parentData:data68,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data68[i10], {instancePath:instancePath+"/focus/" + i10,parentData:data68,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1235,19 +1237,30 @@ errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2197(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj141);
+if(forms0 !== null){
+const err65 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

@@ -8,16 +8,18 @@ const schema541 = {"properties":{"code":{"enum":["ok","transient-error","fatal-e
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj643 = new Set(["eventCoding", "eventUri"]);
 
 function validate1322(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MessageHeader.schema.json" */;
@@ -107,7 +109,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -123,7 +125,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -139,12 +141,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -153,7 +155,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -167,7 +169,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -181,7 +183,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -191,7 +193,7 @@ errors++;
 }
 }
 if(data.eventCoding !== undefined){
-if(!(func223(data.eventCoding))){
+if(!(func248(data.eventCoding))){
 errors++;
 }
 }
@@ -207,7 +209,7 @@ errors++;
 }
 }
 if(data._eventUri !== undefined){
-if(!(func6(data._eventUri))){
+if(!(func29(data._eventUri))){
 errors++;
 }
 }
@@ -265,7 +267,7 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data24[i4]))){
+if(!(func33(data24[i4]))){
 errors++;
 }
 }
@@ -279,7 +281,7 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data26[i5]))){
+if(!(func33(data26[i5]))){
 errors++;
 }
 }
@@ -300,12 +302,12 @@ errors++;
 }
 }
 if(data21._name !== undefined){
-if(!(func6(data21._name))){
+if(!(func29(data21._name))){
 errors++;
 }
 }
 if(data21.target !== undefined){
-if(!(func16(data21.target))){
+if(!(func39(data21.target))){
 errors++;
 }
 }
@@ -321,12 +323,12 @@ errors++;
 }
 }
 if(data21._endpoint !== undefined){
-if(!(func6(data21._endpoint))){
+if(!(func29(data21._endpoint))){
 errors++;
 }
 }
 if(data21.receiver !== undefined){
-if(!(func16(data21.receiver))){
+if(!(func39(data21.receiver))){
 errors++;
 }
 }
@@ -352,17 +354,17 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func16(data.sender))){
+if(!(func39(data.sender))){
 errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func16(data.enterer))){
+if(!(func39(data.enterer))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func39(data.author))){
 errors++;
 }
 }
@@ -416,7 +418,7 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data40[i6]))){
+if(!(func33(data40[i6]))){
 errors++;
 }
 }
@@ -430,7 +432,7 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data42[i7]))){
+if(!(func33(data42[i7]))){
 errors++;
 }
 }
@@ -451,7 +453,7 @@ errors++;
 }
 }
 if(data37._name !== undefined){
-if(!(func6(data37._name))){
+if(!(func29(data37._name))){
 errors++;
 }
 }
@@ -467,7 +469,7 @@ errors++;
 }
 }
 if(data37._software !== undefined){
-if(!(func6(data37._software))){
+if(!(func29(data37._software))){
 errors++;
 }
 }
@@ -483,12 +485,12 @@ errors++;
 }
 }
 if(data37._version !== undefined){
-if(!(func6(data37._version))){
+if(!(func29(data37._version))){
 errors++;
 }
 }
 if(data37.contact !== undefined){
-if(!(func568(data37.contact))){
+if(!(func598(data37.contact))){
 errors++;
 }
 }
@@ -504,7 +506,7 @@ errors++;
 }
 }
 if(data37._endpoint !== undefined){
-if(!(func6(data37._endpoint))){
+if(!(func29(data37._endpoint))){
 errors++;
 }
 }
@@ -525,12 +527,12 @@ errors++;
 }
 }
 if(data.responsible !== undefined){
-if(!(func16(data.responsible))){
+if(!(func39(data.responsible))){
 errors++;
 }
 }
 if(data.reason !== undefined){
-if(!(func14(data.reason))){
+if(!(func37(data.reason))){
 errors++;
 }
 }
@@ -615,7 +617,7 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data59[i8]))){
+if(!(func33(data59[i8]))){
 errors++;
 }
 }
@@ -629,7 +631,7 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data61[i9]))){
+if(!(func33(data61[i9]))){
 errors++;
 }
 }
@@ -650,7 +652,7 @@ errors++;
 }
 }
 if(data55._identifier !== undefined){
-if(!(func6(data55._identifier))){
+if(!(func29(data55._identifier))){
 errors++;
 }
 }
@@ -661,12 +663,12 @@ errors++;
 }
 }
 if(data55._code !== undefined){
-if(!(func6(data55._code))){
+if(!(func29(data55._code))){
 errors++;
 }
 }
 if(data55.details !== undefined){
-if(!(func16(data55.details))){
+if(!(func39(data55.details))){
 errors++;
 }
 }
@@ -691,7 +693,7 @@ let data68 = data.focus;
 if(Array.isArray(data68)){
 const len10 = data68.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data68[i10]))){
+if(!(func39(data68[i10]))){
 errors++;
 }
 }
@@ -712,7 +714,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func29(data._definition))){
 errors++;
 }
 }
@@ -720,6 +722,10 @@ for(const key3 in data){
 if(((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "eventCoding")) && (key3 !== "eventUri")) && (key3 !== "_eventUri")) && (key3 !== "destination")) && (key3 !== "sender")) && (key3 !== "enterer")) && (key3 !== "author")) && (key3 !== "source")) && (key3 !== "responsible")) && (key3 !== "reason")) && (key3 !== "response")) && (key3 !== "focus")) && (key3 !== "definition")) && (key3 !== "_definition")){
 errors++;
 }
+}
+const forms0 = func1(data, obj643);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data);

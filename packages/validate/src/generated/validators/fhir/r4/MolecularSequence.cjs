@@ -6,16 +6,16 @@ const schema543 = {"properties":{"orientation":{"enum":["sense","antisense"]},"s
 
 const schema547 = {"properties":{"type":{"enum":["directlink","openapi","login","oauth","other"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -152,8 +152,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -174,8 +174,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -205,14 +205,14 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.standardSequence !== undefined && func0.call(data, "standardSequence")){
-if(!(func2215(data.standardSequence, {instancePath:instancePath+"/standardSequence",parentData:data,parentDataProperty:"standardSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.standardSequence, {instancePath:instancePath+"/standardSequence",parentData:data,parentDataProperty:"standardSequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -252,8 +252,8 @@ errors++;
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func2197(data._start, {instancePath:instancePath+"/_start",parentData:data,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._start, {instancePath:instancePath+"/_start",parentData:data,parentDataProperty:"_start",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -293,20 +293,20 @@ errors++;
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
-if(!(func2197(data._end, {instancePath:instancePath+"/_end",parentData:data,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._end, {instancePath:instancePath+"/_end",parentData:data,parentDataProperty:"_end",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.score !== undefined && func0.call(data, "score")){
-if(!(func2415(data.score, {instancePath:instancePath+"/score",parentData:data,parentDataProperty:"score",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.score, {instancePath:instancePath+"/score",parentData:data,parentDataProperty:"score",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func2215(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -324,8 +324,8 @@ errors++;
 }
 }
 if(data._truthTP !== undefined && func0.call(data, "_truthTP")){
-if(!(func2197(data._truthTP, {instancePath:instancePath+"/_truthTP",parentData:data,parentDataProperty:"_truthTP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._truthTP, {instancePath:instancePath+"/_truthTP",parentData:data,parentDataProperty:"_truthTP",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -343,8 +343,8 @@ errors++;
 }
 }
 if(data._queryTP !== undefined && func0.call(data, "_queryTP")){
-if(!(func2197(data._queryTP, {instancePath:instancePath+"/_queryTP",parentData:data,parentDataProperty:"_queryTP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._queryTP, {instancePath:instancePath+"/_queryTP",parentData:data,parentDataProperty:"_queryTP",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -362,8 +362,8 @@ errors++;
 }
 }
 if(data._truthFN !== undefined && func0.call(data, "_truthFN")){
-if(!(func2197(data._truthFN, {instancePath:instancePath+"/_truthFN",parentData:data,parentDataProperty:"_truthFN",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._truthFN, {instancePath:instancePath+"/_truthFN",parentData:data,parentDataProperty:"_truthFN",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -381,8 +381,8 @@ errors++;
 }
 }
 if(data._queryFP !== undefined && func0.call(data, "_queryFP")){
-if(!(func2197(data._queryFP, {instancePath:instancePath+"/_queryFP",parentData:data,parentDataProperty:"_queryFP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._queryFP, {instancePath:instancePath+"/_queryFP",parentData:data,parentDataProperty:"_queryFP",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -400,8 +400,8 @@ errors++;
 }
 }
 if(data._gtFP !== undefined && func0.call(data, "_gtFP")){
-if(!(func2197(data._gtFP, {instancePath:instancePath+"/_gtFP",parentData:data,parentDataProperty:"_gtFP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._gtFP, {instancePath:instancePath+"/_gtFP",parentData:data,parentDataProperty:"_gtFP",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -419,8 +419,8 @@ errors++;
 }
 }
 if(data._precision !== undefined && func0.call(data, "_precision")){
-if(!(func2197(data._precision, {instancePath:instancePath+"/_precision",parentData:data,parentDataProperty:"_precision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._precision, {instancePath:instancePath+"/_precision",parentData:data,parentDataProperty:"_precision",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -438,8 +438,8 @@ errors++;
 }
 }
 if(data._recall !== undefined && func0.call(data, "_recall")){
-if(!(func2197(data._recall, {instancePath:instancePath+"/_recall",parentData:data,parentDataProperty:"_recall",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._recall, {instancePath:instancePath+"/_recall",parentData:data,parentDataProperty:"_recall",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -457,8 +457,8 @@ errors++;
 }
 }
 if(data._fScore !== undefined && func0.call(data, "_fScore")){
-if(!(func2197(data._fScore, {instancePath:instancePath+"/_fScore",parentData:data,parentDataProperty:"_fScore",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._fScore, {instancePath:instancePath+"/_fScore",parentData:data,parentDataProperty:"_fScore",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -495,8 +495,8 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len2 = data33.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data33[i2], {instancePath:instancePath+"/roc/extension/" + i2,parentData:data33,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data33[i2], {instancePath:instancePath+"/roc/extension/" + i2,parentData:data33,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -517,8 +517,8 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data35[i3], {instancePath:instancePath+"/roc/modifierExtension/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data35[i3], {instancePath:instancePath+"/roc/modifierExtension/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -590,8 +590,8 @@ let data39 = data31._score;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data39[i5], {instancePath:instancePath+"/roc/_score/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data39[i5], {instancePath:instancePath+"/roc/_score/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -663,8 +663,8 @@ let data43 = data31._numTP;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data43[i7], {instancePath:instancePath+"/roc/_numTP/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data43[i7], {instancePath:instancePath+"/roc/_numTP/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -736,8 +736,8 @@ let data47 = data31._numFP;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data47[i9], {instancePath:instancePath+"/roc/_numFP/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data47[i9], {instancePath:instancePath+"/roc/_numFP/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -809,8 +809,8 @@ let data51 = data31._numFN;
 if(Array.isArray(data51)){
 const len11 = data51.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2197(data51[i11], {instancePath:instancePath+"/roc/_numFN/" + i11,parentData:data51,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51[i11], {instancePath:instancePath+"/roc/_numFN/" + i11,parentData:data51,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -860,8 +860,8 @@ let data55 = data31._precision;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data55[i13], {instancePath:instancePath+"/roc/_precision/" + i13,parentData:data55,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55[i13], {instancePath:instancePath+"/roc/_precision/" + i13,parentData:data55,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -911,8 +911,8 @@ let data59 = data31._sensitivity;
 if(Array.isArray(data59)){
 const len15 = data59.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2197(data59[i15], {instancePath:instancePath+"/roc/_sensitivity/" + i15,parentData:data59,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data59[i15], {instancePath:instancePath+"/roc/_sensitivity/" + i15,parentData:data59,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -962,8 +962,8 @@ let data63 = data31._fMeasure;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2197(data63[i17], {instancePath:instancePath+"/roc/_fMeasure/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data63[i17], {instancePath:instancePath+"/roc/_fMeasure/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1053,8 +1053,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1075,8 +1075,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1093,8 +1093,8 @@ errors++;
 }
 }
 if(data.variantType !== undefined && func0.call(data, "variantType")){
-if(!(func2215(data.variantType, {instancePath:instancePath+"/variantType",parentData:data,parentDataProperty:"variantType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.variantType, {instancePath:instancePath+"/variantType",parentData:data,parentDataProperty:"variantType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1111,8 +1111,8 @@ errors++;
 }
 }
 if(data._exact !== undefined && func0.call(data, "_exact")){
-if(!(func2197(data._exact, {instancePath:instancePath+"/_exact",parentData:data,parentDataProperty:"_exact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._exact, {instancePath:instancePath+"/_exact",parentData:data,parentDataProperty:"_exact",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1152,8 +1152,8 @@ errors++;
 }
 }
 if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func2197(data._length, {instancePath:instancePath+"/_length",parentData:data,parentDataProperty:"_length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._length, {instancePath:instancePath+"/_length",parentData:data,parentDataProperty:"_length",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1190,8 +1190,8 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/outer/extension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/outer/extension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1212,8 +1212,8 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data14[i3], {instancePath:instancePath+"/outer/modifierExtension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i3], {instancePath:instancePath+"/outer/modifierExtension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1265,8 +1265,8 @@ errors++;
 }
 }
 if(data10._start !== undefined && func0.call(data10, "_start")){
-if(!(func2197(data10._start, {instancePath:instancePath+"/outer/_start",parentData:data10,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10._start, {instancePath:instancePath+"/outer/_start",parentData:data10,parentDataProperty:"_start",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1306,8 +1306,8 @@ errors++;
 }
 }
 if(data10._end !== undefined && func0.call(data10, "_end")){
-if(!(func2197(data10._end, {instancePath:instancePath+"/outer/_end",parentData:data10,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data10._end, {instancePath:instancePath+"/outer/_end",parentData:data10,parentDataProperty:"_end",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1356,8 +1356,8 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data22[i4], {instancePath:instancePath+"/inner/extension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i4], {instancePath:instancePath+"/inner/extension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1378,8 +1378,8 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data24[i5], {instancePath:instancePath+"/inner/modifierExtension/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i5], {instancePath:instancePath+"/inner/modifierExtension/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1431,8 +1431,8 @@ errors++;
 }
 }
 if(data20._start !== undefined && func0.call(data20, "_start")){
-if(!(func2197(data20._start, {instancePath:instancePath+"/inner/_start",parentData:data20,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._start, {instancePath:instancePath+"/inner/_start",parentData:data20,parentDataProperty:"_start",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1472,8 +1472,8 @@ errors++;
 }
 }
 if(data20._end !== undefined && func0.call(data20, "_end")){
-if(!(func2197(data20._end, {instancePath:instancePath+"/inner/_end",parentData:data20,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._end, {instancePath:instancePath+"/inner/_end",parentData:data20,parentDataProperty:"_end",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1657,8 +1657,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1688,8 +1688,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1719,14 +1719,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1735,8 +1735,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1757,8 +1757,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1779,8 +1779,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1801,8 +1801,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1832,8 +1832,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1873,38 +1873,38 @@ errors++;
 }
 }
 if(data._coordinateSystem !== undefined && func0.call(data, "_coordinateSystem")){
-if(!(func2197(data._coordinateSystem, {instancePath:instancePath+"/_coordinateSystem",parentData:data,parentDataProperty:"_coordinateSystem",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._coordinateSystem, {instancePath:instancePath+"/_coordinateSystem",parentData:data,parentDataProperty:"_coordinateSystem",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func2221(data.specimen, {instancePath:instancePath+"/specimen",parentData:data,parentDataProperty:"specimen",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.specimen, {instancePath:instancePath+"/specimen",parentData:data,parentDataProperty:"specimen",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.device !== undefined && func0.call(data, "device")){
-if(!(func2221(data.device, {instancePath:instancePath+"/device",parentData:data,parentDataProperty:"device",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.device, {instancePath:instancePath+"/device",parentData:data,parentDataProperty:"device",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func2221(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1941,8 +1941,8 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data28[i4], {instancePath:instancePath+"/referenceSeq/extension/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i4], {instancePath:instancePath+"/referenceSeq/extension/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1963,8 +1963,8 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data30[i5], {instancePath:instancePath+"/referenceSeq/modifierExtension/" + i5,parentData:data30,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i5], {instancePath:instancePath+"/referenceSeq/modifierExtension/" + i5,parentData:data30,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1981,8 +1981,8 @@ errors++;
 }
 }
 if(data26.chromosome !== undefined && func0.call(data26, "chromosome")){
-if(!(func2215(data26.chromosome, {instancePath:instancePath+"/referenceSeq/chromosome",parentData:data26,parentDataProperty:"chromosome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data26.chromosome, {instancePath:instancePath+"/referenceSeq/chromosome",parentData:data26,parentDataProperty:"chromosome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2012,8 +2012,8 @@ errors++;
 }
 }
 if(data26._genomeBuild !== undefined && func0.call(data26, "_genomeBuild")){
-if(!(func2197(data26._genomeBuild, {instancePath:instancePath+"/referenceSeq/_genomeBuild",parentData:data26,parentDataProperty:"_genomeBuild",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._genomeBuild, {instancePath:instancePath+"/referenceSeq/_genomeBuild",parentData:data26,parentDataProperty:"_genomeBuild",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2031,20 +2031,20 @@ errors++;
 }
 }
 if(data26._orientation !== undefined && func0.call(data26, "_orientation")){
-if(!(func2197(data26._orientation, {instancePath:instancePath+"/referenceSeq/_orientation",parentData:data26,parentDataProperty:"_orientation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._orientation, {instancePath:instancePath+"/referenceSeq/_orientation",parentData:data26,parentDataProperty:"_orientation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data26.referenceSeqId !== undefined && func0.call(data26, "referenceSeqId")){
-if(!(func2215(data26.referenceSeqId, {instancePath:instancePath+"/referenceSeq/referenceSeqId",parentData:data26,parentDataProperty:"referenceSeqId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data26.referenceSeqId, {instancePath:instancePath+"/referenceSeq/referenceSeqId",parentData:data26,parentDataProperty:"referenceSeqId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data26.referenceSeqPointer !== undefined && func0.call(data26, "referenceSeqPointer")){
-if(!(func2221(data26.referenceSeqPointer, {instancePath:instancePath+"/referenceSeq/referenceSeqPointer",parentData:data26,parentDataProperty:"referenceSeqPointer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data26.referenceSeqPointer, {instancePath:instancePath+"/referenceSeq/referenceSeqPointer",parentData:data26,parentDataProperty:"referenceSeqPointer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2074,8 +2074,8 @@ errors++;
 }
 }
 if(data26._referenceSeqString !== undefined && func0.call(data26, "_referenceSeqString")){
-if(!(func2197(data26._referenceSeqString, {instancePath:instancePath+"/referenceSeq/_referenceSeqString",parentData:data26,parentDataProperty:"_referenceSeqString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._referenceSeqString, {instancePath:instancePath+"/referenceSeq/_referenceSeqString",parentData:data26,parentDataProperty:"_referenceSeqString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2093,8 +2093,8 @@ errors++;
 }
 }
 if(data26._strand !== undefined && func0.call(data26, "_strand")){
-if(!(func2197(data26._strand, {instancePath:instancePath+"/referenceSeq/_strand",parentData:data26,parentDataProperty:"_strand",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._strand, {instancePath:instancePath+"/referenceSeq/_strand",parentData:data26,parentDataProperty:"_strand",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2134,8 +2134,8 @@ errors++;
 }
 }
 if(data26._windowStart !== undefined && func0.call(data26, "_windowStart")){
-if(!(func2197(data26._windowStart, {instancePath:instancePath+"/referenceSeq/_windowStart",parentData:data26,parentDataProperty:"_windowStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._windowStart, {instancePath:instancePath+"/referenceSeq/_windowStart",parentData:data26,parentDataProperty:"_windowStart",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2175,8 +2175,8 @@ errors++;
 }
 }
 if(data26._windowEnd !== undefined && func0.call(data26, "_windowEnd")){
-if(!(func2197(data26._windowEnd, {instancePath:instancePath+"/referenceSeq/_windowEnd",parentData:data26,parentDataProperty:"_windowEnd",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._windowEnd, {instancePath:instancePath+"/referenceSeq/_windowEnd",parentData:data26,parentDataProperty:"_windowEnd",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2229,8 +2229,8 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data50[i7], {instancePath:instancePath+"/variant/" + i6+"/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i7], {instancePath:instancePath+"/variant/" + i6+"/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2251,8 +2251,8 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data52[i8], {instancePath:instancePath+"/variant/" + i6+"/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i8], {instancePath:instancePath+"/variant/" + i6+"/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2304,8 +2304,8 @@ errors++;
 }
 }
 if(data48._start !== undefined && func0.call(data48, "_start")){
-if(!(func2197(data48._start, {instancePath:instancePath+"/variant/" + i6+"/_start",parentData:data48,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._start, {instancePath:instancePath+"/variant/" + i6+"/_start",parentData:data48,parentDataProperty:"_start",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2345,8 +2345,8 @@ errors++;
 }
 }
 if(data48._end !== undefined && func0.call(data48, "_end")){
-if(!(func2197(data48._end, {instancePath:instancePath+"/variant/" + i6+"/_end",parentData:data48,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._end, {instancePath:instancePath+"/variant/" + i6+"/_end",parentData:data48,parentDataProperty:"_end",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2376,8 +2376,8 @@ errors++;
 }
 }
 if(data48._observedAllele !== undefined && func0.call(data48, "_observedAllele")){
-if(!(func2197(data48._observedAllele, {instancePath:instancePath+"/variant/" + i6+"/_observedAllele",parentData:data48,parentDataProperty:"_observedAllele",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._observedAllele, {instancePath:instancePath+"/variant/" + i6+"/_observedAllele",parentData:data48,parentDataProperty:"_observedAllele",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2407,8 +2407,8 @@ errors++;
 }
 }
 if(data48._referenceAllele !== undefined && func0.call(data48, "_referenceAllele")){
-if(!(func2197(data48._referenceAllele, {instancePath:instancePath+"/variant/" + i6+"/_referenceAllele",parentData:data48,parentDataProperty:"_referenceAllele",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._referenceAllele, {instancePath:instancePath+"/variant/" + i6+"/_referenceAllele",parentData:data48,parentDataProperty:"_referenceAllele",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2438,14 +2438,14 @@ errors++;
 }
 }
 if(data48._cigar !== undefined && func0.call(data48, "_cigar")){
-if(!(func2197(data48._cigar, {instancePath:instancePath+"/variant/" + i6+"/_cigar",parentData:data48,parentDataProperty:"_cigar",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._cigar, {instancePath:instancePath+"/variant/" + i6+"/_cigar",parentData:data48,parentDataProperty:"_cigar",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data48.variantPointer !== undefined && func0.call(data48, "variantPointer")){
-if(!(func2221(data48.variantPointer, {instancePath:instancePath+"/variant/" + i6+"/variantPointer",parentData:data48,parentDataProperty:"variantPointer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data48.variantPointer, {instancePath:instancePath+"/variant/" + i6+"/variantPointer",parentData:data48,parentDataProperty:"variantPointer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2499,8 +2499,8 @@ errors++;
 }
 }
 if(data._observedSeq !== undefined && func0.call(data, "_observedSeq")){
-if(!(func2197(data._observedSeq, {instancePath:instancePath+"/_observedSeq",parentData:data,parentDataProperty:"_observedSeq",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._observedSeq, {instancePath:instancePath+"/_observedSeq",parentData:data,parentDataProperty:"_observedSeq",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2562,8 +2562,8 @@ errors++;
 }
 }
 if(data._readCoverage !== undefined && func0.call(data, "_readCoverage")){
-if(!(func2197(data._readCoverage, {instancePath:instancePath+"/_readCoverage",parentData:data,parentDataProperty:"_readCoverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._readCoverage, {instancePath:instancePath+"/_readCoverage",parentData:data,parentDataProperty:"_readCoverage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2679,8 +2679,8 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len11 = data75.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data75[i11], {instancePath:instancePath+"/repository/" + i10+"/extension/" + i11,parentData:data75,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i11], {instancePath:instancePath+"/repository/" + i10+"/extension/" + i11,parentData:data75,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2701,8 +2701,8 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len12 = data77.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data77[i12], {instancePath:instancePath+"/repository/" + i10+"/modifierExtension/" + i12,parentData:data77,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data77[i12], {instancePath:instancePath+"/repository/" + i10+"/modifierExtension/" + i12,parentData:data77,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2732,8 +2732,8 @@ errors++;
 }
 }
 if(data72._type !== undefined && func0.call(data72, "_type")){
-if(!(func2197(data72._type, {instancePath:instancePath+"/repository/" + i10+"/_type",parentData:data72,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._type, {instancePath:instancePath+"/repository/" + i10+"/_type",parentData:data72,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2763,8 +2763,8 @@ errors++;
 }
 }
 if(data72._url !== undefined && func0.call(data72, "_url")){
-if(!(func2197(data72._url, {instancePath:instancePath+"/repository/" + i10+"/_url",parentData:data72,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._url, {instancePath:instancePath+"/repository/" + i10+"/_url",parentData:data72,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2794,8 +2794,8 @@ errors++;
 }
 }
 if(data72._name !== undefined && func0.call(data72, "_name")){
-if(!(func2197(data72._name, {instancePath:instancePath+"/repository/" + i10+"/_name",parentData:data72,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._name, {instancePath:instancePath+"/repository/" + i10+"/_name",parentData:data72,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2825,8 +2825,8 @@ errors++;
 }
 }
 if(data72._datasetId !== undefined && func0.call(data72, "_datasetId")){
-if(!(func2197(data72._datasetId, {instancePath:instancePath+"/repository/" + i10+"/_datasetId",parentData:data72,parentDataProperty:"_datasetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._datasetId, {instancePath:instancePath+"/repository/" + i10+"/_datasetId",parentData:data72,parentDataProperty:"_datasetId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2856,8 +2856,8 @@ errors++;
 }
 }
 if(data72._variantsetId !== undefined && func0.call(data72, "_variantsetId")){
-if(!(func2197(data72._variantsetId, {instancePath:instancePath+"/repository/" + i10+"/_variantsetId",parentData:data72,parentDataProperty:"_variantsetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._variantsetId, {instancePath:instancePath+"/repository/" + i10+"/_variantsetId",parentData:data72,parentDataProperty:"_variantsetId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2887,8 +2887,8 @@ errors++;
 }
 }
 if(data72._readsetId !== undefined && func0.call(data72, "_readsetId")){
-if(!(func2197(data72._readsetId, {instancePath:instancePath+"/repository/" + i10+"/_readsetId",parentData:data72,parentDataProperty:"_readsetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data72._readsetId, {instancePath:instancePath+"/repository/" + i10+"/_readsetId",parentData:data72,parentDataProperty:"_readsetId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2921,8 +2921,8 @@ let data91 = data.pointer;
 if(Array.isArray(data91)){
 const len13 = data91.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data91[i13], {instancePath:instancePath+"/pointer/" + i13,parentData:data91,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data91[i13], {instancePath:instancePath+"/pointer/" + i13,parentData:data91,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

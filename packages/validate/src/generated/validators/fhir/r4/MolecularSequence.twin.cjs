@@ -8,15 +8,15 @@ const schema547 = {"properties":{"type":{"enum":["directlink","openapi","login",
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const schema545 = {"properties":{"type":{"enum":["indel","snp","unknown"]}}};
 
@@ -79,7 +79,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -93,7 +93,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -109,12 +109,12 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
 if(data.standardSequence !== undefined){
-if(!(func14(data.standardSequence))){
+if(!(func37(data.standardSequence))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ errors++;
 }
 }
 if(data._start !== undefined){
-if(!(func6(data._start))){
+if(!(func29(data._start))){
 errors++;
 }
 }
@@ -152,17 +152,17 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(func6(data._end))){
+if(!(func29(data._end))){
 errors++;
 }
 }
 if(data.score !== undefined){
-if(!(func85(data.score))){
+if(!(func108(data.score))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(func14(data.method))){
+if(!(func37(data.method))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 if(data._truthTP !== undefined){
-if(!(func6(data._truthTP))){
+if(!(func29(data._truthTP))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data._queryTP !== undefined){
-if(!(func6(data._queryTP))){
+if(!(func29(data._queryTP))){
 errors++;
 }
 }
@@ -195,7 +195,7 @@ errors++;
 }
 }
 if(data._truthFN !== undefined){
-if(!(func6(data._truthFN))){
+if(!(func29(data._truthFN))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ errors++;
 }
 }
 if(data._queryFP !== undefined){
-if(!(func6(data._queryFP))){
+if(!(func29(data._queryFP))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ errors++;
 }
 }
 if(data._gtFP !== undefined){
-if(!(func6(data._gtFP))){
+if(!(func29(data._gtFP))){
 errors++;
 }
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data._precision !== undefined){
-if(!(func6(data._precision))){
+if(!(func29(data._precision))){
 errors++;
 }
 }
@@ -239,7 +239,7 @@ errors++;
 }
 }
 if(data._recall !== undefined){
-if(!(func6(data._recall))){
+if(!(func29(data._recall))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ errors++;
 }
 }
 if(data._fScore !== undefined){
-if(!(func6(data._fScore))){
+if(!(func29(data._fScore))){
 errors++;
 }
 }
@@ -273,7 +273,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len2 = data33.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data33[i2]))){
+if(!(func33(data33[i2]))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data35[i3]))){
+if(!(func33(data35[i3]))){
 errors++;
 }
 }
@@ -324,7 +324,7 @@ let data39 = data31._score;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data39[i5]))){
+if(!(func29(data39[i5]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ let data43 = data31._numTP;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data43[i7]))){
+if(!(func29(data43[i7]))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ let data47 = data31._numFP;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data47[i9]))){
+if(!(func29(data47[i9]))){
 errors++;
 }
 }
@@ -435,7 +435,7 @@ let data51 = data31._numFN;
 if(Array.isArray(data51)){
 const len11 = data51.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data51[i11]))){
+if(!(func29(data51[i11]))){
 errors++;
 }
 }
@@ -464,7 +464,7 @@ let data55 = data31._precision;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data55[i13]))){
+if(!(func29(data55[i13]))){
 errors++;
 }
 }
@@ -493,7 +493,7 @@ let data59 = data31._sensitivity;
 if(Array.isArray(data59)){
 const len15 = data59.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data59[i15]))){
+if(!(func29(data59[i15]))){
 errors++;
 }
 }
@@ -522,7 +522,7 @@ let data63 = data31._fMeasure;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6(data63[i17]))){
+if(!(func29(data63[i17]))){
 errors++;
 }
 }
@@ -598,7 +598,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -612,7 +612,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -622,7 +622,7 @@ errors++;
 }
 }
 if(data.variantType !== undefined){
-if(!(func14(data.variantType))){
+if(!(func37(data.variantType))){
 errors++;
 }
 }
@@ -632,7 +632,7 @@ errors++;
 }
 }
 if(data._exact !== undefined){
-if(!(func6(data._exact))){
+if(!(func29(data._exact))){
 errors++;
 }
 }
@@ -651,7 +651,7 @@ errors++;
 }
 }
 if(data._length !== undefined){
-if(!(func6(data._length))){
+if(!(func29(data._length))){
 errors++;
 }
 }
@@ -674,7 +674,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -688,7 +688,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data14[i3]))){
+if(!(func33(data14[i3]))){
 errors++;
 }
 }
@@ -712,7 +712,7 @@ errors++;
 }
 }
 if(data10._start !== undefined){
-if(!(func6(data10._start))){
+if(!(func29(data10._start))){
 errors++;
 }
 }
@@ -731,7 +731,7 @@ errors++;
 }
 }
 if(data10._end !== undefined){
-if(!(func6(data10._end))){
+if(!(func29(data10._end))){
 errors++;
 }
 }
@@ -770,7 +770,7 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func33(data22[i4]))){
 errors++;
 }
 }
@@ -784,7 +784,7 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data24[i5]))){
+if(!(func33(data24[i5]))){
 errors++;
 }
 }
@@ -808,7 +808,7 @@ errors++;
 }
 }
 if(data20._start !== undefined){
-if(!(func6(data20._start))){
+if(!(func29(data20._start))){
 errors++;
 }
 }
@@ -827,7 +827,7 @@ errors++;
 }
 }
 if(data20._end !== undefined){
-if(!(func6(data20._end))){
+if(!(func29(data20._end))){
 errors++;
 }
 }
@@ -931,7 +931,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -947,7 +947,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -963,12 +963,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -977,7 +977,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -991,7 +991,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -1005,7 +1005,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -1019,7 +1019,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -1035,7 +1035,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -1054,32 +1054,32 @@ errors++;
 }
 }
 if(data._coordinateSystem !== undefined){
-if(!(func6(data._coordinateSystem))){
+if(!(func29(data._coordinateSystem))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.specimen !== undefined){
-if(!(func16(data.specimen))){
+if(!(func39(data.specimen))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func39(data.device))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
@@ -1102,7 +1102,7 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data28[i4]))){
+if(!(func33(data28[i4]))){
 errors++;
 }
 }
@@ -1116,7 +1116,7 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data30[i5]))){
+if(!(func33(data30[i5]))){
 errors++;
 }
 }
@@ -1126,7 +1126,7 @@ errors++;
 }
 }
 if(data26.chromosome !== undefined){
-if(!(func14(data26.chromosome))){
+if(!(func37(data26.chromosome))){
 errors++;
 }
 }
@@ -1142,7 +1142,7 @@ errors++;
 }
 }
 if(data26._genomeBuild !== undefined){
-if(!(func6(data26._genomeBuild))){
+if(!(func29(data26._genomeBuild))){
 errors++;
 }
 }
@@ -1153,17 +1153,17 @@ errors++;
 }
 }
 if(data26._orientation !== undefined){
-if(!(func6(data26._orientation))){
+if(!(func29(data26._orientation))){
 errors++;
 }
 }
 if(data26.referenceSeqId !== undefined){
-if(!(func14(data26.referenceSeqId))){
+if(!(func37(data26.referenceSeqId))){
 errors++;
 }
 }
 if(data26.referenceSeqPointer !== undefined){
-if(!(func16(data26.referenceSeqPointer))){
+if(!(func39(data26.referenceSeqPointer))){
 errors++;
 }
 }
@@ -1179,7 +1179,7 @@ errors++;
 }
 }
 if(data26._referenceSeqString !== undefined){
-if(!(func6(data26._referenceSeqString))){
+if(!(func29(data26._referenceSeqString))){
 errors++;
 }
 }
@@ -1190,7 +1190,7 @@ errors++;
 }
 }
 if(data26._strand !== undefined){
-if(!(func6(data26._strand))){
+if(!(func29(data26._strand))){
 errors++;
 }
 }
@@ -1209,7 +1209,7 @@ errors++;
 }
 }
 if(data26._windowStart !== undefined){
-if(!(func6(data26._windowStart))){
+if(!(func29(data26._windowStart))){
 errors++;
 }
 }
@@ -1228,7 +1228,7 @@ errors++;
 }
 }
 if(data26._windowEnd !== undefined){
-if(!(func6(data26._windowEnd))){
+if(!(func29(data26._windowEnd))){
 errors++;
 }
 }
@@ -1271,7 +1271,7 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data50[i7]))){
+if(!(func33(data50[i7]))){
 errors++;
 }
 }
@@ -1285,7 +1285,7 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data52[i8]))){
+if(!(func33(data52[i8]))){
 errors++;
 }
 }
@@ -1309,7 +1309,7 @@ errors++;
 }
 }
 if(data48._start !== undefined){
-if(!(func6(data48._start))){
+if(!(func29(data48._start))){
 errors++;
 }
 }
@@ -1328,7 +1328,7 @@ errors++;
 }
 }
 if(data48._end !== undefined){
-if(!(func6(data48._end))){
+if(!(func29(data48._end))){
 errors++;
 }
 }
@@ -1344,7 +1344,7 @@ errors++;
 }
 }
 if(data48._observedAllele !== undefined){
-if(!(func6(data48._observedAllele))){
+if(!(func29(data48._observedAllele))){
 errors++;
 }
 }
@@ -1360,7 +1360,7 @@ errors++;
 }
 }
 if(data48._referenceAllele !== undefined){
-if(!(func6(data48._referenceAllele))){
+if(!(func29(data48._referenceAllele))){
 errors++;
 }
 }
@@ -1376,12 +1376,12 @@ errors++;
 }
 }
 if(data48._cigar !== undefined){
-if(!(func6(data48._cigar))){
+if(!(func29(data48._cigar))){
 errors++;
 }
 }
 if(data48.variantPointer !== undefined){
-if(!(func16(data48.variantPointer))){
+if(!(func39(data48.variantPointer))){
 errors++;
 }
 }
@@ -1418,7 +1418,7 @@ errors++;
 }
 }
 if(data._observedSeq !== undefined){
-if(!(func6(data._observedSeq))){
+if(!(func29(data._observedSeq))){
 errors++;
 }
 }
@@ -1451,7 +1451,7 @@ errors++;
 }
 }
 if(data._readCoverage !== undefined){
-if(!(func6(data._readCoverage))){
+if(!(func29(data._readCoverage))){
 errors++;
 }
 }
@@ -1509,7 +1509,7 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len11 = data75.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data75[i11]))){
+if(!(func33(data75[i11]))){
 errors++;
 }
 }
@@ -1523,7 +1523,7 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len12 = data77.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data77[i12]))){
+if(!(func33(data77[i12]))){
 errors++;
 }
 }
@@ -1539,7 +1539,7 @@ errors++;
 }
 }
 if(data72._type !== undefined){
-if(!(func6(data72._type))){
+if(!(func29(data72._type))){
 errors++;
 }
 }
@@ -1555,7 +1555,7 @@ errors++;
 }
 }
 if(data72._url !== undefined){
-if(!(func6(data72._url))){
+if(!(func29(data72._url))){
 errors++;
 }
 }
@@ -1571,7 +1571,7 @@ errors++;
 }
 }
 if(data72._name !== undefined){
-if(!(func6(data72._name))){
+if(!(func29(data72._name))){
 errors++;
 }
 }
@@ -1587,7 +1587,7 @@ errors++;
 }
 }
 if(data72._datasetId !== undefined){
-if(!(func6(data72._datasetId))){
+if(!(func29(data72._datasetId))){
 errors++;
 }
 }
@@ -1603,7 +1603,7 @@ errors++;
 }
 }
 if(data72._variantsetId !== undefined){
-if(!(func6(data72._variantsetId))){
+if(!(func29(data72._variantsetId))){
 errors++;
 }
 }
@@ -1619,7 +1619,7 @@ errors++;
 }
 }
 if(data72._readsetId !== undefined){
-if(!(func6(data72._readsetId))){
+if(!(func29(data72._readsetId))){
 errors++;
 }
 }
@@ -1649,7 +1649,7 @@ let data91 = data.pointer;
 if(Array.isArray(data91)){
 const len13 = data91.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data91[i13]))){
+if(!(func39(data91[i13]))){
 errors++;
 }
 }

@@ -7,15 +7,15 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1328(data){
@@ -177,7 +177,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -209,12 +209,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -223,7 +223,7 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data12[i0]))){
+if(!(func32(data12[i0]))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data14[i1]))){
+if(!(func33(data14[i1]))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data16[i2]))){
+if(!(func33(data16[i2]))){
 errors++;
 }
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -283,7 +283,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func29(data._kind))){
 errors++;
 }
 }
@@ -310,7 +310,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data28 = data.contact;
 if(Array.isArray(data28)){
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data28[i3]))){
+if(!(func72(data28[i3]))){
 errors++;
 }
 }
@@ -356,12 +356,12 @@ errors++;
 }
 }
 if(data._responsible !== undefined){
-if(!(func6(data._responsible))){
+if(!(func29(data._responsible))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -377,7 +377,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -386,7 +386,7 @@ let data35 = data.useContext;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data35[i4]))){
+if(!(func74(data35[i4]))){
 errors++;
 }
 }
@@ -400,7 +400,7 @@ let data37 = data.jurisdiction;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data37[i5]))){
+if(!(func37(data37[i5]))){
 errors++;
 }
 }
@@ -421,7 +421,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -510,7 +510,7 @@ let data46 = data42.extension;
 if(Array.isArray(data46)){
 const len7 = data46.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data46[i7]))){
+if(!(func33(data46[i7]))){
 errors++;
 }
 }
@@ -524,7 +524,7 @@ let data48 = data42.modifierExtension;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data48[i8]))){
+if(!(func33(data48[i8]))){
 errors++;
 }
 }
@@ -540,7 +540,7 @@ errors++;
 }
 }
 if(data42._type !== undefined){
-if(!(func6(data42._type))){
+if(!(func29(data42._type))){
 errors++;
 }
 }
@@ -556,7 +556,7 @@ errors++;
 }
 }
 if(data42._value !== undefined){
-if(!(func6(data42._value))){
+if(!(func29(data42._value))){
 errors++;
 }
 }
@@ -566,7 +566,7 @@ errors++;
 }
 }
 if(data42._preferred !== undefined){
-if(!(func6(data42._preferred))){
+if(!(func29(data42._preferred))){
 errors++;
 }
 }
@@ -582,12 +582,12 @@ errors++;
 }
 }
 if(data42._comment !== undefined){
-if(!(func6(data42._comment))){
+if(!(func29(data42._comment))){
 errors++;
 }
 }
 if(data42.period !== undefined){
-if(!(func17(data42.period))){
+if(!(func40(data42.period))){
 errors++;
 }
 }

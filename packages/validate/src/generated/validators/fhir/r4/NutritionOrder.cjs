@@ -4,18 +4,18 @@ exports.validate = validate1329;
 const schema553 = {"properties":{"status":{"enum":["draft","active","on-hold","revoked","completed","entered-in-error","unknown"]},"intent":{"enum":["proposal","plan","directive","order","original-order","reflex-order","filler-order","instance-order","option"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -65,8 +65,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -87,8 +87,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -109,8 +109,8 @@ let data5 = data.type;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data5[i2], {instancePath:instancePath+"/type/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data5[i2], {instancePath:instancePath+"/type/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -131,8 +131,8 @@ let data7 = data.schedule;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2382(data7[i3], {instancePath:instancePath+"/schedule/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data7[i3], {instancePath:instancePath+"/schedule/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -185,8 +185,8 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data12[i5], {instancePath:instancePath+"/nutrient/" + i4+"/extension/" + i5,parentData:data12,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i5], {instancePath:instancePath+"/nutrient/" + i4+"/extension/" + i5,parentData:data12,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -207,8 +207,8 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data14[i6], {instancePath:instancePath+"/nutrient/" + i4+"/modifierExtension/" + i6,parentData:data14,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i6], {instancePath:instancePath+"/nutrient/" + i4+"/modifierExtension/" + i6,parentData:data14,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -225,14 +225,14 @@ errors++;
 }
 }
 if(data10.modifier !== undefined && func0.call(data10, "modifier")){
-if(!(func2215(data10.modifier, {instancePath:instancePath+"/nutrient/" + i4+"/modifier",parentData:data10,parentDataProperty:"modifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data10.modifier, {instancePath:instancePath+"/nutrient/" + i4+"/modifier",parentData:data10,parentDataProperty:"modifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data10.amount !== undefined && func0.call(data10, "amount")){
-if(!(func2415(data10.amount, {instancePath:instancePath+"/nutrient/" + i4+"/amount",parentData:data10,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data10.amount, {instancePath:instancePath+"/nutrient/" + i4+"/amount",parentData:data10,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -297,8 +297,8 @@ let data21 = data19.extension;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data21[i8], {instancePath:instancePath+"/texture/" + i7+"/extension/" + i8,parentData:data21,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data21[i8], {instancePath:instancePath+"/texture/" + i7+"/extension/" + i8,parentData:data21,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -319,8 +319,8 @@ let data23 = data19.modifierExtension;
 if(Array.isArray(data23)){
 const len9 = data23.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data23[i9], {instancePath:instancePath+"/texture/" + i7+"/modifierExtension/" + i9,parentData:data23,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data23[i9], {instancePath:instancePath+"/texture/" + i7+"/modifierExtension/" + i9,parentData:data23,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -337,14 +337,14 @@ errors++;
 }
 }
 if(data19.modifier !== undefined && func0.call(data19, "modifier")){
-if(!(func2215(data19.modifier, {instancePath:instancePath+"/texture/" + i7+"/modifier",parentData:data19,parentDataProperty:"modifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data19.modifier, {instancePath:instancePath+"/texture/" + i7+"/modifier",parentData:data19,parentDataProperty:"modifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data19.foodType !== undefined && func0.call(data19, "foodType")){
-if(!(func2215(data19.foodType, {instancePath:instancePath+"/texture/" + i7+"/foodType",parentData:data19,parentDataProperty:"foodType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data19.foodType, {instancePath:instancePath+"/texture/" + i7+"/foodType",parentData:data19,parentDataProperty:"foodType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -377,8 +377,8 @@ let data27 = data.fluidConsistencyType;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data27[i10], {instancePath:instancePath+"/fluidConsistencyType/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i10], {instancePath:instancePath+"/fluidConsistencyType/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -420,8 +420,8 @@ errors++;
 }
 }
 if(data._instruction !== undefined && func0.call(data, "_instruction")){
-if(!(func2197(data._instruction, {instancePath:instancePath+"/_instruction",parentData:data,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._instruction, {instancePath:instancePath+"/_instruction",parentData:data,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -443,7 +443,9 @@ validate1330.evaluated = {"props":{"id":true,"extension":true,"modifierExtension
 
 
 
-const func10164 = require("./datatypes.cjs")["Ratio"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const obj143 = new Set(["rateQuantity", "rateRatio"]);
 
 function validate1332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -486,8 +488,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -508,8 +510,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -526,8 +528,8 @@ errors++;
 }
 }
 if(data.baseFormulaType !== undefined && func0.call(data, "baseFormulaType")){
-if(!(func2215(data.baseFormulaType, {instancePath:instancePath+"/baseFormulaType",parentData:data,parentDataProperty:"baseFormulaType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.baseFormulaType, {instancePath:instancePath+"/baseFormulaType",parentData:data,parentDataProperty:"baseFormulaType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -557,14 +559,14 @@ errors++;
 }
 }
 if(data._baseFormulaProductName !== undefined && func0.call(data, "_baseFormulaProductName")){
-if(!(func2197(data._baseFormulaProductName, {instancePath:instancePath+"/_baseFormulaProductName",parentData:data,parentDataProperty:"_baseFormulaProductName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._baseFormulaProductName, {instancePath:instancePath+"/_baseFormulaProductName",parentData:data,parentDataProperty:"_baseFormulaProductName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.additiveType !== undefined && func0.call(data, "additiveType")){
-if(!(func2215(data.additiveType, {instancePath:instancePath+"/additiveType",parentData:data,parentDataProperty:"additiveType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.additiveType, {instancePath:instancePath+"/additiveType",parentData:data,parentDataProperty:"additiveType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -594,20 +596,20 @@ errors++;
 }
 }
 if(data._additiveProductName !== undefined && func0.call(data, "_additiveProductName")){
-if(!(func2197(data._additiveProductName, {instancePath:instancePath+"/_additiveProductName",parentData:data,parentDataProperty:"_additiveProductName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._additiveProductName, {instancePath:instancePath+"/_additiveProductName",parentData:data,parentDataProperty:"_additiveProductName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.caloricDensity !== undefined && func0.call(data, "caloricDensity")){
-if(!(func2415(data.caloricDensity, {instancePath:instancePath+"/caloricDensity",parentData:data,parentDataProperty:"caloricDensity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.caloricDensity, {instancePath:instancePath+"/caloricDensity",parentData:data,parentDataProperty:"caloricDensity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.routeofAdministration !== undefined && func0.call(data, "routeofAdministration")){
-if(!(func2215(data.routeofAdministration, {instancePath:instancePath+"/routeofAdministration",parentData:data,parentDataProperty:"routeofAdministration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.routeofAdministration, {instancePath:instancePath+"/routeofAdministration",parentData:data,parentDataProperty:"routeofAdministration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -648,8 +650,8 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data16[i3], {instancePath:instancePath+"/administration/" + i2+"/extension/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i3], {instancePath:instancePath+"/administration/" + i2+"/extension/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -670,8 +672,8 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data18[i4], {instancePath:instancePath+"/administration/" + i2+"/modifierExtension/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i4], {instancePath:instancePath+"/administration/" + i2+"/modifierExtension/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -688,32 +690,32 @@ errors++;
 }
 }
 if(data14.schedule !== undefined && func0.call(data14, "schedule")){
-if(!(func2382(data14.schedule, {instancePath:instancePath+"/administration/" + i2+"/schedule",parentData:data14,parentDataProperty:"schedule",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data14.schedule, {instancePath:instancePath+"/administration/" + i2+"/schedule",parentData:data14,parentDataProperty:"schedule",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.quantity !== undefined && func0.call(data14, "quantity")){
-if(!(func2415(data14.quantity, {instancePath:instancePath+"/administration/" + i2+"/quantity",parentData:data14,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data14.quantity, {instancePath:instancePath+"/administration/" + i2+"/quantity",parentData:data14,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.rateQuantity !== undefined && func0.call(data14, "rateQuantity")){
-if(!(func2415(data14.rateQuantity, {instancePath:instancePath+"/administration/" + i2+"/rateQuantity",parentData:data14,parentDataProperty:"rateQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data14.rateQuantity, {instancePath:instancePath+"/administration/" + i2+"/rateQuantity",parentData:data14,parentDataProperty:"rateQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.rateRatio !== undefined && func0.call(data14, "rateRatio")){
-if(!(func10164(data14.rateRatio, {instancePath:instancePath+"/administration/" + i2+"/rateRatio",parentData:data14,parentDataProperty:"rateRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data14.rateRatio, {instancePath:instancePath+"/administration/" + i2+"/rateRatio",parentData:data14,parentDataProperty:"rateRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/administration/" + i2,schemaPath:"#/$defs/NutritionOrder_Administration/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data14, obj143);
+if(forms0 !== null){
+const err12 = {instancePath:instancePath+"/administration/" + i2,schemaPath:"#/$defs/NutritionOrder_Administration/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -723,9 +725,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/administration",schemaPath:"#/properties/administration/type",keyword:"type",params:{type: "array"}};
+const err13 = {instancePath:instancePath+"/administration/" + i2,schemaPath:"#/$defs/NutritionOrder_Administration/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -735,17 +736,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.maxVolumeToDeliver !== undefined && func0.call(data, "maxVolumeToDeliver")){
-if(!(func2415(data.maxVolumeToDeliver, {instancePath:instancePath+"/maxVolumeToDeliver",parentData:data,parentDataProperty:"maxVolumeToDeliver",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data.administrationInstruction !== undefined && func0.call(data, "administrationInstruction")){
-let data25 = data.administrationInstruction;
-if(typeof data25 === "string"){
-if(func61(data25) < 1){
-const err14 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err14 = {instancePath:instancePath+"/administration",schemaPath:"#/properties/administration/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -755,8 +748,17 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/type",keyword:"type",params:{type: "string"}};
+if(data.maxVolumeToDeliver !== undefined && func0.call(data, "maxVolumeToDeliver")){
+if(!(func2438(data.maxVolumeToDeliver, {instancePath:instancePath+"/maxVolumeToDeliver",parentData:data,parentDataProperty:"maxVolumeToDeliver",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.administrationInstruction !== undefined && func0.call(data, "administrationInstruction")){
+let data25 = data.administrationInstruction;
+if(typeof data25 === "string"){
+if(func61(data25) < 1){
+const err15 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -766,20 +768,31 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data._administrationInstruction !== undefined && func0.call(data, "_administrationInstruction")){
-if(!(func2197(data._administrationInstruction, {instancePath:instancePath+"/_administrationInstruction",parentData:data,parentDataProperty:"_administrationInstruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err16 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data._administrationInstruction !== undefined && func0.call(data, "_administrationInstruction")){
+if(!(func2220(data._administrationInstruction, {instancePath:instancePath+"/_administrationInstruction",parentData:data,parentDataProperty:"_administrationInstruction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -1085,8 +1098,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1116,8 +1129,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1147,14 +1160,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1163,8 +1176,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1185,8 +1198,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1207,8 +1220,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1229,8 +1242,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1292,8 +1305,8 @@ let data21 = data._instantiatesCanonical;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data21[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1355,8 +1368,8 @@ let data25 = data._instantiatesUri;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data25[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1418,8 +1431,8 @@ let data29 = data._instantiates;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data29[i9], {instancePath:instancePath+"/_instantiates/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29[i9], {instancePath:instancePath+"/_instantiates/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1459,8 +1472,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1488,20 +1501,20 @@ errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2197(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1531,14 +1544,14 @@ errors++;
 }
 }
 if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
-if(!(func2197(data._dateTime, {instancePath:instancePath+"/_dateTime",parentData:data,parentDataProperty:"_dateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._dateTime, {instancePath:instancePath+"/_dateTime",parentData:data,parentDataProperty:"_dateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.orderer !== undefined && func0.call(data, "orderer")){
-if(!(func2221(data.orderer, {instancePath:instancePath+"/orderer",parentData:data,parentDataProperty:"orderer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.orderer, {instancePath:instancePath+"/orderer",parentData:data,parentDataProperty:"orderer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1547,8 +1560,8 @@ let data40 = data.allergyIntolerance;
 if(Array.isArray(data40)){
 const len10 = data40.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data40[i10], {instancePath:instancePath+"/allergyIntolerance/" + i10,parentData:data40,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data40[i10], {instancePath:instancePath+"/allergyIntolerance/" + i10,parentData:data40,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1569,8 +1582,8 @@ let data42 = data.foodPreferenceModifier;
 if(Array.isArray(data42)){
 const len11 = data42.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data42[i11], {instancePath:instancePath+"/foodPreferenceModifier/" + i11,parentData:data42,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data42[i11], {instancePath:instancePath+"/foodPreferenceModifier/" + i11,parentData:data42,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1591,8 +1604,8 @@ let data44 = data.excludeFoodModifier;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data44[i12], {instancePath:instancePath+"/excludeFoodModifier/" + i12,parentData:data44,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data44[i12], {instancePath:instancePath+"/excludeFoodModifier/" + i12,parentData:data44,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1651,8 +1664,8 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len14 = data50.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data50[i14], {instancePath:instancePath+"/supplement/" + i13+"/extension/" + i14,parentData:data50,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i14], {instancePath:instancePath+"/supplement/" + i13+"/extension/" + i14,parentData:data50,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1673,8 +1686,8 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data52[i15], {instancePath:instancePath+"/supplement/" + i13+"/modifierExtension/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i15], {instancePath:instancePath+"/supplement/" + i13+"/modifierExtension/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1691,8 +1704,8 @@ errors++;
 }
 }
 if(data48.type !== undefined && func0.call(data48, "type")){
-if(!(func2215(data48.type, {instancePath:instancePath+"/supplement/" + i13+"/type",parentData:data48,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data48.type, {instancePath:instancePath+"/supplement/" + i13+"/type",parentData:data48,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1722,8 +1735,8 @@ errors++;
 }
 }
 if(data48._productName !== undefined && func0.call(data48, "_productName")){
-if(!(func2197(data48._productName, {instancePath:instancePath+"/supplement/" + i13+"/_productName",parentData:data48,parentDataProperty:"_productName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._productName, {instancePath:instancePath+"/supplement/" + i13+"/_productName",parentData:data48,parentDataProperty:"_productName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1732,8 +1745,8 @@ let data57 = data48.schedule;
 if(Array.isArray(data57)){
 const len16 = data57.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2382(data57[i16], {instancePath:instancePath+"/supplement/" + i13+"/schedule/" + i16,parentData:data57,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data57[i16], {instancePath:instancePath+"/supplement/" + i13+"/schedule/" + i16,parentData:data57,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1750,8 +1763,8 @@ errors++;
 }
 }
 if(data48.quantity !== undefined && func0.call(data48, "quantity")){
-if(!(func2415(data48.quantity, {instancePath:instancePath+"/supplement/" + i13+"/quantity",parentData:data48,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data48.quantity, {instancePath:instancePath+"/supplement/" + i13+"/quantity",parentData:data48,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1781,8 +1794,8 @@ errors++;
 }
 }
 if(data48._instruction !== undefined && func0.call(data48, "_instruction")){
-if(!(func2197(data48._instruction, {instancePath:instancePath+"/supplement/" + i13+"/_instruction",parentData:data48,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._instruction, {instancePath:instancePath+"/supplement/" + i13+"/_instruction",parentData:data48,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1821,8 +1834,8 @@ let data63 = data.note;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2601(data63[i17], {instancePath:instancePath+"/note/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data63[i17], {instancePath:instancePath+"/note/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,17 +7,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 
 
 
@@ -50,7 +50,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -78,7 +78,7 @@ let data5 = data.type;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func37(data5[i2]))){
 errors++;
 }
 }
@@ -92,7 +92,7 @@ let data7 = data.schedule;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func72(data7[i3]))){
+if(!(func95(data7[i3]))){
 errors++;
 }
 }
@@ -124,7 +124,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func33(data12[i5]))){
 errors++;
 }
 }
@@ -138,7 +138,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data14[i6]))){
+if(!(func33(data14[i6]))){
 errors++;
 }
 }
@@ -148,12 +148,12 @@ errors++;
 }
 }
 if(data10.modifier !== undefined){
-if(!(func14(data10.modifier))){
+if(!(func37(data10.modifier))){
 errors++;
 }
 }
 if(data10.amount !== undefined){
-if(!(func85(data10.amount))){
+if(!(func108(data10.amount))){
 errors++;
 }
 }
@@ -201,7 +201,7 @@ let data21 = data19.extension;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data21[i8]))){
+if(!(func33(data21[i8]))){
 errors++;
 }
 }
@@ -215,7 +215,7 @@ let data23 = data19.modifierExtension;
 if(Array.isArray(data23)){
 const len9 = data23.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data23[i9]))){
+if(!(func33(data23[i9]))){
 errors++;
 }
 }
@@ -225,12 +225,12 @@ errors++;
 }
 }
 if(data19.modifier !== undefined){
-if(!(func14(data19.modifier))){
+if(!(func37(data19.modifier))){
 errors++;
 }
 }
 if(data19.foodType !== undefined){
-if(!(func14(data19.foodType))){
+if(!(func37(data19.foodType))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data27 = data.fluidConsistencyType;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data27[i10]))){
+if(!(func37(data27[i10]))){
 errors++;
 }
 }
@@ -281,7 +281,7 @@ errors++;
 }
 }
 if(data._instruction !== undefined){
-if(!(func6(data._instruction))){
+if(!(func29(data._instruction))){
 errors++;
 }
 }
@@ -307,7 +307,9 @@ validate1330.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj665 = new Set(["rateQuantity", "rateRatio"]);
 
 function validate1332(data){
 let vErrors = null;
@@ -336,7 +338,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -350,7 +352,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -360,7 +362,7 @@ errors++;
 }
 }
 if(data.baseFormulaType !== undefined){
-if(!(func14(data.baseFormulaType))){
+if(!(func37(data.baseFormulaType))){
 errors++;
 }
 }
@@ -376,12 +378,12 @@ errors++;
 }
 }
 if(data._baseFormulaProductName !== undefined){
-if(!(func6(data._baseFormulaProductName))){
+if(!(func29(data._baseFormulaProductName))){
 errors++;
 }
 }
 if(data.additiveType !== undefined){
-if(!(func14(data.additiveType))){
+if(!(func37(data.additiveType))){
 errors++;
 }
 }
@@ -397,17 +399,17 @@ errors++;
 }
 }
 if(data._additiveProductName !== undefined){
-if(!(func6(data._additiveProductName))){
+if(!(func29(data._additiveProductName))){
 errors++;
 }
 }
 if(data.caloricDensity !== undefined){
-if(!(func85(data.caloricDensity))){
+if(!(func108(data.caloricDensity))){
 errors++;
 }
 }
 if(data.routeofAdministration !== undefined){
-if(!(func14(data.routeofAdministration))){
+if(!(func37(data.routeofAdministration))){
 errors++;
 }
 }
@@ -434,7 +436,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data16[i3]))){
+if(!(func33(data16[i3]))){
 errors++;
 }
 }
@@ -448,7 +450,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data18[i4]))){
+if(!(func33(data18[i4]))){
 errors++;
 }
 }
@@ -458,22 +460,22 @@ errors++;
 }
 }
 if(data14.schedule !== undefined){
-if(!(func72(data14.schedule))){
+if(!(func95(data14.schedule))){
 errors++;
 }
 }
 if(data14.quantity !== undefined){
-if(!(func85(data14.quantity))){
+if(!(func108(data14.quantity))){
 errors++;
 }
 }
 if(data14.rateQuantity !== undefined){
-if(!(func85(data14.rateQuantity))){
+if(!(func108(data14.rateQuantity))){
 errors++;
 }
 }
 if(data14.rateRatio !== undefined){
-if(!(func2698(data14.rateRatio))){
+if(!(func2775(data14.rateRatio))){
 errors++;
 }
 }
@@ -481,6 +483,10 @@ for(const key0 in data14){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "schedule")) && (key0 !== "quantity")) && (key0 !== "rateQuantity")) && (key0 !== "rateRatio")){
 errors++;
 }
+}
+const forms0 = func1(data14, obj665);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data14.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data14);
@@ -499,7 +505,7 @@ errors++;
 }
 }
 if(data.maxVolumeToDeliver !== undefined){
-if(!(func85(data.maxVolumeToDeliver))){
+if(!(func108(data.maxVolumeToDeliver))){
 errors++;
 }
 }
@@ -515,7 +521,7 @@ errors++;
 }
 }
 if(data._administrationInstruction !== undefined){
-if(!(func6(data._administrationInstruction))){
+if(!(func29(data._administrationInstruction))){
 errors++;
 }
 }
@@ -668,7 +674,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -684,7 +690,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -700,12 +706,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -714,7 +720,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -728,7 +734,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -742,7 +748,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -756,7 +762,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -790,7 +796,7 @@ let data21 = data._instantiatesCanonical;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data21[i5]))){
+if(!(func29(data21[i5]))){
 errors++;
 }
 }
@@ -824,7 +830,7 @@ let data25 = data._instantiatesUri;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data25[i7]))){
+if(!(func29(data25[i7]))){
 errors++;
 }
 }
@@ -858,7 +864,7 @@ let data29 = data._instantiates;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data29[i9]))){
+if(!(func29(data29[i9]))){
 errors++;
 }
 }
@@ -877,7 +883,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -891,17 +897,17 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -917,12 +923,12 @@ errors++;
 }
 }
 if(data._dateTime !== undefined){
-if(!(func6(data._dateTime))){
+if(!(func29(data._dateTime))){
 errors++;
 }
 }
 if(data.orderer !== undefined){
-if(!(func16(data.orderer))){
+if(!(func39(data.orderer))){
 errors++;
 }
 }
@@ -931,7 +937,7 @@ let data40 = data.allergyIntolerance;
 if(Array.isArray(data40)){
 const len10 = data40.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data40[i10]))){
+if(!(func39(data40[i10]))){
 errors++;
 }
 }
@@ -945,7 +951,7 @@ let data42 = data.foodPreferenceModifier;
 if(Array.isArray(data42)){
 const len11 = data42.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data42[i11]))){
+if(!(func37(data42[i11]))){
 errors++;
 }
 }
@@ -959,7 +965,7 @@ let data44 = data.excludeFoodModifier;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data44[i12]))){
+if(!(func37(data44[i12]))){
 errors++;
 }
 }
@@ -996,7 +1002,7 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len14 = data50.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data50[i14]))){
+if(!(func33(data50[i14]))){
 errors++;
 }
 }
@@ -1010,7 +1016,7 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data52[i15]))){
+if(!(func33(data52[i15]))){
 errors++;
 }
 }
@@ -1020,7 +1026,7 @@ errors++;
 }
 }
 if(data48.type !== undefined){
-if(!(func14(data48.type))){
+if(!(func37(data48.type))){
 errors++;
 }
 }
@@ -1036,7 +1042,7 @@ errors++;
 }
 }
 if(data48._productName !== undefined){
-if(!(func6(data48._productName))){
+if(!(func29(data48._productName))){
 errors++;
 }
 }
@@ -1045,7 +1051,7 @@ let data57 = data48.schedule;
 if(Array.isArray(data57)){
 const len16 = data57.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func72(data57[i16]))){
+if(!(func95(data57[i16]))){
 errors++;
 }
 }
@@ -1055,7 +1061,7 @@ errors++;
 }
 }
 if(data48.quantity !== undefined){
-if(!(func85(data48.quantity))){
+if(!(func108(data48.quantity))){
 errors++;
 }
 }
@@ -1071,7 +1077,7 @@ errors++;
 }
 }
 if(data48._instruction !== undefined){
-if(!(func6(data48._instruction))){
+if(!(func29(data48._instruction))){
 errors++;
 }
 }
@@ -1106,7 +1112,7 @@ let data63 = data.note;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data63[i17]))){
+if(!(func180(data63[i17]))){
 errors++;
 }
 }

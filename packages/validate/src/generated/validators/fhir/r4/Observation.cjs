@@ -4,22 +4,23 @@ exports.validate = validate1334;
 const schema560 = {"properties":{"status":{"enum":["registered","preliminary","final","amended","corrected","cancelled","entered-in-error","unknown"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2391 = require("./datatypes.cjs")["Range"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func14686 = require("./datatypes.cjs")["SampledData"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func14797 = require("./datatypes.cjs")["SampledData"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -27,6 +28,7 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 
+const obj144 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
 
 function validate1335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -79,8 +81,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -101,8 +103,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -119,20 +121,20 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func2415(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func2215(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -162,8 +164,8 @@ errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2197(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -180,8 +182,8 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2197(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -221,26 +223,26 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2197(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func2391(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func10164(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func14686(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14686.errors; else for (const vError of func14686.errors) vErrors.push(vError);
+if(!(func14797(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14797.errors; else for (const vError of func14797.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -270,8 +272,8 @@ errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2197(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -301,20 +303,20 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2197(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func2223(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func2215(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -323,8 +325,8 @@ let data23 = data.interpretation;
 if(Array.isArray(data23)){
 const len2 = data23.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data23[i2], {instancePath:instancePath+"/interpretation/" + i2,parentData:data23,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23[i2], {instancePath:instancePath+"/interpretation/" + i2,parentData:data23,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -377,8 +379,8 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data28[i4], {instancePath:instancePath+"/referenceRange/" + i3+"/extension/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i4], {instancePath:instancePath+"/referenceRange/" + i3+"/extension/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -399,8 +401,8 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data30[i5], {instancePath:instancePath+"/referenceRange/" + i3+"/modifierExtension/" + i5,parentData:data30,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i5], {instancePath:instancePath+"/referenceRange/" + i3+"/modifierExtension/" + i5,parentData:data30,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -417,20 +419,20 @@ errors++;
 }
 }
 if(data26.low !== undefined && func0.call(data26, "low")){
-if(!(func2415(data26.low, {instancePath:instancePath+"/referenceRange/" + i3+"/low",parentData:data26,parentDataProperty:"low",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data26.low, {instancePath:instancePath+"/referenceRange/" + i3+"/low",parentData:data26,parentDataProperty:"low",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data26.high !== undefined && func0.call(data26, "high")){
-if(!(func2415(data26.high, {instancePath:instancePath+"/referenceRange/" + i3+"/high",parentData:data26,parentDataProperty:"high",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data26.high, {instancePath:instancePath+"/referenceRange/" + i3+"/high",parentData:data26,parentDataProperty:"high",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data26.type !== undefined && func0.call(data26, "type")){
-if(!(func2215(data26.type, {instancePath:instancePath+"/referenceRange/" + i3+"/type",parentData:data26,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data26.type, {instancePath:instancePath+"/referenceRange/" + i3+"/type",parentData:data26,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -439,8 +441,8 @@ let data35 = data26.appliesTo;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data35[i6], {instancePath:instancePath+"/referenceRange/" + i3+"/appliesTo/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data35[i6], {instancePath:instancePath+"/referenceRange/" + i3+"/appliesTo/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -457,8 +459,8 @@ errors++;
 }
 }
 if(data26.age !== undefined && func0.call(data26, "age")){
-if(!(func2391(data26.age, {instancePath:instancePath+"/referenceRange/" + i3+"/age",parentData:data26,parentDataProperty:"age",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data26.age, {instancePath:instancePath+"/referenceRange/" + i3+"/age",parentData:data26,parentDataProperty:"age",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -488,8 +490,8 @@ errors++;
 }
 }
 if(data26._text !== undefined && func0.call(data26, "_text")){
-if(!(func2197(data26._text, {instancePath:instancePath+"/referenceRange/" + i3+"/_text",parentData:data26,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data26._text, {instancePath:instancePath+"/referenceRange/" + i3+"/_text",parentData:data26,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -517,9 +519,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj144);
+if(forms0 !== null){
+const err25 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -528,11 +530,23 @@ vErrors.push(err25);
 }
 errors++;
 }
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate1335.errors = vErrors;
 return errors === 0;
 }
 validate1335.evaluated = {"props":{"id":true,"extension":true,"modifierExtension":true,"code":true,"valueQuantity":true,"valueCodeableConcept":true,"valueString":true,"_valueString":true,"valueBoolean":true,"_valueBoolean":true,"valueInteger":true,"_valueInteger":true,"valueRange":true,"valueRatio":true,"valueSampledData":true,"valueTime":true,"_valueTime":true,"valueDateTime":true,"_valueDateTime":true,"valuePeriod":true,"dataAbsentReason":true,"interpretation":true,"referenceRange":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj145 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
 
 function validate1334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Observation.schema.json" */;
@@ -721,8 +735,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -752,8 +766,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -783,14 +797,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -799,8 +813,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -821,8 +835,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -843,8 +857,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -865,8 +879,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -887,8 +901,8 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data17[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data17[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -909,8 +923,8 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data19[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data19[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -940,8 +954,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,8 +964,8 @@ let data23 = data.category;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data23[i6], {instancePath:instancePath+"/category/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23[i6], {instancePath:instancePath+"/category/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -968,14 +982,14 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -984,8 +998,8 @@ let data27 = data.focus;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2221(data27[i7], {instancePath:instancePath+"/focus/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27[i7], {instancePath:instancePath+"/focus/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1002,8 +1016,8 @@ errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1033,20 +1047,20 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2197(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime",parentData:data,parentDataProperty:"_effectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime",parentData:data,parentDataProperty:"_effectiveDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectiveTiming !== undefined && func0.call(data, "effectiveTiming")){
-if(!(func2382(data.effectiveTiming, {instancePath:instancePath+"/effectiveTiming",parentData:data,parentDataProperty:"effectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.effectiveTiming, {instancePath:instancePath+"/effectiveTiming",parentData:data,parentDataProperty:"effectiveTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1076,8 +1090,8 @@ errors++;
 }
 }
 if(data._effectiveInstant !== undefined && func0.call(data, "_effectiveInstant")){
-if(!(func2197(data._effectiveInstant, {instancePath:instancePath+"/_effectiveInstant",parentData:data,parentDataProperty:"_effectiveInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._effectiveInstant, {instancePath:instancePath+"/_effectiveInstant",parentData:data,parentDataProperty:"_effectiveInstant",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1107,8 +1121,8 @@ errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2197(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1117,8 +1131,8 @@ let data38 = data.performer;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data38[i8], {instancePath:instancePath+"/performer/" + i8,parentData:data38,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data38[i8], {instancePath:instancePath+"/performer/" + i8,parentData:data38,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1135,14 +1149,14 @@ errors++;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func2415(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func2215(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1172,8 +1186,8 @@ errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2197(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1190,8 +1204,8 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2197(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1231,26 +1245,26 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2197(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func2391(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func10164(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func14686(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14686.errors; else for (const vError of func14686.errors) vErrors.push(vError);
+if(!(func14797(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14797.errors; else for (const vError of func14797.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1280,8 +1294,8 @@ errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2197(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1311,20 +1325,20 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2197(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func2223(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func2215(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1333,8 +1347,8 @@ let data57 = data.interpretation;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data57[i9], {instancePath:instancePath+"/interpretation/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data57[i9], {instancePath:instancePath+"/interpretation/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1355,8 +1369,8 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2601(data59[i10], {instancePath:instancePath+"/note/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data59[i10], {instancePath:instancePath+"/note/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1373,26 +1387,26 @@ errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func2215(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func2215(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func2221(data.specimen, {instancePath:instancePath+"/specimen",parentData:data,parentDataProperty:"specimen",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.specimen, {instancePath:instancePath+"/specimen",parentData:data,parentDataProperty:"specimen",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.device !== undefined && func0.call(data, "device")){
-if(!(func2221(data.device, {instancePath:instancePath+"/device",parentData:data,parentDataProperty:"device",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.device, {instancePath:instancePath+"/device",parentData:data,parentDataProperty:"device",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1433,8 +1447,8 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data68[i12], {instancePath:instancePath+"/referenceRange/" + i11+"/extension/" + i12,parentData:data68,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data68[i12], {instancePath:instancePath+"/referenceRange/" + i11+"/extension/" + i12,parentData:data68,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1455,8 +1469,8 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len13 = data70.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data70[i13], {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension/" + i13,parentData:data70,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data70[i13], {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension/" + i13,parentData:data70,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1473,20 +1487,20 @@ errors++;
 }
 }
 if(data66.low !== undefined && func0.call(data66, "low")){
-if(!(func2415(data66.low, {instancePath:instancePath+"/referenceRange/" + i11+"/low",parentData:data66,parentDataProperty:"low",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data66.low, {instancePath:instancePath+"/referenceRange/" + i11+"/low",parentData:data66,parentDataProperty:"low",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data66.high !== undefined && func0.call(data66, "high")){
-if(!(func2415(data66.high, {instancePath:instancePath+"/referenceRange/" + i11+"/high",parentData:data66,parentDataProperty:"high",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data66.high, {instancePath:instancePath+"/referenceRange/" + i11+"/high",parentData:data66,parentDataProperty:"high",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data66.type !== undefined && func0.call(data66, "type")){
-if(!(func2215(data66.type, {instancePath:instancePath+"/referenceRange/" + i11+"/type",parentData:data66,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data66.type, {instancePath:instancePath+"/referenceRange/" + i11+"/type",parentData:data66,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1495,8 +1509,8 @@ let data75 = data66.appliesTo;
 if(Array.isArray(data75)){
 const len14 = data75.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2215(data75[i14], {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo/" + i14,parentData:data75,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data75[i14], {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo/" + i14,parentData:data75,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1513,8 +1527,8 @@ errors++;
 }
 }
 if(data66.age !== undefined && func0.call(data66, "age")){
-if(!(func2391(data66.age, {instancePath:instancePath+"/referenceRange/" + i11+"/age",parentData:data66,parentDataProperty:"age",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data66.age, {instancePath:instancePath+"/referenceRange/" + i11+"/age",parentData:data66,parentDataProperty:"age",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1544,8 +1558,8 @@ errors++;
 }
 }
 if(data66._text !== undefined && func0.call(data66, "_text")){
-if(!(func2197(data66._text, {instancePath:instancePath+"/referenceRange/" + i11+"/_text",parentData:data66,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data66._text, {instancePath:instancePath+"/referenceRange/" + i11+"/_text",parentData:data66,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1578,8 +1592,8 @@ let data80 = data.hasMember;
 if(Array.isArray(data80)){
 const len15 = data80.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2221(data80[i15], {instancePath:instancePath+"/hasMember/" + i15,parentData:data80,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data80[i15], {instancePath:instancePath+"/hasMember/" + i15,parentData:data80,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1600,8 +1614,8 @@ let data82 = data.derivedFrom;
 if(Array.isArray(data82)){
 const len16 = data82.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2221(data82[i16], {instancePath:instancePath+"/derivedFrom/" + i16,parentData:data82,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data82[i16], {instancePath:instancePath+"/derivedFrom/" + i16,parentData:data82,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1639,14 +1653,36 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj145);
+if(forms0 !== null){
+const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+const forms1 = func196(data, obj144);
+if(forms1 !== null){
+const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }

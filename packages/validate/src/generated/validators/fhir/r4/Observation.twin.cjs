@@ -9,22 +9,25 @@ const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func4243 = require("./datatypes.twin.cjs")["SampledData"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func4354 = require("./datatypes.twin.cjs")["SampledData"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj673 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
+const obj671 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
 
 
 function validate1335(data){
@@ -57,7 +60,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -71,7 +74,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -81,17 +84,17 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func108(data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(func14(data.valueCodeableConcept))){
+if(!(func37(data.valueCodeableConcept))){
 errors++;
 }
 }
@@ -107,7 +110,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func29(data._valueString))){
 errors++;
 }
 }
@@ -117,7 +120,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func29(data._valueBoolean))){
 errors++;
 }
 }
@@ -136,22 +139,22 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func29(data._valueInteger))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(func76(data.valueRange))){
+if(!(func99(data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(func2698(data.valueRatio))){
+if(!(func2775(data.valueRatio))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(func4243(data.valueSampledData))){
+if(!(func4354(data.valueSampledData))){
 errors++;
 }
 }
@@ -167,7 +170,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func29(data._valueTime))){
 errors++;
 }
 }
@@ -183,17 +186,17 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func29(data._valueDateTime))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(func17(data.valuePeriod))){
+if(!(func40(data.valuePeriod))){
 errors++;
 }
 }
 if(data.dataAbsentReason !== undefined){
-if(!(func14(data.dataAbsentReason))){
+if(!(func37(data.dataAbsentReason))){
 errors++;
 }
 }
@@ -202,7 +205,7 @@ let data23 = data.interpretation;
 if(Array.isArray(data23)){
 const len2 = data23.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data23[i2]))){
+if(!(func37(data23[i2]))){
 errors++;
 }
 }
@@ -234,7 +237,7 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data28[i4]))){
+if(!(func33(data28[i4]))){
 errors++;
 }
 }
@@ -248,7 +251,7 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data30[i5]))){
+if(!(func33(data30[i5]))){
 errors++;
 }
 }
@@ -258,17 +261,17 @@ errors++;
 }
 }
 if(data26.low !== undefined){
-if(!(func85(data26.low))){
+if(!(func108(data26.low))){
 errors++;
 }
 }
 if(data26.high !== undefined){
-if(!(func85(data26.high))){
+if(!(func108(data26.high))){
 errors++;
 }
 }
 if(data26.type !== undefined){
-if(!(func14(data26.type))){
+if(!(func37(data26.type))){
 errors++;
 }
 }
@@ -277,7 +280,7 @@ let data35 = data26.appliesTo;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data35[i6]))){
+if(!(func37(data35[i6]))){
 errors++;
 }
 }
@@ -287,7 +290,7 @@ errors++;
 }
 }
 if(data26.age !== undefined){
-if(!(func76(data26.age))){
+if(!(func99(data26.age))){
 errors++;
 }
 }
@@ -303,7 +306,7 @@ errors++;
 }
 }
 if(data26._text !== undefined){
-if(!(func6(data26._text))){
+if(!(func29(data26._text))){
 errors++;
 }
 }
@@ -332,6 +335,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "code")) && (key1 !== "valueQuantity")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueSampledData")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valuePeriod")) && (key1 !== "dataAbsentReason")) && (key1 !== "interpretation")) && (key1 !== "referenceRange")){
 errors++;
 }
+}
+const forms0 = func1(data, obj671);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -415,7 +422,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -431,7 +438,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -447,12 +454,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -461,7 +468,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -475,7 +482,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -489,7 +496,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -503,7 +510,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -517,7 +524,7 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data17[i4]))){
+if(!(func39(data17[i4]))){
 errors++;
 }
 }
@@ -531,7 +538,7 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data19[i5]))){
+if(!(func39(data19[i5]))){
 errors++;
 }
 }
@@ -547,7 +554,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -556,7 +563,7 @@ let data23 = data.category;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data23[i6]))){
+if(!(func37(data23[i6]))){
 errors++;
 }
 }
@@ -566,12 +573,12 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -580,7 +587,7 @@ let data27 = data.focus;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data27[i7]))){
+if(!(func39(data27[i7]))){
 errors++;
 }
 }
@@ -590,7 +597,7 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -606,17 +613,17 @@ errors++;
 }
 }
 if(data._effectiveDateTime !== undefined){
-if(!(func6(data._effectiveDateTime))){
+if(!(func29(data._effectiveDateTime))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
 if(data.effectiveTiming !== undefined){
-if(!(func72(data.effectiveTiming))){
+if(!(func95(data.effectiveTiming))){
 errors++;
 }
 }
@@ -632,7 +639,7 @@ errors++;
 }
 }
 if(data._effectiveInstant !== undefined){
-if(!(func6(data._effectiveInstant))){
+if(!(func29(data._effectiveInstant))){
 errors++;
 }
 }
@@ -648,7 +655,7 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func29(data._issued))){
 errors++;
 }
 }
@@ -657,7 +664,7 @@ let data38 = data.performer;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data38[i8]))){
+if(!(func39(data38[i8]))){
 errors++;
 }
 }
@@ -667,12 +674,12 @@ errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func108(data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(func14(data.valueCodeableConcept))){
+if(!(func37(data.valueCodeableConcept))){
 errors++;
 }
 }
@@ -688,7 +695,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func29(data._valueString))){
 errors++;
 }
 }
@@ -698,7 +705,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func29(data._valueBoolean))){
 errors++;
 }
 }
@@ -717,22 +724,22 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func29(data._valueInteger))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(func76(data.valueRange))){
+if(!(func99(data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(func2698(data.valueRatio))){
+if(!(func2775(data.valueRatio))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(func4243(data.valueSampledData))){
+if(!(func4354(data.valueSampledData))){
 errors++;
 }
 }
@@ -748,7 +755,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func29(data._valueTime))){
 errors++;
 }
 }
@@ -764,17 +771,17 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func29(data._valueDateTime))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(func17(data.valuePeriod))){
+if(!(func40(data.valuePeriod))){
 errors++;
 }
 }
 if(data.dataAbsentReason !== undefined){
-if(!(func14(data.dataAbsentReason))){
+if(!(func37(data.dataAbsentReason))){
 errors++;
 }
 }
@@ -783,7 +790,7 @@ let data57 = data.interpretation;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data57[i9]))){
+if(!(func37(data57[i9]))){
 errors++;
 }
 }
@@ -797,7 +804,7 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data59[i10]))){
+if(!(func180(data59[i10]))){
 errors++;
 }
 }
@@ -807,22 +814,22 @@ errors++;
 }
 }
 if(data.bodySite !== undefined){
-if(!(func14(data.bodySite))){
+if(!(func37(data.bodySite))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(func14(data.method))){
+if(!(func37(data.method))){
 errors++;
 }
 }
 if(data.specimen !== undefined){
-if(!(func16(data.specimen))){
+if(!(func39(data.specimen))){
 errors++;
 }
 }
 if(data.device !== undefined){
-if(!(func16(data.device))){
+if(!(func39(data.device))){
 errors++;
 }
 }
@@ -849,7 +856,7 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data68[i12]))){
+if(!(func33(data68[i12]))){
 errors++;
 }
 }
@@ -863,7 +870,7 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len13 = data70.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data70[i13]))){
+if(!(func33(data70[i13]))){
 errors++;
 }
 }
@@ -873,17 +880,17 @@ errors++;
 }
 }
 if(data66.low !== undefined){
-if(!(func85(data66.low))){
+if(!(func108(data66.low))){
 errors++;
 }
 }
 if(data66.high !== undefined){
-if(!(func85(data66.high))){
+if(!(func108(data66.high))){
 errors++;
 }
 }
 if(data66.type !== undefined){
-if(!(func14(data66.type))){
+if(!(func37(data66.type))){
 errors++;
 }
 }
@@ -892,7 +899,7 @@ let data75 = data66.appliesTo;
 if(Array.isArray(data75)){
 const len14 = data75.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data75[i14]))){
+if(!(func37(data75[i14]))){
 errors++;
 }
 }
@@ -902,7 +909,7 @@ errors++;
 }
 }
 if(data66.age !== undefined){
-if(!(func76(data66.age))){
+if(!(func99(data66.age))){
 errors++;
 }
 }
@@ -918,7 +925,7 @@ errors++;
 }
 }
 if(data66._text !== undefined){
-if(!(func6(data66._text))){
+if(!(func29(data66._text))){
 errors++;
 }
 }
@@ -948,7 +955,7 @@ let data80 = data.hasMember;
 if(Array.isArray(data80)){
 const len15 = data80.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data80[i15]))){
+if(!(func39(data80[i15]))){
 errors++;
 }
 }
@@ -962,7 +969,7 @@ let data82 = data.derivedFrom;
 if(Array.isArray(data82)){
 const len16 = data82.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data82[i16]))){
+if(!(func39(data82[i16]))){
 errors++;
 }
 }
@@ -989,6 +996,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "partOf")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "category")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "focus")) && (key1 !== "encounter")) && (key1 !== "effectiveDateTime")) && (key1 !== "_effectiveDateTime")) && (key1 !== "effectivePeriod")) && (key1 !== "effectiveTiming")) && (key1 !== "effectiveInstant")) && (key1 !== "_effectiveInstant")) && (key1 !== "issued")) && (key1 !== "_issued")) && (key1 !== "performer")) && (key1 !== "valueQuantity")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueSampledData")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valuePeriod")) && (key1 !== "dataAbsentReason")) && (key1 !== "interpretation")) && (key1 !== "note")) && (key1 !== "bodySite")) && (key1 !== "method")) && (key1 !== "specimen")) && (key1 !== "device")) && (key1 !== "referenceRange")) && (key1 !== "hasMember")) && (key1 !== "derivedFrom")) && (key1 !== "component")){
 errors++;
 }
+}
+const forms0 = func1(data, obj673);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj671);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -5,16 +5,16 @@ const schema564 = {"properties":{"permittedDataType":{"items":{"enum":["Quantity
 
 const schema566 = {"properties":{"category":{"enum":["reference","critical","absolute"]},"gender":{"enum":["male","female","other","unknown"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -89,8 +89,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -120,8 +120,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -151,14 +151,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -167,8 +167,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -189,8 +189,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -211,8 +211,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -233,8 +233,8 @@ let data14 = data.category;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data14[i3], {instancePath:instancePath+"/category/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data14[i3], {instancePath:instancePath+"/category/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -251,8 +251,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -261,8 +261,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2210(data17[i4], {instancePath:instancePath+"/identifier/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i4], {instancePath:instancePath+"/identifier/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -312,8 +312,8 @@ let data21 = data._permittedDataType;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data21[i6], {instancePath:instancePath+"/_permittedDataType/" + i6,parentData:data21,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21[i6], {instancePath:instancePath+"/_permittedDataType/" + i6,parentData:data21,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -342,14 +342,14 @@ errors++;
 }
 }
 if(data._multipleResultsAllowed !== undefined && func0.call(data, "_multipleResultsAllowed")){
-if(!(func2197(data._multipleResultsAllowed, {instancePath:instancePath+"/_multipleResultsAllowed",parentData:data,parentDataProperty:"_multipleResultsAllowed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._multipleResultsAllowed, {instancePath:instancePath+"/_multipleResultsAllowed",parentData:data,parentDataProperty:"_multipleResultsAllowed",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func2215(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -379,8 +379,8 @@ errors++;
 }
 }
 if(data._preferredReportName !== undefined && func0.call(data, "_preferredReportName")){
-if(!(func2197(data._preferredReportName, {instancePath:instancePath+"/_preferredReportName",parentData:data,parentDataProperty:"_preferredReportName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._preferredReportName, {instancePath:instancePath+"/_preferredReportName",parentData:data,parentDataProperty:"_preferredReportName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -417,8 +417,8 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data30[i7], {instancePath:instancePath+"/quantitativeDetails/extension/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i7], {instancePath:instancePath+"/quantitativeDetails/extension/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -439,8 +439,8 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data32[i8], {instancePath:instancePath+"/quantitativeDetails/modifierExtension/" + i8,parentData:data32,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data32[i8], {instancePath:instancePath+"/quantitativeDetails/modifierExtension/" + i8,parentData:data32,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -457,14 +457,14 @@ errors++;
 }
 }
 if(data28.customaryUnit !== undefined && func0.call(data28, "customaryUnit")){
-if(!(func2215(data28.customaryUnit, {instancePath:instancePath+"/quantitativeDetails/customaryUnit",parentData:data28,parentDataProperty:"customaryUnit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data28.customaryUnit, {instancePath:instancePath+"/quantitativeDetails/customaryUnit",parentData:data28,parentDataProperty:"customaryUnit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data28.unit !== undefined && func0.call(data28, "unit")){
-if(!(func2215(data28.unit, {instancePath:instancePath+"/quantitativeDetails/unit",parentData:data28,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data28.unit, {instancePath:instancePath+"/quantitativeDetails/unit",parentData:data28,parentDataProperty:"unit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -482,8 +482,8 @@ errors++;
 }
 }
 if(data28._conversionFactor !== undefined && func0.call(data28, "_conversionFactor")){
-if(!(func2197(data28._conversionFactor, {instancePath:instancePath+"/quantitativeDetails/_conversionFactor",parentData:data28,parentDataProperty:"_conversionFactor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data28._conversionFactor, {instancePath:instancePath+"/quantitativeDetails/_conversionFactor",parentData:data28,parentDataProperty:"_conversionFactor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -523,8 +523,8 @@ errors++;
 }
 }
 if(data28._decimalPrecision !== undefined && func0.call(data28, "_decimalPrecision")){
-if(!(func2197(data28._decimalPrecision, {instancePath:instancePath+"/quantitativeDetails/_decimalPrecision",parentData:data28,parentDataProperty:"_decimalPrecision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data28._decimalPrecision, {instancePath:instancePath+"/quantitativeDetails/_decimalPrecision",parentData:data28,parentDataProperty:"_decimalPrecision",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -577,8 +577,8 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data43[i10], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/extension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i10], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/extension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -599,8 +599,8 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data45[i11], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/modifierExtension/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data45[i11], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/modifierExtension/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -630,20 +630,20 @@ errors++;
 }
 }
 if(data41._category !== undefined && func0.call(data41, "_category")){
-if(!(func2197(data41._category, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_category",parentData:data41,parentDataProperty:"_category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data41._category, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_category",parentData:data41,parentDataProperty:"_category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.range !== undefined && func0.call(data41, "range")){
-if(!(func2391(data41.range, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/range",parentData:data41,parentDataProperty:"range",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data41.range, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/range",parentData:data41,parentDataProperty:"range",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.context !== undefined && func0.call(data41, "context")){
-if(!(func2215(data41.context, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/context",parentData:data41,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41.context, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/context",parentData:data41,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -652,8 +652,8 @@ let data51 = data41.appliesTo;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data51[i12], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/appliesTo/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data51[i12], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/appliesTo/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -683,20 +683,20 @@ errors++;
 }
 }
 if(data41._gender !== undefined && func0.call(data41, "_gender")){
-if(!(func2197(data41._gender, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_gender",parentData:data41,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data41._gender, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_gender",parentData:data41,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.age !== undefined && func0.call(data41, "age")){
-if(!(func2391(data41.age, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/age",parentData:data41,parentDataProperty:"age",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data41.age, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/age",parentData:data41,parentDataProperty:"age",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data41.gestationalAge !== undefined && func0.call(data41, "gestationalAge")){
-if(!(func2391(data41.gestationalAge, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/gestationalAge",parentData:data41,parentDataProperty:"gestationalAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data41.gestationalAge, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/gestationalAge",parentData:data41,parentDataProperty:"gestationalAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -726,8 +726,8 @@ errors++;
 }
 }
 if(data41._condition !== undefined && func0.call(data41, "_condition")){
-if(!(func2197(data41._condition, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_condition",parentData:data41,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data41._condition, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_condition",parentData:data41,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -756,26 +756,26 @@ errors++;
 }
 }
 if(data.validCodedValueSet !== undefined && func0.call(data, "validCodedValueSet")){
-if(!(func2221(data.validCodedValueSet, {instancePath:instancePath+"/validCodedValueSet",parentData:data,parentDataProperty:"validCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.validCodedValueSet, {instancePath:instancePath+"/validCodedValueSet",parentData:data,parentDataProperty:"validCodedValueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.normalCodedValueSet !== undefined && func0.call(data, "normalCodedValueSet")){
-if(!(func2221(data.normalCodedValueSet, {instancePath:instancePath+"/normalCodedValueSet",parentData:data,parentDataProperty:"normalCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.normalCodedValueSet, {instancePath:instancePath+"/normalCodedValueSet",parentData:data,parentDataProperty:"normalCodedValueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.abnormalCodedValueSet !== undefined && func0.call(data, "abnormalCodedValueSet")){
-if(!(func2221(data.abnormalCodedValueSet, {instancePath:instancePath+"/abnormalCodedValueSet",parentData:data,parentDataProperty:"abnormalCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.abnormalCodedValueSet, {instancePath:instancePath+"/abnormalCodedValueSet",parentData:data,parentDataProperty:"abnormalCodedValueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.criticalCodedValueSet !== undefined && func0.call(data, "criticalCodedValueSet")){
-if(!(func2221(data.criticalCodedValueSet, {instancePath:instancePath+"/criticalCodedValueSet",parentData:data,parentDataProperty:"criticalCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.criticalCodedValueSet, {instancePath:instancePath+"/criticalCodedValueSet",parentData:data,parentDataProperty:"criticalCodedValueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,15 +7,15 @@ const schema566 = {"properties":{"category":{"enum":["reference","critical","abs
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1337(data){
@@ -53,7 +53,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +85,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +113,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -141,7 +141,7 @@ let data14 = data.category;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data14[i3]))){
+if(!(func37(data14[i3]))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func12(data17[i4]))){
+if(!(func35(data17[i4]))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ let data21 = data._permittedDataType;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data21[i6]))){
+if(!(func29(data21[i6]))){
 errors++;
 }
 }
@@ -204,12 +204,12 @@ errors++;
 }
 }
 if(data._multipleResultsAllowed !== undefined){
-if(!(func6(data._multipleResultsAllowed))){
+if(!(func29(data._multipleResultsAllowed))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(func14(data.method))){
+if(!(func37(data.method))){
 errors++;
 }
 }
@@ -225,7 +225,7 @@ errors++;
 }
 }
 if(data._preferredReportName !== undefined){
-if(!(func6(data._preferredReportName))){
+if(!(func29(data._preferredReportName))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data30[i7]))){
+if(!(func33(data30[i7]))){
 errors++;
 }
 }
@@ -262,7 +262,7 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data32[i8]))){
+if(!(func33(data32[i8]))){
 errors++;
 }
 }
@@ -272,12 +272,12 @@ errors++;
 }
 }
 if(data28.customaryUnit !== undefined){
-if(!(func14(data28.customaryUnit))){
+if(!(func37(data28.customaryUnit))){
 errors++;
 }
 }
 if(data28.unit !== undefined){
-if(!(func14(data28.unit))){
+if(!(func37(data28.unit))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors++;
 }
 }
 if(data28._conversionFactor !== undefined){
-if(!(func6(data28._conversionFactor))){
+if(!(func29(data28._conversionFactor))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ errors++;
 }
 }
 if(data28._decimalPrecision !== undefined){
-if(!(func6(data28._decimalPrecision))){
+if(!(func29(data28._decimalPrecision))){
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data43[i10]))){
+if(!(func33(data43[i10]))){
 errors++;
 }
 }
@@ -364,7 +364,7 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data45[i11]))){
+if(!(func33(data45[i11]))){
 errors++;
 }
 }
@@ -380,17 +380,17 @@ errors++;
 }
 }
 if(data41._category !== undefined){
-if(!(func6(data41._category))){
+if(!(func29(data41._category))){
 errors++;
 }
 }
 if(data41.range !== undefined){
-if(!(func76(data41.range))){
+if(!(func99(data41.range))){
 errors++;
 }
 }
 if(data41.context !== undefined){
-if(!(func14(data41.context))){
+if(!(func37(data41.context))){
 errors++;
 }
 }
@@ -399,7 +399,7 @@ let data51 = data41.appliesTo;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data51[i12]))){
+if(!(func37(data51[i12]))){
 errors++;
 }
 }
@@ -415,17 +415,17 @@ errors++;
 }
 }
 if(data41._gender !== undefined){
-if(!(func6(data41._gender))){
+if(!(func29(data41._gender))){
 errors++;
 }
 }
 if(data41.age !== undefined){
-if(!(func76(data41.age))){
+if(!(func99(data41.age))){
 errors++;
 }
 }
 if(data41.gestationalAge !== undefined){
-if(!(func76(data41.gestationalAge))){
+if(!(func99(data41.gestationalAge))){
 errors++;
 }
 }
@@ -441,7 +441,7 @@ errors++;
 }
 }
 if(data41._condition !== undefined){
-if(!(func6(data41._condition))){
+if(!(func29(data41._condition))){
 errors++;
 }
 }
@@ -467,22 +467,22 @@ errors++;
 }
 }
 if(data.validCodedValueSet !== undefined){
-if(!(func16(data.validCodedValueSet))){
+if(!(func39(data.validCodedValueSet))){
 errors++;
 }
 }
 if(data.normalCodedValueSet !== undefined){
-if(!(func16(data.normalCodedValueSet))){
+if(!(func39(data.normalCodedValueSet))){
 errors++;
 }
 }
 if(data.abnormalCodedValueSet !== undefined){
-if(!(func16(data.abnormalCodedValueSet))){
+if(!(func39(data.abnormalCodedValueSet))){
 errors++;
 }
 }
 if(data.criticalCodedValueSet !== undefined){
-if(!(func16(data.criticalCodedValueSet))){
+if(!(func39(data.criticalCodedValueSet))){
 errors++;
 }
 }

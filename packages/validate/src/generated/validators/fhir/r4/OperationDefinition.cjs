@@ -4,15 +4,15 @@ exports.validate = validate1338;
 const schema567 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]},"kind":{"enum":["operation","query"]},"resource":{"items":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -344,8 +344,8 @@ let data5 = data.extension;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data5[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data5[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -366,8 +366,8 @@ let data7 = data.modifierExtension;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data7[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data7[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -409,8 +409,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -428,8 +428,8 @@ errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2197(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -469,8 +469,8 @@ errors++;
 }
 }
 if(data._min !== undefined && func0.call(data, "_min")){
-if(!(func2197(data._min, {instancePath:instancePath+"/_min",parentData:data,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._min, {instancePath:instancePath+"/_min",parentData:data,parentDataProperty:"_min",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -500,8 +500,8 @@ errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
-if(!(func2197(data._max, {instancePath:instancePath+"/_max",parentData:data,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._max, {instancePath:instancePath+"/_max",parentData:data,parentDataProperty:"_max",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -531,8 +531,8 @@ errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2197(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -568,8 +568,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -619,8 +619,8 @@ let data23 = data._targetProfile;
 if(Array.isArray(data23)){
 const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data23[i3], {instancePath:instancePath+"/_targetProfile/" + i3,parentData:data23,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23[i3], {instancePath:instancePath+"/_targetProfile/" + i3,parentData:data23,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -650,8 +650,8 @@ errors++;
 }
 }
 if(data._searchType !== undefined && func0.call(data, "_searchType")){
-if(!(func2197(data._searchType, {instancePath:instancePath+"/_searchType",parentData:data,parentDataProperty:"_searchType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._searchType, {instancePath:instancePath+"/_searchType",parentData:data,parentDataProperty:"_searchType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -765,8 +765,8 @@ let data30 = data27.extension;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data30[i4], {instancePath:instancePath+"/binding/extension/" + i4,parentData:data30,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i4], {instancePath:instancePath+"/binding/extension/" + i4,parentData:data30,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -787,8 +787,8 @@ let data32 = data27.modifierExtension;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data32[i5], {instancePath:instancePath+"/binding/modifierExtension/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data32[i5], {instancePath:instancePath+"/binding/modifierExtension/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -818,8 +818,8 @@ errors++;
 }
 }
 if(data27._strength !== undefined && func0.call(data27, "_strength")){
-if(!(func2197(data27._strength, {instancePath:instancePath+"/binding/_strength",parentData:data27,parentDataProperty:"_strength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._strength, {instancePath:instancePath+"/binding/_strength",parentData:data27,parentDataProperty:"_strength",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -849,8 +849,8 @@ errors++;
 }
 }
 if(data27._valueSet !== undefined && func0.call(data27, "_valueSet")){
-if(!(func2197(data27._valueSet, {instancePath:instancePath+"/binding/_valueSet",parentData:data27,parentDataProperty:"_valueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._valueSet, {instancePath:instancePath+"/binding/_valueSet",parentData:data27,parentDataProperty:"_valueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -970,8 +970,8 @@ let data42 = data39.extension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data42[i7], {instancePath:instancePath+"/referencedFrom/" + i6+"/extension/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i7], {instancePath:instancePath+"/referencedFrom/" + i6+"/extension/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -992,8 +992,8 @@ let data44 = data39.modifierExtension;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data44[i8], {instancePath:instancePath+"/referencedFrom/" + i6+"/modifierExtension/" + i8,parentData:data44,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data44[i8], {instancePath:instancePath+"/referencedFrom/" + i6+"/modifierExtension/" + i8,parentData:data44,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1035,8 +1035,8 @@ errors++;
 }
 }
 if(data39._source !== undefined && func0.call(data39, "_source")){
-if(!(func2197(data39._source, {instancePath:instancePath+"/referencedFrom/" + i6+"/_source",parentData:data39,parentDataProperty:"_source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data39._source, {instancePath:instancePath+"/referencedFrom/" + i6+"/_source",parentData:data39,parentDataProperty:"_source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1066,8 +1066,8 @@ errors++;
 }
 }
 if(data39._sourceId !== undefined && func0.call(data39, "_sourceId")){
-if(!(func2197(data39._sourceId, {instancePath:instancePath+"/referencedFrom/" + i6+"/_sourceId",parentData:data39,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data39._sourceId, {instancePath:instancePath+"/referencedFrom/" + i6+"/_sourceId",parentData:data39,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1709,8 +1709,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1740,8 +1740,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1771,14 +1771,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1787,8 +1787,8 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data15[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data15[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1809,8 +1809,8 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data17[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1831,8 +1831,8 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1874,8 +1874,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1905,8 +1905,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1936,8 +1936,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1967,8 +1967,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1986,8 +1986,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2005,8 +2005,8 @@ errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2197(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2023,8 +2023,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2054,8 +2054,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2085,8 +2085,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2095,8 +2095,8 @@ let data39 = data.contact;
 if(Array.isArray(data39)){
 const len3 = data39.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2320(data39[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data39,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data39[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data39,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2138,8 +2138,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2148,8 +2148,8 @@ let data43 = data.useContext;
 if(Array.isArray(data43)){
 const len4 = data43.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2326(data43[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data43,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data43[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data43,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2170,8 +2170,8 @@ let data45 = data.jurisdiction;
 if(Array.isArray(data45)){
 const len5 = data45.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data45[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data45,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data45,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2213,8 +2213,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2231,8 +2231,8 @@ errors++;
 }
 }
 if(data._affectsState !== undefined && func0.call(data, "_affectsState")){
-if(!(func2197(data._affectsState, {instancePath:instancePath+"/_affectsState",parentData:data,parentDataProperty:"_affectsState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._affectsState, {instancePath:instancePath+"/_affectsState",parentData:data,parentDataProperty:"_affectsState",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2262,8 +2262,8 @@ errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2197(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2293,8 +2293,8 @@ errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2197(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2324,8 +2324,8 @@ errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func2197(data._base, {instancePath:instancePath+"/_base",parentData:data,parentDataProperty:"_base",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._base, {instancePath:instancePath+"/_base",parentData:data,parentDataProperty:"_base",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2373,8 +2373,8 @@ let data59 = data._resource;
 if(Array.isArray(data59)){
 const len7 = data59.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data59[i7], {instancePath:instancePath+"/_resource/" + i7,parentData:data59,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data59[i7], {instancePath:instancePath+"/_resource/" + i7,parentData:data59,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2403,8 +2403,8 @@ errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
-if(!(func2197(data._system, {instancePath:instancePath+"/_system",parentData:data,parentDataProperty:"_system",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._system, {instancePath:instancePath+"/_system",parentData:data,parentDataProperty:"_system",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2421,8 +2421,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2439,8 +2439,8 @@ errors++;
 }
 }
 if(data._instance !== undefined && func0.call(data, "_instance")){
-if(!(func2197(data._instance, {instancePath:instancePath+"/_instance",parentData:data,parentDataProperty:"_instance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._instance, {instancePath:instancePath+"/_instance",parentData:data,parentDataProperty:"_instance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2470,8 +2470,8 @@ errors++;
 }
 }
 if(data._inputProfile !== undefined && func0.call(data, "_inputProfile")){
-if(!(func2197(data._inputProfile, {instancePath:instancePath+"/_inputProfile",parentData:data,parentDataProperty:"_inputProfile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._inputProfile, {instancePath:instancePath+"/_inputProfile",parentData:data,parentDataProperty:"_inputProfile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2501,8 +2501,8 @@ errors++;
 }
 }
 if(data._outputProfile !== undefined && func0.call(data, "_outputProfile")){
-if(!(func2197(data._outputProfile, {instancePath:instancePath+"/_outputProfile",parentData:data,parentDataProperty:"_outputProfile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._outputProfile, {instancePath:instancePath+"/_outputProfile",parentData:data,parentDataProperty:"_outputProfile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2565,8 +2565,8 @@ let data76 = data74.extension;
 if(Array.isArray(data76)){
 const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data76[i10], {instancePath:instancePath+"/overload/" + i9+"/extension/" + i10,parentData:data76,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data76[i10], {instancePath:instancePath+"/overload/" + i9+"/extension/" + i10,parentData:data76,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2587,8 +2587,8 @@ let data78 = data74.modifierExtension;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data78[i11], {instancePath:instancePath+"/overload/" + i9+"/modifierExtension/" + i11,parentData:data78,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data78[i11], {instancePath:instancePath+"/overload/" + i9+"/modifierExtension/" + i11,parentData:data78,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2650,8 +2650,8 @@ let data82 = data74._parameterName;
 if(Array.isArray(data82)){
 const len13 = data82.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data82[i13], {instancePath:instancePath+"/overload/" + i9+"/_parameterName/" + i13,parentData:data82,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data82[i13], {instancePath:instancePath+"/overload/" + i9+"/_parameterName/" + i13,parentData:data82,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2693,8 +2693,8 @@ errors++;
 }
 }
 if(data74._comment !== undefined && func0.call(data74, "_comment")){
-if(!(func2197(data74._comment, {instancePath:instancePath+"/overload/" + i9+"/_comment",parentData:data74,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data74._comment, {instancePath:instancePath+"/overload/" + i9+"/_comment",parentData:data74,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,14 +7,14 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const schema568 = {"properties":{"use":{"enum":["in","out"]},"type":{"enum":["Address","Age","Annotation","Attachment","BackboneElement","CodeableConcept","Coding","ContactDetail","ContactPoint","Contributor","Count","DataRequirement","Distance","Dosage","Duration","Element","ElementDefinition","Expression","Extension","HumanName","Identifier","MarketingStatus","Meta","Money","MoneyQuantity","Narrative","ParameterDefinition","Period","Population","ProdCharacteristic","ProductShelfLife","Quantity","Range","Ratio","Reference","RelatedArtifact","SampledData","Signature","SimpleQuantity","SubstanceAmount","Timing","TriggerDefinition","UsageContext","base64Binary","boolean","canonical","code","date","dateTime","decimal","id","instant","integer","markdown","oid","positiveInt","string","time","unsignedInt","uri","url","uuid","xhtml","Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription","Type","Any"]},"searchType":{"enum":["number","date","string","token","reference","composite","quantity","uri","special"]}}};
 const schema569 = {"properties":{"strength":{"enum":["required","extensible","preferred","example"]}}};
 
@@ -173,7 +173,7 @@ let data5 = data.extension;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data5[i0]))){
+if(!(func33(data5[i0]))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ let data7 = data.modifierExtension;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data7[i1]))){
+if(!(func33(data7[i1]))){
 errors++;
 }
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data._use !== undefined){
-if(!(func6(data._use))){
+if(!(func29(data._use))){
 errors++;
 }
 }
@@ -238,7 +238,7 @@ errors++;
 }
 }
 if(data._min !== undefined){
-if(!(func6(data._min))){
+if(!(func29(data._min))){
 errors++;
 }
 }
@@ -254,7 +254,7 @@ errors++;
 }
 }
 if(data._max !== undefined){
-if(!(func6(data._max))){
+if(!(func29(data._max))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func29(data._documentation))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data23 = data._targetProfile;
 if(Array.isArray(data23)){
 const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data23[i3]))){
+if(!(func29(data23[i3]))){
 errors++;
 }
 }
@@ -337,7 +337,7 @@ errors++;
 }
 }
 if(data._searchType !== undefined){
-if(!(func6(data._searchType))){
+if(!(func29(data._searchType))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ let data30 = data27.extension;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data30[i4]))){
+if(!(func33(data30[i4]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ let data32 = data27.modifierExtension;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data32[i5]))){
+if(!(func33(data32[i5]))){
 errors++;
 }
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 if(data27._strength !== undefined){
-if(!(func6(data27._strength))){
+if(!(func29(data27._strength))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ errors++;
 }
 }
 if(data27._valueSet !== undefined){
-if(!(func6(data27._valueSet))){
+if(!(func29(data27._valueSet))){
 errors++;
 }
 }
@@ -514,7 +514,7 @@ let data42 = data39.extension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data42[i7]))){
+if(!(func33(data42[i7]))){
 errors++;
 }
 }
@@ -528,7 +528,7 @@ let data44 = data39.modifierExtension;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data44[i8]))){
+if(!(func33(data44[i8]))){
 errors++;
 }
 }
@@ -549,7 +549,7 @@ errors++;
 }
 }
 if(data39._source !== undefined){
-if(!(func6(data39._source))){
+if(!(func29(data39._source))){
 errors++;
 }
 }
@@ -565,7 +565,7 @@ errors++;
 }
 }
 if(data39._sourceId !== undefined){
-if(!(func6(data39._sourceId))){
+if(!(func29(data39._sourceId))){
 errors++;
 }
 }
@@ -874,7 +874,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -890,7 +890,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -906,12 +906,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -920,7 +920,7 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data15[i0]))){
+if(!(func32(data15[i0]))){
 errors++;
 }
 }
@@ -934,7 +934,7 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data17[i1]))){
+if(!(func33(data17[i1]))){
 errors++;
 }
 }
@@ -948,7 +948,7 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data19[i2]))){
+if(!(func33(data19[i2]))){
 errors++;
 }
 }
@@ -969,7 +969,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -985,7 +985,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1001,7 +1001,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1028,7 +1028,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1039,7 +1039,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func29(data._kind))){
 errors++;
 }
 }
@@ -1049,7 +1049,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1065,7 +1065,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1081,7 +1081,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1090,7 +1090,7 @@ let data39 = data.contact;
 if(Array.isArray(data39)){
 const len3 = data39.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data39[i3]))){
+if(!(func72(data39[i3]))){
 errors++;
 }
 }
@@ -1111,7 +1111,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1120,7 +1120,7 @@ let data43 = data.useContext;
 if(Array.isArray(data43)){
 const len4 = data43.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data43[i4]))){
+if(!(func74(data43[i4]))){
 errors++;
 }
 }
@@ -1134,7 +1134,7 @@ let data45 = data.jurisdiction;
 if(Array.isArray(data45)){
 const len5 = data45.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data45[i5]))){
+if(!(func37(data45[i5]))){
 errors++;
 }
 }
@@ -1155,7 +1155,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1165,7 +1165,7 @@ errors++;
 }
 }
 if(data._affectsState !== undefined){
-if(!(func6(data._affectsState))){
+if(!(func29(data._affectsState))){
 errors++;
 }
 }
@@ -1181,7 +1181,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -1197,7 +1197,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }
@@ -1213,7 +1213,7 @@ errors++;
 }
 }
 if(data._base !== undefined){
-if(!(func6(data._base))){
+if(!(func29(data._base))){
 errors++;
 }
 }
@@ -1240,7 +1240,7 @@ let data59 = data._resource;
 if(Array.isArray(data59)){
 const len7 = data59.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data59[i7]))){
+if(!(func29(data59[i7]))){
 errors++;
 }
 }
@@ -1255,7 +1255,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(func6(data._system))){
+if(!(func29(data._system))){
 errors++;
 }
 }
@@ -1265,7 +1265,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -1275,7 +1275,7 @@ errors++;
 }
 }
 if(data._instance !== undefined){
-if(!(func6(data._instance))){
+if(!(func29(data._instance))){
 errors++;
 }
 }
@@ -1291,7 +1291,7 @@ errors++;
 }
 }
 if(data._inputProfile !== undefined){
-if(!(func6(data._inputProfile))){
+if(!(func29(data._inputProfile))){
 errors++;
 }
 }
@@ -1307,7 +1307,7 @@ errors++;
 }
 }
 if(data._outputProfile !== undefined){
-if(!(func6(data._outputProfile))){
+if(!(func29(data._outputProfile))){
 errors++;
 }
 }
@@ -1348,7 +1348,7 @@ let data76 = data74.extension;
 if(Array.isArray(data76)){
 const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data76[i10]))){
+if(!(func33(data76[i10]))){
 errors++;
 }
 }
@@ -1362,7 +1362,7 @@ let data78 = data74.modifierExtension;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data78[i11]))){
+if(!(func33(data78[i11]))){
 errors++;
 }
 }
@@ -1396,7 +1396,7 @@ let data82 = data74._parameterName;
 if(Array.isArray(data82)){
 const len13 = data82.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data82[i13]))){
+if(!(func29(data82[i13]))){
 errors++;
 }
 }
@@ -1417,7 +1417,7 @@ errors++;
 }
 }
 if(data74._comment !== undefined){
-if(!(func6(data74._comment))){
+if(!(func29(data74._comment))){
 errors++;
 }
 }

@@ -6,12 +6,12 @@ const schema573 = {"properties":{"severity":{"enum":["fatal","error","warning","
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1341(data){
@@ -49,7 +49,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -81,12 +81,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data19[i4]))){
+if(!(func33(data19[i4]))){
 errors++;
 }
 }
@@ -231,7 +231,7 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data21[i5]))){
+if(!(func33(data21[i5]))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 if(data15._severity !== undefined){
-if(!(func6(data15._severity))){
+if(!(func29(data15._severity))){
 errors++;
 }
 }
@@ -258,12 +258,12 @@ errors++;
 }
 }
 if(data15._code !== undefined){
-if(!(func6(data15._code))){
+if(!(func29(data15._code))){
 errors++;
 }
 }
 if(data15.details !== undefined){
-if(!(func14(data15.details))){
+if(!(func37(data15.details))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 if(data15._diagnostics !== undefined){
-if(!(func6(data15._diagnostics))){
+if(!(func29(data15._diagnostics))){
 errors++;
 }
 }
@@ -308,7 +308,7 @@ let data32 = data15._location;
 if(Array.isArray(data32)){
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data32[i7]))){
+if(!(func29(data32[i7]))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ let data36 = data15._expression;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data36[i9]))){
+if(!(func29(data36[i9]))){
 errors++;
 }
 }

@@ -4,18 +4,18 @@ exports.validate = validate1342;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func4457 = require("./datatypes.cjs")["Address"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func11422 = require("./datatypes.cjs")["HumanName"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func4491 = require("./datatypes.cjs")["Address"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func11510 = require("./datatypes.cjs")["HumanName"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -80,8 +80,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -111,8 +111,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -142,14 +142,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -158,8 +158,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -180,8 +180,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -202,8 +202,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -224,8 +224,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -254,8 +254,8 @@ errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2197(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -264,8 +264,8 @@ let data18 = data.type;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data18[i4], {instancePath:instancePath+"/type/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18[i4], {instancePath:instancePath+"/type/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -307,8 +307,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -358,8 +358,8 @@ let data24 = data._alias;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data24[i6], {instancePath:instancePath+"/_alias/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i6], {instancePath:instancePath+"/_alias/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -380,8 +380,8 @@ let data26 = data.telecom;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func3893(data26[i7], {instancePath:instancePath+"/telecom/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data26[i7], {instancePath:instancePath+"/telecom/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -402,8 +402,8 @@ let data28 = data.address;
 if(Array.isArray(data28)){
 const len8 = data28.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func4457(data28[i8], {instancePath:instancePath+"/address/" + i8,parentData:data28,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data28[i8], {instancePath:instancePath+"/address/" + i8,parentData:data28,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -420,8 +420,8 @@ errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func2221(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -462,8 +462,8 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data34[i10], {instancePath:instancePath+"/contact/" + i9+"/extension/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data34[i10], {instancePath:instancePath+"/contact/" + i9+"/extension/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -484,8 +484,8 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data36[i11], {instancePath:instancePath+"/contact/" + i9+"/modifierExtension/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data36[i11], {instancePath:instancePath+"/contact/" + i9+"/modifierExtension/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -502,14 +502,14 @@ errors++;
 }
 }
 if(data32.purpose !== undefined && func0.call(data32, "purpose")){
-if(!(func2215(data32.purpose, {instancePath:instancePath+"/contact/" + i9+"/purpose",parentData:data32,parentDataProperty:"purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data32.purpose, {instancePath:instancePath+"/contact/" + i9+"/purpose",parentData:data32,parentDataProperty:"purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data32.name !== undefined && func0.call(data32, "name")){
-if(!(func11422(data32.name, {instancePath:instancePath+"/contact/" + i9+"/name",parentData:data32,parentDataProperty:"name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
+if(!(func11510(data32.name, {instancePath:instancePath+"/contact/" + i9+"/name",parentData:data32,parentDataProperty:"name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -518,8 +518,8 @@ let data40 = data32.telecom;
 if(Array.isArray(data40)){
 const len12 = data40.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func3893(data40[i12], {instancePath:instancePath+"/contact/" + i9+"/telecom/" + i12,parentData:data40,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data40[i12], {instancePath:instancePath+"/contact/" + i9+"/telecom/" + i12,parentData:data40,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -536,8 +536,8 @@ errors++;
 }
 }
 if(data32.address !== undefined && func0.call(data32, "address")){
-if(!(func4457(data32.address, {instancePath:instancePath+"/contact/" + i9+"/address",parentData:data32,parentDataProperty:"address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data32.address, {instancePath:instancePath+"/contact/" + i9+"/address",parentData:data32,parentDataProperty:"address",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -570,8 +570,8 @@ let data43 = data.endpoint;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data43[i13], {instancePath:instancePath+"/endpoint/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data43[i13], {instancePath:instancePath+"/endpoint/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

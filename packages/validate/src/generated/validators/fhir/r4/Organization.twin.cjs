@@ -6,17 +6,17 @@ exports.validate = validate1342;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1342(data){
@@ -51,7 +51,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -83,12 +83,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -97,7 +97,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -111,7 +111,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -125,7 +125,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -139,7 +139,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
@@ -163,7 +163,7 @@ let data18 = data.type;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data24 = data._alias;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data24[i6]))){
+if(!(func29(data24[i6]))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data26 = data.telecom;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func568(data26[i7]))){
+if(!(func598(data26[i7]))){
 errors++;
 }
 }
@@ -241,7 +241,7 @@ let data28 = data.address;
 if(Array.isArray(data28)){
 const len8 = data28.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func760(data28[i8]))){
+if(!(func794(data28[i8]))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func16(data.partOf))){
+if(!(func39(data.partOf))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data34[i10]))){
+if(!(func33(data34[i10]))){
 errors++;
 }
 }
@@ -292,7 +292,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data36[i11]))){
+if(!(func33(data36[i11]))){
 errors++;
 }
 }
@@ -302,12 +302,12 @@ errors++;
 }
 }
 if(data32.purpose !== undefined){
-if(!(func14(data32.purpose))){
+if(!(func37(data32.purpose))){
 errors++;
 }
 }
 if(data32.name !== undefined){
-if(!(func3098(data32.name))){
+if(!(func3186(data32.name))){
 errors++;
 }
 }
@@ -316,7 +316,7 @@ let data40 = data32.telecom;
 if(Array.isArray(data40)){
 const len12 = data40.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func568(data40[i12]))){
+if(!(func598(data40[i12]))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data32.address !== undefined){
-if(!(func760(data32.address))){
+if(!(func794(data32.address))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ let data43 = data.endpoint;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data43[i13]))){
+if(!(func39(data43[i13]))){
 errors++;
 }
 }

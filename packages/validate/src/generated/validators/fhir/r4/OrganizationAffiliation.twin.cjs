@@ -5,16 +5,16 @@ exports.validate = validate1343;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1343(data){
@@ -49,7 +49,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -81,12 +81,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -109,7 +109,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -123,7 +123,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -137,7 +137,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -152,22 +152,22 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
 if(data.organization !== undefined){
-if(!(func16(data.organization))){
+if(!(func39(data.organization))){
 errors++;
 }
 }
 if(data.participatingOrganization !== undefined){
-if(!(func16(data.participatingOrganization))){
+if(!(func39(data.participatingOrganization))){
 errors++;
 }
 }
@@ -176,7 +176,7 @@ let data21 = data.network;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data21[i4]))){
+if(!(func39(data21[i4]))){
 errors++;
 }
 }
@@ -190,7 +190,7 @@ let data23 = data.code;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data23[i5]))){
+if(!(func37(data23[i5]))){
 errors++;
 }
 }
@@ -204,7 +204,7 @@ let data25 = data.specialty;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data25[i6]))){
+if(!(func37(data25[i6]))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ let data27 = data.location;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data27[i7]))){
+if(!(func39(data27[i7]))){
 errors++;
 }
 }
@@ -232,7 +232,7 @@ let data29 = data.healthcareService;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data29[i8]))){
+if(!(func39(data29[i8]))){
 errors++;
 }
 }
@@ -246,7 +246,7 @@ let data31 = data.telecom;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func568(data31[i9]))){
+if(!(func598(data31[i9]))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data33 = data.endpoint;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data33[i10]))){
+if(!(func39(data33[i10]))){
 errors++;
 }
 }

@@ -3,45 +3,46 @@
 exports.validate = validate1344;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func4457 = require("./datatypes.cjs")["Address"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func15337 = require("./datatypes.cjs")["Count"];
-const func15339 = require("./datatypes.cjs")["Distance"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func11422 = require("./datatypes.cjs")["HumanName"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func4036 = require("./datatypes.cjs")["Money"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func14686 = require("./datatypes.cjs")["SampledData"];
-const func3272 = require("./datatypes.cjs")["Signature"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func15367 = require("./datatypes.cjs")["Contributor"];
-const func8910 = require("./datatypes.cjs")["DataRequirement"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func11763 = require("./datatypes.cjs")["ParameterDefinition"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func8685 = require("./datatypes.cjs")["TriggerDefinition"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2417 = require("./datatypes.cjs")["Dosage"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func4491 = require("./datatypes.cjs")["Address"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func15450 = require("./datatypes.cjs")["Count"];
+const func15452 = require("./datatypes.cjs")["Distance"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func11510 = require("./datatypes.cjs")["HumanName"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func14797 = require("./datatypes.cjs")["SampledData"];
+const func3301 = require("./datatypes.cjs")["Signature"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func15480 = require("./datatypes.cjs")["Contributor"];
+const func8977 = require("./datatypes.cjs")["DataRequirement"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func11852 = require("./datatypes.cjs")["ParameterDefinition"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func8751 = require("./datatypes.cjs")["TriggerDefinition"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2440 = require("./datatypes.cjs")["Dosage"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs").base64;
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
@@ -50,6 +51,7 @@ const pattern11 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern15 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const wrapper52 = {validate: validate1345};
+const obj9 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate1345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -228,8 +230,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -250,8 +252,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -293,8 +295,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -324,8 +326,8 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func2197(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary",parentData:data,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary",parentData:data,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -342,8 +344,8 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2197(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -373,8 +375,8 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
-if(!(func2197(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical",parentData:data,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical",parentData:data,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -404,8 +406,8 @@ errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func2197(data._valueCode, {instancePath:instancePath+"/_valueCode",parentData:data,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueCode, {instancePath:instancePath+"/_valueCode",parentData:data,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -435,8 +437,8 @@ errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func2197(data._valueDate, {instancePath:instancePath+"/_valueDate",parentData:data,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueDate, {instancePath:instancePath+"/_valueDate",parentData:data,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -466,8 +468,8 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2197(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -485,8 +487,8 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func2197(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal",parentData:data,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal",parentData:data,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -516,8 +518,8 @@ errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func2197(data._valueId, {instancePath:instancePath+"/_valueId",parentData:data,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueId, {instancePath:instancePath+"/_valueId",parentData:data,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -547,8 +549,8 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
-if(!(func2197(data._valueInstant, {instancePath:instancePath+"/_valueInstant",parentData:data,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueInstant, {instancePath:instancePath+"/_valueInstant",parentData:data,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -588,8 +590,8 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2197(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -619,8 +621,8 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
-if(!(func2197(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown",parentData:data,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown",parentData:data,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -650,8 +652,8 @@ errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
-if(!(func2197(data._valueOid, {instancePath:instancePath+"/_valueOid",parentData:data,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueOid, {instancePath:instancePath+"/_valueOid",parentData:data,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -691,8 +693,8 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
-if(!(func2197(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt",parentData:data,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt",parentData:data,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -722,8 +724,8 @@ errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2197(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -753,8 +755,8 @@ errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2197(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -794,8 +796,8 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
-if(!(func2197(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt",parentData:data,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt",parentData:data,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -825,8 +827,8 @@ errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func2197(data._valueUri, {instancePath:instancePath+"/_valueUri",parentData:data,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueUri, {instancePath:instancePath+"/_valueUri",parentData:data,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -856,8 +858,8 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
-if(!(func2197(data._valueUrl, {instancePath:instancePath+"/_valueUrl",parentData:data,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueUrl, {instancePath:instancePath+"/_valueUrl",parentData:data,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -887,194 +889,194 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
-if(!(func2197(data._valueUuid, {instancePath:instancePath+"/_valueUuid",parentData:data,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._valueUuid, {instancePath:instancePath+"/_valueUuid",parentData:data,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
-if(!(func4457(data.valueAddress, {instancePath:instancePath+"/valueAddress",parentData:data,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data.valueAddress, {instancePath:instancePath+"/valueAddress",parentData:data,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueAge !== undefined && func0.call(data, "valueAge")){
-if(!(func2387(data.valueAge, {instancePath:instancePath+"/valueAge",parentData:data,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.valueAge, {instancePath:instancePath+"/valueAge",parentData:data,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
-if(!(func2601(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation",parentData:data,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation",parentData:data,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func3126(data.valueAttachment, {instancePath:instancePath+"/valueAttachment",parentData:data,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data.valueAttachment, {instancePath:instancePath+"/valueAttachment",parentData:data,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func2215(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func2793(data.valueCoding, {instancePath:instancePath+"/valueCoding",parentData:data,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.valueCoding, {instancePath:instancePath+"/valueCoding",parentData:data,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
-if(!(func3893(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint",parentData:data,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint",parentData:data,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueCount !== undefined && func0.call(data, "valueCount")){
-if(!(func15337(data.valueCount, {instancePath:instancePath+"/valueCount",parentData:data,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15337.errors; else for (const vError of func15337.errors) vErrors.push(vError);
+if(!(func15450(data.valueCount, {instancePath:instancePath+"/valueCount",parentData:data,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15450.errors; else for (const vError of func15450.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
-if(!(func15339(data.valueDistance, {instancePath:instancePath+"/valueDistance",parentData:data,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15339.errors; else for (const vError of func15339.errors) vErrors.push(vError);
+if(!(func15452(data.valueDistance, {instancePath:instancePath+"/valueDistance",parentData:data,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15452.errors; else for (const vError of func15452.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
-if(!(func2393(data.valueDuration, {instancePath:instancePath+"/valueDuration",parentData:data,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.valueDuration, {instancePath:instancePath+"/valueDuration",parentData:data,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
-if(!(func11422(data.valueHumanName, {instancePath:instancePath+"/valueHumanName",parentData:data,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
+if(!(func11510(data.valueHumanName, {instancePath:instancePath+"/valueHumanName",parentData:data,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
-if(!(func2210(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier",parentData:data,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier",parentData:data,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func4036(data.valueMoney, {instancePath:instancePath+"/valueMoney",parentData:data,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.valueMoney, {instancePath:instancePath+"/valueMoney",parentData:data,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func2223(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func2415(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func2391(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func10164(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func2221(data.valueReference, {instancePath:instancePath+"/valueReference",parentData:data,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.valueReference, {instancePath:instancePath+"/valueReference",parentData:data,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func14686(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14686.errors; else for (const vError of func14686.errors) vErrors.push(vError);
+if(!(func14797(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14797.errors; else for (const vError of func14797.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
-if(!(func3272(data.valueSignature, {instancePath:instancePath+"/valueSignature",parentData:data,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data.valueSignature, {instancePath:instancePath+"/valueSignature",parentData:data,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
-if(!(func2382(data.valueTiming, {instancePath:instancePath+"/valueTiming",parentData:data,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.valueTiming, {instancePath:instancePath+"/valueTiming",parentData:data,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
-if(!(func2320(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail",parentData:data,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail",parentData:data,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
-if(!(func15367(data.valueContributor, {instancePath:instancePath+"/valueContributor",parentData:data,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15367.errors; else for (const vError of func15367.errors) vErrors.push(vError);
+if(!(func15480(data.valueContributor, {instancePath:instancePath+"/valueContributor",parentData:data,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15480.errors; else for (const vError of func15480.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
-if(!(func8910(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement",parentData:data,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement",parentData:data,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
-if(!(func2444(data.valueExpression, {instancePath:instancePath+"/valueExpression",parentData:data,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data.valueExpression, {instancePath:instancePath+"/valueExpression",parentData:data,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
-if(!(func11763(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition",parentData:data,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11763.errors; else for (const vError of func11763.errors) vErrors.push(vError);
+if(!(func11852(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition",parentData:data,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11852.errors; else for (const vError of func11852.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
-if(!(func2360(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact",parentData:data,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact",parentData:data,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
-if(!(func8685(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition",parentData:data,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8685.errors; else for (const vError of func8685.errors) vErrors.push(vError);
+if(!(func8751(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition",parentData:data,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8751.errors; else for (const vError of func8751.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
-if(!(func2326(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext",parentData:data,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext",parentData:data,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
-if(!(func2417(data.valueDosage, {instancePath:instancePath+"/valueDosage",parentData:data,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
+if(!(func2440(data.valueDosage, {instancePath:instancePath+"/valueDosage",parentData:data,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func2204(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1101,19 +1103,30 @@ errors++;
 }
 }
 if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
-if(!(func2194(data.valueMeta, {instancePath:instancePath+"/valueMeta",parentData:data,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.valueMeta, {instancePath:instancePath+"/valueMeta",parentData:data,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj9);
+if(forms0 !== null){
+const err49 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1184,8 +1197,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1215,8 +1228,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1246,8 +1259,8 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

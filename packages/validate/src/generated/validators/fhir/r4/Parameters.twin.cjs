@@ -5,41 +5,42 @@ exports.validate = validate1344;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
 
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func4464 = require("./datatypes.twin.cjs")["Count"];
-const func4465 = require("./datatypes.twin.cjs")["Distance"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func4243 = require("./datatypes.twin.cjs")["SampledData"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func4479 = require("./datatypes.twin.cjs")["Contributor"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func3216 = require("./datatypes.twin.cjs")["ParameterDefinition"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func2197 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func4577 = require("./datatypes.twin.cjs")["Count"];
+const func4578 = require("./datatypes.twin.cjs")["Distance"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func4354 = require("./datatypes.twin.cjs")["SampledData"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func4592 = require("./datatypes.twin.cjs")["Contributor"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func3305 = require("./datatypes.twin.cjs")["ParameterDefinition"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func2263 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs").base64;
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
@@ -48,6 +49,7 @@ const pattern11 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern15 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const wrapper52 = {validate: validate1345};
+const obj47 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1345(data){
@@ -108,7 +110,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -122,7 +124,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -143,7 +145,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -159,7 +161,7 @@ errors++;
 }
 }
 if(data._valueBase64Binary !== undefined){
-if(!(func6(data._valueBase64Binary))){
+if(!(func29(data._valueBase64Binary))){
 errors++;
 }
 }
@@ -169,7 +171,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func29(data._valueBoolean))){
 errors++;
 }
 }
@@ -185,7 +187,7 @@ errors++;
 }
 }
 if(data._valueCanonical !== undefined){
-if(!(func6(data._valueCanonical))){
+if(!(func29(data._valueCanonical))){
 errors++;
 }
 }
@@ -201,7 +203,7 @@ errors++;
 }
 }
 if(data._valueCode !== undefined){
-if(!(func6(data._valueCode))){
+if(!(func29(data._valueCode))){
 errors++;
 }
 }
@@ -217,7 +219,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(func6(data._valueDate))){
+if(!(func29(data._valueDate))){
 errors++;
 }
 }
@@ -233,7 +235,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func29(data._valueDateTime))){
 errors++;
 }
 }
@@ -244,7 +246,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(func6(data._valueDecimal))){
+if(!(func29(data._valueDecimal))){
 errors++;
 }
 }
@@ -260,7 +262,7 @@ errors++;
 }
 }
 if(data._valueId !== undefined){
-if(!(func6(data._valueId))){
+if(!(func29(data._valueId))){
 errors++;
 }
 }
@@ -276,7 +278,7 @@ errors++;
 }
 }
 if(data._valueInstant !== undefined){
-if(!(func6(data._valueInstant))){
+if(!(func29(data._valueInstant))){
 errors++;
 }
 }
@@ -295,7 +297,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func29(data._valueInteger))){
 errors++;
 }
 }
@@ -311,7 +313,7 @@ errors++;
 }
 }
 if(data._valueMarkdown !== undefined){
-if(!(func6(data._valueMarkdown))){
+if(!(func29(data._valueMarkdown))){
 errors++;
 }
 }
@@ -327,7 +329,7 @@ errors++;
 }
 }
 if(data._valueOid !== undefined){
-if(!(func6(data._valueOid))){
+if(!(func29(data._valueOid))){
 errors++;
 }
 }
@@ -346,7 +348,7 @@ errors++;
 }
 }
 if(data._valuePositiveInt !== undefined){
-if(!(func6(data._valuePositiveInt))){
+if(!(func29(data._valuePositiveInt))){
 errors++;
 }
 }
@@ -362,7 +364,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func29(data._valueString))){
 errors++;
 }
 }
@@ -378,7 +380,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func29(data._valueTime))){
 errors++;
 }
 }
@@ -397,7 +399,7 @@ errors++;
 }
 }
 if(data._valueUnsignedInt !== undefined){
-if(!(func6(data._valueUnsignedInt))){
+if(!(func29(data._valueUnsignedInt))){
 errors++;
 }
 }
@@ -413,7 +415,7 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(func6(data._valueUri))){
+if(!(func29(data._valueUri))){
 errors++;
 }
 }
@@ -429,7 +431,7 @@ errors++;
 }
 }
 if(data._valueUrl !== undefined){
-if(!(func6(data._valueUrl))){
+if(!(func29(data._valueUrl))){
 errors++;
 }
 }
@@ -445,162 +447,162 @@ errors++;
 }
 }
 if(data._valueUuid !== undefined){
-if(!(func6(data._valueUuid))){
+if(!(func29(data._valueUuid))){
 errors++;
 }
 }
 if(data.valueAddress !== undefined){
-if(!(func760(data.valueAddress))){
+if(!(func794(data.valueAddress))){
 errors++;
 }
 }
 if(data.valueAge !== undefined){
-if(!(func74(data.valueAge))){
+if(!(func97(data.valueAge))){
 errors++;
 }
 }
 if(data.valueAnnotation !== undefined){
-if(!(func156(data.valueAnnotation))){
+if(!(func180(data.valueAnnotation))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(func336(data.valueAttachment))){
+if(!(func365(data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCodeableConcept !== undefined){
-if(!(func14(data.valueCodeableConcept))){
+if(!(func37(data.valueCodeableConcept))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(func223(data.valueCoding))){
+if(!(func248(data.valueCoding))){
 errors++;
 }
 }
 if(data.valueContactPoint !== undefined){
-if(!(func568(data.valueContactPoint))){
+if(!(func598(data.valueContactPoint))){
 errors++;
 }
 }
 if(data.valueCount !== undefined){
-if(!(func4464(data.valueCount))){
+if(!(func4577(data.valueCount))){
 errors++;
 }
 }
 if(data.valueDistance !== undefined){
-if(!(func4465(data.valueDistance))){
+if(!(func4578(data.valueDistance))){
 errors++;
 }
 }
 if(data.valueDuration !== undefined){
-if(!(func77(data.valueDuration))){
+if(!(func100(data.valueDuration))){
 errors++;
 }
 }
 if(data.valueHumanName !== undefined){
-if(!(func3098(data.valueHumanName))){
+if(!(func3186(data.valueHumanName))){
 errors++;
 }
 }
 if(data.valueIdentifier !== undefined){
-if(!(func12(data.valueIdentifier))){
+if(!(func35(data.valueIdentifier))){
 errors++;
 }
 }
 if(data.valueMoney !== undefined){
-if(!(func621(data.valueMoney))){
+if(!(func651(data.valueMoney))){
 errors++;
 }
 }
 if(data.valuePeriod !== undefined){
-if(!(func17(data.valuePeriod))){
+if(!(func40(data.valuePeriod))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func108(data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueRange !== undefined){
-if(!(func76(data.valueRange))){
+if(!(func99(data.valueRange))){
 errors++;
 }
 }
 if(data.valueRatio !== undefined){
-if(!(func2698(data.valueRatio))){
+if(!(func2775(data.valueRatio))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(func16(data.valueReference))){
+if(!(func39(data.valueReference))){
 errors++;
 }
 }
 if(data.valueSampledData !== undefined){
-if(!(func4243(data.valueSampledData))){
+if(!(func4354(data.valueSampledData))){
 errors++;
 }
 }
 if(data.valueSignature !== undefined){
-if(!(func376(data.valueSignature))){
+if(!(func405(data.valueSignature))){
 errors++;
 }
 }
 if(data.valueTiming !== undefined){
-if(!(func72(data.valueTiming))){
+if(!(func95(data.valueTiming))){
 errors++;
 }
 }
 if(data.valueContactDetail !== undefined){
-if(!(func49(data.valueContactDetail))){
+if(!(func72(data.valueContactDetail))){
 errors++;
 }
 }
 if(data.valueContributor !== undefined){
-if(!(func4479(data.valueContributor))){
+if(!(func4592(data.valueContributor))){
 errors++;
 }
 }
 if(data.valueDataRequirement !== undefined){
-if(!(func2273(data.valueDataRequirement))){
+if(!(func2340(data.valueDataRequirement))){
 errors++;
 }
 }
 if(data.valueExpression !== undefined){
-if(!(func95(data.valueExpression))){
+if(!(func118(data.valueExpression))){
 errors++;
 }
 }
 if(data.valueParameterDefinition !== undefined){
-if(!(func3216(data.valueParameterDefinition))){
+if(!(func3305(data.valueParameterDefinition))){
 errors++;
 }
 }
 if(data.valueRelatedArtifact !== undefined){
-if(!(func64(data.valueRelatedArtifact))){
+if(!(func87(data.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data.valueTriggerDefinition !== undefined){
-if(!(func2197(data.valueTriggerDefinition))){
+if(!(func2263(data.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data.valueUsageContext !== undefined){
-if(!(func51(data.valueUsageContext))){
+if(!(func74(data.valueUsageContext))){
 errors++;
 }
 }
 if(data.valueDosage !== undefined){
-if(!(func86(data.valueDosage))){
+if(!(func109(data.valueDosage))){
 errors++;
 }
 }
 if(data.resource !== undefined){
-if(!(func9(data.resource))){
+if(!(func32(data.resource))){
 errors++;
 }
 }
@@ -619,7 +621,7 @@ errors++;
 }
 }
 if(data.valueMeta !== undefined){
-if(!(func5(data.valueMeta))){
+if(!(func28(data.valueMeta))){
 errors++;
 }
 }
@@ -627,6 +629,10 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "resource")) && (key0 !== "part")) && (key0 !== "valueMeta")){
 errors++;
 }
+}
+const forms0 = func1(data, obj47);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -676,7 +682,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -692,7 +698,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -708,7 +714,7 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }

@@ -6,25 +6,28 @@ const schema580 = {"properties":{"gender":{"enum":["male","female","other","unkn
 
 const schema582 = {"properties":{"type":{"enum":["replaced-by","replaces","refer","seealso"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func11422 = require("./datatypes.cjs")["HumanName"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func4457 = require("./datatypes.cjs")["Address"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func11510 = require("./datatypes.cjs")["HumanName"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func4491 = require("./datatypes.cjs")["Address"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj148 = new Set(["deceasedBoolean", "deceasedDateTime"]);
+const obj149 = new Set(["multipleBirthBoolean", "multipleBirthInteger"]);
 
 function validate1347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Patient.schema.json" */;
@@ -86,8 +89,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -117,8 +120,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -148,14 +151,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -164,8 +167,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -186,8 +189,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -208,8 +211,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -230,8 +233,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -260,8 +263,8 @@ errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2197(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -270,8 +273,8 @@ let data18 = data.name;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func11422(data18[i4], {instancePath:instancePath+"/name/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
+if(!(func11510(data18[i4], {instancePath:instancePath+"/name/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -292,8 +295,8 @@ let data20 = data.telecom;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func3893(data20[i5], {instancePath:instancePath+"/telecom/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data20[i5], {instancePath:instancePath+"/telecom/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -323,8 +326,8 @@ errors++;
 }
 }
 if(data._gender !== undefined && func0.call(data, "_gender")){
-if(!(func2197(data._gender, {instancePath:instancePath+"/_gender",parentData:data,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._gender, {instancePath:instancePath+"/_gender",parentData:data,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -354,8 +357,8 @@ errors++;
 }
 }
 if(data._birthDate !== undefined && func0.call(data, "_birthDate")){
-if(!(func2197(data._birthDate, {instancePath:instancePath+"/_birthDate",parentData:data,parentDataProperty:"_birthDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._birthDate, {instancePath:instancePath+"/_birthDate",parentData:data,parentDataProperty:"_birthDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -372,8 +375,8 @@ errors++;
 }
 }
 if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
-if(!(func2197(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean",parentData:data,parentDataProperty:"_deceasedBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean",parentData:data,parentDataProperty:"_deceasedBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -403,8 +406,8 @@ errors++;
 }
 }
 if(data._deceasedDateTime !== undefined && func0.call(data, "_deceasedDateTime")){
-if(!(func2197(data._deceasedDateTime, {instancePath:instancePath+"/_deceasedDateTime",parentData:data,parentDataProperty:"_deceasedDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._deceasedDateTime, {instancePath:instancePath+"/_deceasedDateTime",parentData:data,parentDataProperty:"_deceasedDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -413,8 +416,8 @@ let data30 = data.address;
 if(Array.isArray(data30)){
 const len6 = data30.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func4457(data30[i6], {instancePath:instancePath+"/address/" + i6,parentData:data30,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data30[i6], {instancePath:instancePath+"/address/" + i6,parentData:data30,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -431,8 +434,8 @@ errors++;
 }
 }
 if(data.maritalStatus !== undefined && func0.call(data, "maritalStatus")){
-if(!(func2215(data.maritalStatus, {instancePath:instancePath+"/maritalStatus",parentData:data,parentDataProperty:"maritalStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.maritalStatus, {instancePath:instancePath+"/maritalStatus",parentData:data,parentDataProperty:"maritalStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -449,8 +452,8 @@ errors++;
 }
 }
 if(data._multipleBirthBoolean !== undefined && func0.call(data, "_multipleBirthBoolean")){
-if(!(func2197(data._multipleBirthBoolean, {instancePath:instancePath+"/_multipleBirthBoolean",parentData:data,parentDataProperty:"_multipleBirthBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._multipleBirthBoolean, {instancePath:instancePath+"/_multipleBirthBoolean",parentData:data,parentDataProperty:"_multipleBirthBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -490,8 +493,8 @@ errors++;
 }
 }
 if(data._multipleBirthInteger !== undefined && func0.call(data, "_multipleBirthInteger")){
-if(!(func2197(data._multipleBirthInteger, {instancePath:instancePath+"/_multipleBirthInteger",parentData:data,parentDataProperty:"_multipleBirthInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._multipleBirthInteger, {instancePath:instancePath+"/_multipleBirthInteger",parentData:data,parentDataProperty:"_multipleBirthInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -500,8 +503,8 @@ let data37 = data.photo;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func3126(data37[i7], {instancePath:instancePath+"/photo/" + i7,parentData:data37,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data37[i7], {instancePath:instancePath+"/photo/" + i7,parentData:data37,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -554,8 +557,8 @@ let data42 = data40.extension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data42[i9], {instancePath:instancePath+"/contact/" + i8+"/extension/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data42[i9], {instancePath:instancePath+"/contact/" + i8+"/extension/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -576,8 +579,8 @@ let data44 = data40.modifierExtension;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data44[i10], {instancePath:instancePath+"/contact/" + i8+"/modifierExtension/" + i10,parentData:data44,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data44[i10], {instancePath:instancePath+"/contact/" + i8+"/modifierExtension/" + i10,parentData:data44,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -598,8 +601,8 @@ let data46 = data40.relationship;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data46[i11], {instancePath:instancePath+"/contact/" + i8+"/relationship/" + i11,parentData:data46,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data46[i11], {instancePath:instancePath+"/contact/" + i8+"/relationship/" + i11,parentData:data46,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -616,8 +619,8 @@ errors++;
 }
 }
 if(data40.name !== undefined && func0.call(data40, "name")){
-if(!(func11422(data40.name, {instancePath:instancePath+"/contact/" + i8+"/name",parentData:data40,parentDataProperty:"name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
+if(!(func11510(data40.name, {instancePath:instancePath+"/contact/" + i8+"/name",parentData:data40,parentDataProperty:"name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -626,8 +629,8 @@ let data49 = data40.telecom;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func3893(data49[i12], {instancePath:instancePath+"/contact/" + i8+"/telecom/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data49[i12], {instancePath:instancePath+"/contact/" + i8+"/telecom/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -644,8 +647,8 @@ errors++;
 }
 }
 if(data40.address !== undefined && func0.call(data40, "address")){
-if(!(func4457(data40.address, {instancePath:instancePath+"/contact/" + i8+"/address",parentData:data40,parentDataProperty:"address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data40.address, {instancePath:instancePath+"/contact/" + i8+"/address",parentData:data40,parentDataProperty:"address",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -663,20 +666,20 @@ errors++;
 }
 }
 if(data40._gender !== undefined && func0.call(data40, "_gender")){
-if(!(func2197(data40._gender, {instancePath:instancePath+"/contact/" + i8+"/_gender",parentData:data40,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40._gender, {instancePath:instancePath+"/contact/" + i8+"/_gender",parentData:data40,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data40.organization !== undefined && func0.call(data40, "organization")){
-if(!(func2221(data40.organization, {instancePath:instancePath+"/contact/" + i8+"/organization",parentData:data40,parentDataProperty:"organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data40.organization, {instancePath:instancePath+"/contact/" + i8+"/organization",parentData:data40,parentDataProperty:"organization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data40.period !== undefined && func0.call(data40, "period")){
-if(!(func2223(data40.period, {instancePath:instancePath+"/contact/" + i8+"/period",parentData:data40,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data40.period, {instancePath:instancePath+"/contact/" + i8+"/period",parentData:data40,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -751,8 +754,8 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data59[i14], {instancePath:instancePath+"/communication/" + i13+"/extension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i14], {instancePath:instancePath+"/communication/" + i13+"/extension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -773,8 +776,8 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data61[i15], {instancePath:instancePath+"/communication/" + i13+"/modifierExtension/" + i15,parentData:data61,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i15], {instancePath:instancePath+"/communication/" + i13+"/modifierExtension/" + i15,parentData:data61,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -791,8 +794,8 @@ errors++;
 }
 }
 if(data57.language !== undefined && func0.call(data57, "language")){
-if(!(func2215(data57.language, {instancePath:instancePath+"/communication/" + i13+"/language",parentData:data57,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data57.language, {instancePath:instancePath+"/communication/" + i13+"/language",parentData:data57,parentDataProperty:"language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -809,8 +812,8 @@ errors++;
 }
 }
 if(data57._preferred !== undefined && func0.call(data57, "_preferred")){
-if(!(func2197(data57._preferred, {instancePath:instancePath+"/communication/" + i13+"/_preferred",parentData:data57,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data57._preferred, {instancePath:instancePath+"/communication/" + i13+"/_preferred",parentData:data57,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -843,8 +846,8 @@ let data66 = data.generalPractitioner;
 if(Array.isArray(data66)){
 const len16 = data66.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2221(data66[i16], {instancePath:instancePath+"/generalPractitioner/" + i16,parentData:data66,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data66[i16], {instancePath:instancePath+"/generalPractitioner/" + i16,parentData:data66,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -861,8 +864,8 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func2221(data.managingOrganization, {instancePath:instancePath+"/managingOrganization",parentData:data,parentDataProperty:"managingOrganization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.managingOrganization, {instancePath:instancePath+"/managingOrganization",parentData:data,parentDataProperty:"managingOrganization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -979,8 +982,8 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len18 = data73.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data73[i18], {instancePath:instancePath+"/link/" + i17+"/extension/" + i18,parentData:data73,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data73[i18], {instancePath:instancePath+"/link/" + i17+"/extension/" + i18,parentData:data73,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1001,8 +1004,8 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len19 = data75.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data75[i19], {instancePath:instancePath+"/link/" + i17+"/modifierExtension/" + i19,parentData:data75,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i19], {instancePath:instancePath+"/link/" + i17+"/modifierExtension/" + i19,parentData:data75,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1019,8 +1022,8 @@ errors++;
 }
 }
 if(data70.other !== undefined && func0.call(data70, "other")){
-if(!(func2221(data70.other, {instancePath:instancePath+"/link/" + i17+"/other",parentData:data70,parentDataProperty:"other",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data70.other, {instancePath:instancePath+"/link/" + i17+"/other",parentData:data70,parentDataProperty:"other",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1038,8 +1041,8 @@ errors++;
 }
 }
 if(data70._type !== undefined && func0.call(data70, "_type")){
-if(!(func2197(data70._type, {instancePath:instancePath+"/link/" + i17+"/_type",parentData:data70,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70._type, {instancePath:instancePath+"/link/" + i17+"/_type",parentData:data70,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1067,14 +1070,36 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj148);
+if(forms0 !== null){
+const err56 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+const forms1 = func196(data, obj149);
+if(forms1 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "multipleBirth[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

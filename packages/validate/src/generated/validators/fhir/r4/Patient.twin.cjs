@@ -10,20 +10,23 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj695 = new Set(["deceasedBoolean", "deceasedDateTime"]);
+const obj696 = new Set(["multipleBirthBoolean", "multipleBirthInteger"]);
 
 function validate1347(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Patient.schema.json" */;
@@ -57,7 +60,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -73,7 +76,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +92,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -103,7 +106,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +120,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +134,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +148,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -160,7 +163,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
@@ -169,7 +172,7 @@ let data18 = data.name;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3098(data18[i4]))){
+if(!(func3186(data18[i4]))){
 errors++;
 }
 }
@@ -183,7 +186,7 @@ let data20 = data.telecom;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func568(data20[i5]))){
+if(!(func598(data20[i5]))){
 errors++;
 }
 }
@@ -199,7 +202,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func29(data._gender))){
 errors++;
 }
 }
@@ -215,7 +218,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func29(data._birthDate))){
 errors++;
 }
 }
@@ -225,7 +228,7 @@ errors++;
 }
 }
 if(data._deceasedBoolean !== undefined){
-if(!(func6(data._deceasedBoolean))){
+if(!(func29(data._deceasedBoolean))){
 errors++;
 }
 }
@@ -241,7 +244,7 @@ errors++;
 }
 }
 if(data._deceasedDateTime !== undefined){
-if(!(func6(data._deceasedDateTime))){
+if(!(func29(data._deceasedDateTime))){
 errors++;
 }
 }
@@ -250,7 +253,7 @@ let data30 = data.address;
 if(Array.isArray(data30)){
 const len6 = data30.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func760(data30[i6]))){
+if(!(func794(data30[i6]))){
 errors++;
 }
 }
@@ -260,7 +263,7 @@ errors++;
 }
 }
 if(data.maritalStatus !== undefined){
-if(!(func14(data.maritalStatus))){
+if(!(func37(data.maritalStatus))){
 errors++;
 }
 }
@@ -270,7 +273,7 @@ errors++;
 }
 }
 if(data._multipleBirthBoolean !== undefined){
-if(!(func6(data._multipleBirthBoolean))){
+if(!(func29(data._multipleBirthBoolean))){
 errors++;
 }
 }
@@ -289,7 +292,7 @@ errors++;
 }
 }
 if(data._multipleBirthInteger !== undefined){
-if(!(func6(data._multipleBirthInteger))){
+if(!(func29(data._multipleBirthInteger))){
 errors++;
 }
 }
@@ -298,7 +301,7 @@ let data37 = data.photo;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func336(data37[i7]))){
+if(!(func365(data37[i7]))){
 errors++;
 }
 }
@@ -330,7 +333,7 @@ let data42 = data40.extension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data42[i9]))){
+if(!(func33(data42[i9]))){
 errors++;
 }
 }
@@ -344,7 +347,7 @@ let data44 = data40.modifierExtension;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data44[i10]))){
+if(!(func33(data44[i10]))){
 errors++;
 }
 }
@@ -358,7 +361,7 @@ let data46 = data40.relationship;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data46[i11]))){
+if(!(func37(data46[i11]))){
 errors++;
 }
 }
@@ -368,7 +371,7 @@ errors++;
 }
 }
 if(data40.name !== undefined){
-if(!(func3098(data40.name))){
+if(!(func3186(data40.name))){
 errors++;
 }
 }
@@ -377,7 +380,7 @@ let data49 = data40.telecom;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func568(data49[i12]))){
+if(!(func598(data49[i12]))){
 errors++;
 }
 }
@@ -387,7 +390,7 @@ errors++;
 }
 }
 if(data40.address !== undefined){
-if(!(func760(data40.address))){
+if(!(func794(data40.address))){
 errors++;
 }
 }
@@ -398,17 +401,17 @@ errors++;
 }
 }
 if(data40._gender !== undefined){
-if(!(func6(data40._gender))){
+if(!(func29(data40._gender))){
 errors++;
 }
 }
 if(data40.organization !== undefined){
-if(!(func16(data40.organization))){
+if(!(func39(data40.organization))){
 errors++;
 }
 }
 if(data40.period !== undefined){
-if(!(func17(data40.period))){
+if(!(func40(data40.period))){
 errors++;
 }
 }
@@ -459,7 +462,7 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data59[i14]))){
+if(!(func33(data59[i14]))){
 errors++;
 }
 }
@@ -473,7 +476,7 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data61[i15]))){
+if(!(func33(data61[i15]))){
 errors++;
 }
 }
@@ -483,7 +486,7 @@ errors++;
 }
 }
 if(data57.language !== undefined){
-if(!(func14(data57.language))){
+if(!(func37(data57.language))){
 errors++;
 }
 }
@@ -493,7 +496,7 @@ errors++;
 }
 }
 if(data57._preferred !== undefined){
-if(!(func6(data57._preferred))){
+if(!(func29(data57._preferred))){
 errors++;
 }
 }
@@ -523,7 +526,7 @@ let data66 = data.generalPractitioner;
 if(Array.isArray(data66)){
 const len16 = data66.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data66[i16]))){
+if(!(func39(data66[i16]))){
 errors++;
 }
 }
@@ -533,7 +536,7 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func39(data.managingOrganization))){
 errors++;
 }
 }
@@ -594,7 +597,7 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len18 = data73.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data73[i18]))){
+if(!(func33(data73[i18]))){
 errors++;
 }
 }
@@ -608,7 +611,7 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len19 = data75.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data75[i19]))){
+if(!(func33(data75[i19]))){
 errors++;
 }
 }
@@ -618,7 +621,7 @@ errors++;
 }
 }
 if(data70.other !== undefined){
-if(!(func16(data70.other))){
+if(!(func39(data70.other))){
 errors++;
 }
 }
@@ -629,7 +632,7 @@ errors++;
 }
 }
 if(data70._type !== undefined){
-if(!(func6(data70._type))){
+if(!(func29(data70._type))){
 errors++;
 }
 }
@@ -658,6 +661,14 @@ for(const key3 in data){
 if((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "identifier")) && (key3 !== "active")) && (key3 !== "_active")) && (key3 !== "name")) && (key3 !== "telecom")) && (key3 !== "gender")) && (key3 !== "_gender")) && (key3 !== "birthDate")) && (key3 !== "_birthDate")) && (key3 !== "deceasedBoolean")) && (key3 !== "_deceasedBoolean")) && (key3 !== "deceasedDateTime")) && (key3 !== "_deceasedDateTime")) && (key3 !== "address")) && (key3 !== "maritalStatus")) && (key3 !== "multipleBirthBoolean")) && (key3 !== "_multipleBirthBoolean")) && (key3 !== "multipleBirthInteger")) && (key3 !== "_multipleBirthInteger")) && (key3 !== "photo")) && (key3 !== "contact")) && (key3 !== "communication")) && (key3 !== "generalPractitioner")) && (key3 !== "managingOrganization")) && (key3 !== "link")){
 errors++;
 }
+}
+const forms0 = func1(data, obj695);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj696);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data);

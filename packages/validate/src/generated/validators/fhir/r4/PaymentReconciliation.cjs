@@ -5,17 +5,17 @@ const schema584 = {"properties":{"status":{"enum":["active","cancelled","draft",
 
 const schema586 = {"properties":{"type":{"enum":["display","print","printoper"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func4036 = require("./datatypes.cjs")["Money"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -315,8 +315,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -346,8 +346,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -377,14 +377,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -393,8 +393,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -415,8 +415,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -437,8 +437,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -459,8 +459,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -500,14 +500,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func2223(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -537,26 +537,26 @@ errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2197(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.paymentIssuer !== undefined && func0.call(data, "paymentIssuer")){
-if(!(func2221(data.paymentIssuer, {instancePath:instancePath+"/paymentIssuer",parentData:data,parentDataProperty:"paymentIssuer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.paymentIssuer, {instancePath:instancePath+"/paymentIssuer",parentData:data,parentDataProperty:"paymentIssuer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
-if(!(func2221(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func2221(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -574,8 +574,8 @@ errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2197(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -605,8 +605,8 @@ errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func2197(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -636,20 +636,20 @@ errors++;
 }
 }
 if(data._paymentDate !== undefined && func0.call(data, "_paymentDate")){
-if(!(func2197(data._paymentDate, {instancePath:instancePath+"/_paymentDate",parentData:data,parentDataProperty:"_paymentDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._paymentDate, {instancePath:instancePath+"/_paymentDate",parentData:data,parentDataProperty:"_paymentDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.paymentAmount !== undefined && func0.call(data, "paymentAmount")){
-if(!(func4036(data.paymentAmount, {instancePath:instancePath+"/paymentAmount",parentData:data,parentDataProperty:"paymentAmount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data.paymentAmount, {instancePath:instancePath+"/paymentAmount",parentData:data,parentDataProperty:"paymentAmount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.paymentIdentifier !== undefined && func0.call(data, "paymentIdentifier")){
-if(!(func2210(data.paymentIdentifier, {instancePath:instancePath+"/paymentIdentifier",parentData:data,parentDataProperty:"paymentIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.paymentIdentifier, {instancePath:instancePath+"/paymentIdentifier",parentData:data,parentDataProperty:"paymentIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -700,8 +700,8 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data38[i5], {instancePath:instancePath+"/detail/" + i4+"/extension/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data38[i5], {instancePath:instancePath+"/detail/" + i4+"/extension/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -722,8 +722,8 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data40[i6], {instancePath:instancePath+"/detail/" + i4+"/modifierExtension/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i6], {instancePath:instancePath+"/detail/" + i4+"/modifierExtension/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -740,38 +740,38 @@ errors++;
 }
 }
 if(data36.identifier !== undefined && func0.call(data36, "identifier")){
-if(!(func2210(data36.identifier, {instancePath:instancePath+"/detail/" + i4+"/identifier",parentData:data36,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data36.identifier, {instancePath:instancePath+"/detail/" + i4+"/identifier",parentData:data36,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.predecessor !== undefined && func0.call(data36, "predecessor")){
-if(!(func2210(data36.predecessor, {instancePath:instancePath+"/detail/" + i4+"/predecessor",parentData:data36,parentDataProperty:"predecessor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data36.predecessor, {instancePath:instancePath+"/detail/" + i4+"/predecessor",parentData:data36,parentDataProperty:"predecessor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.type !== undefined && func0.call(data36, "type")){
-if(!(func2215(data36.type, {instancePath:instancePath+"/detail/" + i4+"/type",parentData:data36,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.type, {instancePath:instancePath+"/detail/" + i4+"/type",parentData:data36,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.request !== undefined && func0.call(data36, "request")){
-if(!(func2221(data36.request, {instancePath:instancePath+"/detail/" + i4+"/request",parentData:data36,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36.request, {instancePath:instancePath+"/detail/" + i4+"/request",parentData:data36,parentDataProperty:"request",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.submitter !== undefined && func0.call(data36, "submitter")){
-if(!(func2221(data36.submitter, {instancePath:instancePath+"/detail/" + i4+"/submitter",parentData:data36,parentDataProperty:"submitter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36.submitter, {instancePath:instancePath+"/detail/" + i4+"/submitter",parentData:data36,parentDataProperty:"submitter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.response !== undefined && func0.call(data36, "response")){
-if(!(func2221(data36.response, {instancePath:instancePath+"/detail/" + i4+"/response",parentData:data36,parentDataProperty:"response",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36.response, {instancePath:instancePath+"/detail/" + i4+"/response",parentData:data36,parentDataProperty:"response",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -801,26 +801,26 @@ errors++;
 }
 }
 if(data36._date !== undefined && func0.call(data36, "_date")){
-if(!(func2197(data36._date, {instancePath:instancePath+"/detail/" + i4+"/_date",parentData:data36,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data36._date, {instancePath:instancePath+"/detail/" + i4+"/_date",parentData:data36,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.responsible !== undefined && func0.call(data36, "responsible")){
-if(!(func2221(data36.responsible, {instancePath:instancePath+"/detail/" + i4+"/responsible",parentData:data36,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36.responsible, {instancePath:instancePath+"/detail/" + i4+"/responsible",parentData:data36,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.payee !== undefined && func0.call(data36, "payee")){
-if(!(func2221(data36.payee, {instancePath:instancePath+"/detail/" + i4+"/payee",parentData:data36,parentDataProperty:"payee",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36.payee, {instancePath:instancePath+"/detail/" + i4+"/payee",parentData:data36,parentDataProperty:"payee",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.amount !== undefined && func0.call(data36, "amount")){
-if(!(func4036(data36.amount, {instancePath:instancePath+"/detail/" + i4+"/amount",parentData:data36,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data36.amount, {instancePath:instancePath+"/detail/" + i4+"/amount",parentData:data36,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -849,8 +849,8 @@ errors++;
 }
 }
 if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func2215(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -891,8 +891,8 @@ let data57 = data55.extension;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data57[i8], {instancePath:instancePath+"/processNote/" + i7+"/extension/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data57[i8], {instancePath:instancePath+"/processNote/" + i7+"/extension/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -913,8 +913,8 @@ let data59 = data55.modifierExtension;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data59[i9], {instancePath:instancePath+"/processNote/" + i7+"/modifierExtension/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i9], {instancePath:instancePath+"/processNote/" + i7+"/modifierExtension/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -944,8 +944,8 @@ errors++;
 }
 }
 if(data55._type !== undefined && func0.call(data55, "_type")){
-if(!(func2197(data55._type, {instancePath:instancePath+"/processNote/" + i7+"/_type",parentData:data55,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._type, {instancePath:instancePath+"/processNote/" + i7+"/_type",parentData:data55,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -975,8 +975,8 @@ errors++;
 }
 }
 if(data55._text !== undefined && func0.call(data55, "_text")){
-if(!(func2197(data55._text, {instancePath:instancePath+"/processNote/" + i7+"/_text",parentData:data55,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._text, {instancePath:instancePath+"/processNote/" + i7+"/_text",parentData:data55,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

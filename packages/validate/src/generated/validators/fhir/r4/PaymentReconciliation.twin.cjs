@@ -9,16 +9,16 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1349(data){
@@ -149,7 +149,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -165,7 +165,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -181,12 +181,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -195,7 +195,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -223,7 +223,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -237,7 +237,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -256,12 +256,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -277,22 +277,22 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.paymentIssuer !== undefined){
-if(!(func16(data.paymentIssuer))){
+if(!(func39(data.paymentIssuer))){
 errors++;
 }
 }
 if(data.request !== undefined){
-if(!(func16(data.request))){
+if(!(func39(data.request))){
 errors++;
 }
 }
 if(data.requestor !== undefined){
-if(!(func16(data.requestor))){
+if(!(func39(data.requestor))){
 errors++;
 }
 }
@@ -303,7 +303,7 @@ errors++;
 }
 }
 if(data._outcome !== undefined){
-if(!(func6(data._outcome))){
+if(!(func29(data._outcome))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ errors++;
 }
 }
 if(data._disposition !== undefined){
-if(!(func6(data._disposition))){
+if(!(func29(data._disposition))){
 errors++;
 }
 }
@@ -335,17 +335,17 @@ errors++;
 }
 }
 if(data._paymentDate !== undefined){
-if(!(func6(data._paymentDate))){
+if(!(func29(data._paymentDate))){
 errors++;
 }
 }
 if(data.paymentAmount !== undefined){
-if(!(func621(data.paymentAmount))){
+if(!(func651(data.paymentAmount))){
 errors++;
 }
 }
 if(data.paymentIdentifier !== undefined){
-if(!(func12(data.paymentIdentifier))){
+if(!(func35(data.paymentIdentifier))){
 errors++;
 }
 }
@@ -375,7 +375,7 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data38[i5]))){
+if(!(func33(data38[i5]))){
 errors++;
 }
 }
@@ -389,7 +389,7 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data40[i6]))){
+if(!(func33(data40[i6]))){
 errors++;
 }
 }
@@ -399,32 +399,32 @@ errors++;
 }
 }
 if(data36.identifier !== undefined){
-if(!(func12(data36.identifier))){
+if(!(func35(data36.identifier))){
 errors++;
 }
 }
 if(data36.predecessor !== undefined){
-if(!(func12(data36.predecessor))){
+if(!(func35(data36.predecessor))){
 errors++;
 }
 }
 if(data36.type !== undefined){
-if(!(func14(data36.type))){
+if(!(func37(data36.type))){
 errors++;
 }
 }
 if(data36.request !== undefined){
-if(!(func16(data36.request))){
+if(!(func39(data36.request))){
 errors++;
 }
 }
 if(data36.submitter !== undefined){
-if(!(func16(data36.submitter))){
+if(!(func39(data36.submitter))){
 errors++;
 }
 }
 if(data36.response !== undefined){
-if(!(func16(data36.response))){
+if(!(func39(data36.response))){
 errors++;
 }
 }
@@ -440,22 +440,22 @@ errors++;
 }
 }
 if(data36._date !== undefined){
-if(!(func6(data36._date))){
+if(!(func29(data36._date))){
 errors++;
 }
 }
 if(data36.responsible !== undefined){
-if(!(func16(data36.responsible))){
+if(!(func39(data36.responsible))){
 errors++;
 }
 }
 if(data36.payee !== undefined){
-if(!(func16(data36.payee))){
+if(!(func39(data36.payee))){
 errors++;
 }
 }
 if(data36.amount !== undefined){
-if(!(func621(data36.amount))){
+if(!(func651(data36.amount))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ errors++;
 }
 }
 if(data.formCode !== undefined){
-if(!(func14(data.formCode))){
+if(!(func37(data.formCode))){
 errors++;
 }
 }
@@ -508,7 +508,7 @@ let data57 = data55.extension;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data57[i8]))){
+if(!(func33(data57[i8]))){
 errors++;
 }
 }
@@ -522,7 +522,7 @@ let data59 = data55.modifierExtension;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data59[i9]))){
+if(!(func33(data59[i9]))){
 errors++;
 }
 }
@@ -538,7 +538,7 @@ errors++;
 }
 }
 if(data55._type !== undefined){
-if(!(func6(data55._type))){
+if(!(func29(data55._type))){
 errors++;
 }
 }
@@ -554,7 +554,7 @@ errors++;
 }
 }
 if(data55._text !== undefined){
-if(!(func6(data55._text))){
+if(!(func29(data55._text))){
 errors++;
 }
 }

@@ -7,17 +7,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1350(data){
@@ -52,7 +52,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -68,7 +68,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -84,12 +84,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -112,7 +112,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -126,7 +126,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -140,7 +140,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -154,7 +154,7 @@ let data16 = data.name;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3098(data16[i4]))){
+if(!(func3186(data16[i4]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ let data18 = data.telecom;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func568(data18[i5]))){
+if(!(func598(data18[i5]))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func29(data._gender))){
 errors++;
 }
 }
@@ -200,7 +200,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func29(data._birthDate))){
 errors++;
 }
 }
@@ -209,7 +209,7 @@ let data24 = data.address;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func760(data24[i6]))){
+if(!(func794(data24[i6]))){
 errors++;
 }
 }
@@ -219,12 +219,12 @@ errors++;
 }
 }
 if(data.photo !== undefined){
-if(!(func336(data.photo))){
+if(!(func365(data.photo))){
 errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func16(data.managingOrganization))){
+if(!(func39(data.managingOrganization))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len8 = data33.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data33[i8]))){
+if(!(func33(data33[i8]))){
 errors++;
 }
 }
@@ -278,7 +278,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data35[i9]))){
+if(!(func33(data35[i9]))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors++;
 }
 }
 if(data31.target !== undefined){
-if(!(func16(data31.target))){
+if(!(func39(data31.target))){
 errors++;
 }
 }
@@ -299,7 +299,7 @@ errors++;
 }
 }
 if(data31._assurance !== undefined){
-if(!(func6(data31._assurance))){
+if(!(func29(data31._assurance))){
 errors++;
 }
 }

@@ -3,19 +3,20 @@
 exports.validate = validate1351;
 const schema589 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -23,9 +24,10 @@ const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 
 
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2393 = require("./datatypes.cjs")["Duration"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const obj150 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept"]);
 
 function validate1352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -78,8 +80,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -100,8 +102,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -118,26 +120,26 @@ errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-if(!(func2215(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func2215(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
-if(!(func2215(data.start, {instancePath:instancePath+"/start",parentData:data,parentDataProperty:"start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.start, {instancePath:instancePath+"/start",parentData:data,parentDataProperty:"start",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -146,8 +148,8 @@ let data9 = data.addresses;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data9[i2], {instancePath:instancePath+"/addresses/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9[i2], {instancePath:instancePath+"/addresses/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -168,8 +170,8 @@ let data11 = data.documentation;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2360(data11[i3], {instancePath:instancePath+"/documentation/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data11[i3], {instancePath:instancePath+"/documentation/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -222,8 +224,8 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data16[i5], {instancePath:instancePath+"/target/" + i4+"/extension/" + i5,parentData:data16,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i5], {instancePath:instancePath+"/target/" + i4+"/extension/" + i5,parentData:data16,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -244,8 +246,8 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data18[i6], {instancePath:instancePath+"/target/" + i4+"/modifierExtension/" + i6,parentData:data18,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i6], {instancePath:instancePath+"/target/" + i4+"/modifierExtension/" + i6,parentData:data18,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -262,38 +264,38 @@ errors++;
 }
 }
 if(data14.measure !== undefined && func0.call(data14, "measure")){
-if(!(func2215(data14.measure, {instancePath:instancePath+"/target/" + i4+"/measure",parentData:data14,parentDataProperty:"measure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data14.measure, {instancePath:instancePath+"/target/" + i4+"/measure",parentData:data14,parentDataProperty:"measure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.detailQuantity !== undefined && func0.call(data14, "detailQuantity")){
-if(!(func2415(data14.detailQuantity, {instancePath:instancePath+"/target/" + i4+"/detailQuantity",parentData:data14,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data14.detailQuantity, {instancePath:instancePath+"/target/" + i4+"/detailQuantity",parentData:data14,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.detailRange !== undefined && func0.call(data14, "detailRange")){
-if(!(func2391(data14.detailRange, {instancePath:instancePath+"/target/" + i4+"/detailRange",parentData:data14,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data14.detailRange, {instancePath:instancePath+"/target/" + i4+"/detailRange",parentData:data14,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.detailCodeableConcept !== undefined && func0.call(data14, "detailCodeableConcept")){
-if(!(func2215(data14.detailCodeableConcept, {instancePath:instancePath+"/target/" + i4+"/detailCodeableConcept",parentData:data14,parentDataProperty:"detailCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data14.detailCodeableConcept, {instancePath:instancePath+"/target/" + i4+"/detailCodeableConcept",parentData:data14,parentDataProperty:"detailCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.due !== undefined && func0.call(data14, "due")){
-if(!(func2393(data14.due, {instancePath:instancePath+"/target/" + i4+"/due",parentData:data14,parentDataProperty:"due",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data14.due, {instancePath:instancePath+"/target/" + i4+"/due",parentData:data14,parentDataProperty:"due",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data14, obj150);
+if(forms0 !== null){
+const err11 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "detail[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -303,9 +305,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
 else {
-const err12 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const err12 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -317,12 +318,24 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err13 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -336,11 +349,15 @@ const schema593 = {"properties":{"kind":{"enum":["applicability","start","stop"]
 const schema594 = {"properties":{"relationship":{"enum":["before-start","before","before-end","concurrent-with-start","concurrent","concurrent-with-end","after-start","after","after-end"]}}};
 const schema595 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
 
-const func8685 = require("./datatypes.cjs")["TriggerDefinition"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func8910 = require("./datatypes.cjs")["DataRequirement"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func8751 = require("./datatypes.cjs")["TriggerDefinition"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func8977 = require("./datatypes.cjs")["DataRequirement"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const obj151 = new Set(["offsetDuration", "offsetRange"]);
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj153 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
+const obj154 = new Set(["definitionCanonical", "definitionUri"]);
 const wrapper53 = {validate: validate1354};
 
 function validate1354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -384,8 +401,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -406,8 +423,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -449,8 +466,8 @@ errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func2197(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -480,8 +497,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -511,8 +528,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -542,8 +559,8 @@ errors++;
 }
 }
 if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
-if(!(func2197(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent",parentData:data,parentDataProperty:"_textEquivalent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent",parentData:data,parentDataProperty:"_textEquivalent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -571,8 +588,8 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -581,8 +598,8 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data15[i2], {instancePath:instancePath+"/code/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data15[i2], {instancePath:instancePath+"/code/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -603,8 +620,8 @@ let data17 = data.reason;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data17[i3], {instancePath:instancePath+"/reason/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data17[i3], {instancePath:instancePath+"/reason/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -625,8 +642,8 @@ let data19 = data.documentation;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2360(data19[i4], {instancePath:instancePath+"/documentation/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data19[i4], {instancePath:instancePath+"/documentation/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -688,8 +705,8 @@ let data23 = data._goalId;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data23[i6], {instancePath:instancePath+"/_goalId/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23[i6], {instancePath:instancePath+"/_goalId/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -706,14 +723,14 @@ errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func2215(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func2221(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -722,8 +739,8 @@ let data27 = data.trigger;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8685(data27[i7], {instancePath:instancePath+"/trigger/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8685.errors; else for (const vError of func8685.errors) vErrors.push(vError);
+if(!(func8751(data27[i7], {instancePath:instancePath+"/trigger/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8751.errors; else for (const vError of func8751.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -842,8 +859,8 @@ let data33 = data30.extension;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data33[i9], {instancePath:instancePath+"/condition/" + i8+"/extension/" + i9,parentData:data33,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data33[i9], {instancePath:instancePath+"/condition/" + i8+"/extension/" + i9,parentData:data33,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -864,8 +881,8 @@ let data35 = data30.modifierExtension;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data35[i10], {instancePath:instancePath+"/condition/" + i8+"/modifierExtension/" + i10,parentData:data35,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data35[i10], {instancePath:instancePath+"/condition/" + i8+"/modifierExtension/" + i10,parentData:data35,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -895,14 +912,14 @@ errors++;
 }
 }
 if(data30._kind !== undefined && func0.call(data30, "_kind")){
-if(!(func2197(data30._kind, {instancePath:instancePath+"/condition/" + i8+"/_kind",parentData:data30,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data30._kind, {instancePath:instancePath+"/condition/" + i8+"/_kind",parentData:data30,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data30.expression !== undefined && func0.call(data30, "expression")){
-if(!(func2444(data30.expression, {instancePath:instancePath+"/condition/" + i8+"/expression",parentData:data30,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data30.expression, {instancePath:instancePath+"/condition/" + i8+"/expression",parentData:data30,parentDataProperty:"expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -935,8 +952,8 @@ let data40 = data.input;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func8910(data40[i11], {instancePath:instancePath+"/input/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data40[i11], {instancePath:instancePath+"/input/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -957,8 +974,8 @@ let data42 = data.output;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func8910(data42[i12], {instancePath:instancePath+"/output/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data42[i12], {instancePath:instancePath+"/output/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1146,8 +1163,8 @@ let data49 = data45.extension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data49[i14], {instancePath:instancePath+"/relatedAction/" + i13+"/extension/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i14], {instancePath:instancePath+"/relatedAction/" + i13+"/extension/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1168,8 +1185,8 @@ let data51 = data45.modifierExtension;
 if(Array.isArray(data51)){
 const len15 = data51.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data51[i15], {instancePath:instancePath+"/relatedAction/" + i13+"/modifierExtension/" + i15,parentData:data51,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data51[i15], {instancePath:instancePath+"/relatedAction/" + i13+"/modifierExtension/" + i15,parentData:data51,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1211,8 +1228,8 @@ errors++;
 }
 }
 if(data45._actionId !== undefined && func0.call(data45, "_actionId")){
-if(!(func2197(data45._actionId, {instancePath:instancePath+"/relatedAction/" + i13+"/_actionId",parentData:data45,parentDataProperty:"_actionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45._actionId, {instancePath:instancePath+"/relatedAction/" + i13+"/_actionId",parentData:data45,parentDataProperty:"_actionId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1230,26 +1247,26 @@ errors++;
 }
 }
 if(data45._relationship !== undefined && func0.call(data45, "_relationship")){
-if(!(func2197(data45._relationship, {instancePath:instancePath+"/relatedAction/" + i13+"/_relationship",parentData:data45,parentDataProperty:"_relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data45._relationship, {instancePath:instancePath+"/relatedAction/" + i13+"/_relationship",parentData:data45,parentDataProperty:"_relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.offsetDuration !== undefined && func0.call(data45, "offsetDuration")){
-if(!(func2393(data45.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetDuration",parentData:data45,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data45.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetDuration",parentData:data45,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.offsetRange !== undefined && func0.call(data45, "offsetRange")){
-if(!(func2391(data45.offsetRange, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetRange",parentData:data45,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data45.offsetRange, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetRange",parentData:data45,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data45, obj151);
+if(forms0 !== null){
+const err47 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/cdxChoice",keyword:"cdxChoice",params:{choice: "offset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1259,9 +1276,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
 else {
-const err48 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1271,11 +1287,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-let data59 = data.timingDateTime;
-if(typeof data59 === "string"){
-if(!pattern8.test(data59)){
-const err49 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err49 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1285,8 +1299,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
+let data59 = data.timingDateTime;
+if(typeof data59 === "string"){
+if(!pattern8.test(data59)){
+const err50 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1296,39 +1313,50 @@ vErrors.push(err50);
 errors++;
 }
 }
+else {
+const err51 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2197(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func2387(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func2223(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func2393(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func2391(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func2382(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1343,12 +1371,12 @@ let valid49 = true;
 const _errs114 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67._type !== undefined && func0.call(data67, "_type")){
-const err51 = {};
+const err52 = {};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1367,12 +1395,12 @@ if(_valid3){
 const _errs115 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-const err52 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err53 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1386,12 +1414,12 @@ props3._type = true;
 }
 }
 if(!valid49){
-const err53 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err54 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1409,18 +1437,7 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func61(data69) < 1){
-const err54 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1430,19 +1447,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data67.extension !== undefined && func0.call(data67, "extension")){
-let data70 = data67.extension;
-if(Array.isArray(data70)){
-const len17 = data70.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2206(data70[i17], {instancePath:instancePath+"/participant/" + i16+"/extension/" + i17,parentData:data70,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err56 = {instancePath:instancePath+"/participant/" + i16+"/extension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1452,19 +1458,19 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
-let data72 = data67.modifierExtension;
-if(Array.isArray(data72)){
-const len18 = data72.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2206(data72[i18], {instancePath:instancePath+"/participant/" + i16+"/modifierExtension/" + i18,parentData:data72,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data67.extension !== undefined && func0.call(data67, "extension")){
+let data70 = data67.extension;
+if(Array.isArray(data70)){
+const len17 = data70.length;
+for(let i17=0; i17<len17; i17++){
+if(!(func2229(data70[i17], {instancePath:instancePath+"/participant/" + i16+"/extension/" + i17,parentData:data70,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/participant/" + i16+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/participant/" + i16+"/extension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1474,10 +1480,19 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data67.type !== undefined && func0.call(data67, "type")){
-let data74 = data67.type;
-if(!((((data74 === "patient") || (data74 === "practitioner")) || (data74 === "related-person")) || (data74 === "device"))){
-const err58 = {instancePath:instancePath+"/participant/" + i16+"/type",schemaPath:"#/$defs/PlanDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema595.properties.type.enum}};
+if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
+let data72 = data67.modifierExtension;
+if(Array.isArray(data72)){
+const len18 = data72.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2229(data72[i18], {instancePath:instancePath+"/participant/" + i16+"/modifierExtension/" + i18,parentData:data72,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/participant/" + i16+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1487,21 +1502,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data67._type !== undefined && func0.call(data67, "_type")){
-if(!(func2197(data67._type, {instancePath:instancePath+"/participant/" + i16+"/_type",parentData:data67,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data67.role !== undefined && func0.call(data67, "role")){
-if(!(func2215(data67.role, {instancePath:instancePath+"/participant/" + i16+"/role",parentData:data67,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/type",keyword:"type",params:{type: "object"}};
+if(data67.type !== undefined && func0.call(data67, "type")){
+let data74 = data67.type;
+if(!((((data74 === "patient") || (data74 === "practitioner")) || (data74 === "related-person")) || (data74 === "device"))){
+const err59 = {instancePath:instancePath+"/participant/" + i16+"/type",schemaPath:"#/$defs/PlanDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema595.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1511,9 +1515,21 @@ vErrors.push(err59);
 errors++;
 }
 }
+if(data67._type !== undefined && func0.call(data67, "_type")){
+if(!(func2220(data67._type, {instancePath:instancePath+"/participant/" + i16+"/_type",parentData:data67,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data67.role !== undefined && func0.call(data67, "role")){
+if(!(func2238(data67.role, {instancePath:instancePath+"/participant/" + i16+"/role",parentData:data67,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err60 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1523,16 +1539,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
-let data78 = data.groupingBehavior;
-if(!(((data78 === "visual-group") || (data78 === "logical-group")) || (data78 === "sentence-group"))){
-const err61 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.groupingBehavior.enum}};
+else {
+const err61 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1542,16 +1551,16 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
-if(!(func2197(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior",parentData:data,parentDataProperty:"_groupingBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data80 = data.selectionBehavior;
-if(!((((((data80 === "any") || (data80 === "all")) || (data80 === "all-or-none")) || (data80 === "exactly-one")) || (data80 === "at-most-one")) || (data80 === "one-or-more"))){
-const err62 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.selectionBehavior.enum}};
+if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
+let data78 = data.groupingBehavior;
+if(!(((data78 === "visual-group") || (data78 === "logical-group")) || (data78 === "sentence-group"))){
+const err62 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.groupingBehavior.enum}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1561,16 +1570,16 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
-if(!(func2197(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior",parentData:data,parentDataProperty:"_selectionBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
+if(!(func2220(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior",parentData:data,parentDataProperty:"_groupingBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
-let data82 = data.requiredBehavior;
-if(!(((data82 === "must") || (data82 === "could")) || (data82 === "must-unless-documented"))){
-const err63 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.requiredBehavior.enum}};
+if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
+let data80 = data.selectionBehavior;
+if(!((((((data80 === "any") || (data80 === "all")) || (data80 === "all-or-none")) || (data80 === "exactly-one")) || (data80 === "at-most-one")) || (data80 === "one-or-more"))){
+const err63 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1580,16 +1589,16 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
-if(!(func2197(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior",parentData:data,parentDataProperty:"_requiredBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
+if(!(func2220(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior",parentData:data,parentDataProperty:"_selectionBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
-let data84 = data.precheckBehavior;
-if(!((data84 === "yes") || (data84 === "no"))){
-const err64 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.precheckBehavior.enum}};
+if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
+let data82 = data.requiredBehavior;
+if(!(((data82 === "must") || (data82 === "could")) || (data82 === "must-unless-documented"))){
+const err64 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.requiredBehavior.enum}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1599,16 +1608,16 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
-if(!(func2197(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior",parentData:data,parentDataProperty:"_precheckBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
+if(!(func2220(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior",parentData:data,parentDataProperty:"_requiredBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
-let data86 = data.cardinalityBehavior;
-if(!((data86 === "single") || (data86 === "multiple"))){
-const err65 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.cardinalityBehavior.enum}};
+if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
+let data84 = data.precheckBehavior;
+if(!((data84 === "yes") || (data84 === "no"))){
+const err65 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.precheckBehavior.enum}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1618,17 +1627,16 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
-if(!(func2197(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior",parentData:data,parentDataProperty:"_cardinalityBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
+if(!(func2220(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior",parentData:data,parentDataProperty:"_precheckBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
-let data88 = data.definitionCanonical;
-if(typeof data88 === "string"){
-if(!pattern4.test(data88)){
-const err66 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
+let data86 = data.cardinalityBehavior;
+if(!((data86 === "single") || (data86 === "multiple"))){
+const err66 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema592.properties.cardinalityBehavior.enum}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1638,8 +1646,17 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
+if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
+if(!(func2220(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior",parentData:data,parentDataProperty:"_cardinalityBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
+let data88 = data.definitionCanonical;
+if(typeof data88 === "string"){
+if(!pattern4.test(data88)){
+const err67 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1649,17 +1666,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
-if(!(func2197(data._definitionCanonical, {instancePath:instancePath+"/_definitionCanonical",parentData:data,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
-let data90 = data.definitionUri;
-if(typeof data90 === "string"){
-if(!pattern4.test(data90)){
-const err68 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+else {
+const err68 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1669,8 +1677,17 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/type",keyword:"type",params:{type: "string"}};
+if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
+if(!(func2220(data._definitionCanonical, {instancePath:instancePath+"/_definitionCanonical",parentData:data,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
+let data90 = data.definitionUri;
+if(typeof data90 === "string"){
+if(!pattern4.test(data90)){
+const err69 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1680,17 +1697,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
-if(!(func2197(data._definitionUri, {instancePath:instancePath+"/_definitionUri",parentData:data,parentDataProperty:"_definitionUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.transform !== undefined && func0.call(data, "transform")){
-let data92 = data.transform;
-if(typeof data92 === "string"){
-if(!pattern4.test(data92)){
-const err70 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+else {
+const err70 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1700,8 +1708,17 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
+if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
+if(!(func2220(data._definitionUri, {instancePath:instancePath+"/_definitionUri",parentData:data,parentDataProperty:"_definitionUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.transform !== undefined && func0.call(data, "transform")){
+let data92 = data.transform;
+if(typeof data92 === "string"){
+if(!pattern4.test(data92)){
+const err71 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1711,9 +1728,20 @@ vErrors.push(err71);
 errors++;
 }
 }
+else {
+const err72 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
 if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2197(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1728,18 +1756,7 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data96 = data95.id;
 if(typeof data96 === "string"){
 if(func61(data96) < 1){
-const err72 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
+const err73 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1749,19 +1766,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data95.extension !== undefined && func0.call(data95, "extension")){
-let data97 = data95.extension;
-if(Array.isArray(data97)){
-const len20 = data97.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2206(data97[i20], {instancePath:instancePath+"/dynamicValue/" + i19+"/extension/" + i20,parentData:data97,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err74 = {instancePath:instancePath+"/dynamicValue/" + i19+"/extension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1771,19 +1777,19 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
-let data99 = data95.modifierExtension;
-if(Array.isArray(data99)){
-const len21 = data99.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func2206(data99[i21], {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension/" + i21,parentData:data99,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data95.extension !== undefined && func0.call(data95, "extension")){
+let data97 = data95.extension;
+if(Array.isArray(data97)){
+const len20 = data97.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2229(data97[i20], {instancePath:instancePath+"/dynamicValue/" + i19+"/extension/" + i20,parentData:data97,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/dynamicValue/" + i19+"/extension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1793,11 +1799,19 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data95.path !== undefined && func0.call(data95, "path")){
-let data101 = data95.path;
-if(typeof data101 === "string"){
-if(func61(data101) < 1){
-const err76 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
+if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
+let data99 = data95.modifierExtension;
+if(Array.isArray(data99)){
+const len21 = data99.length;
+for(let i21=0; i21<len21; i21++){
+if(!(func2229(data99[i21], {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension/" + i21,parentData:data99,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1807,8 +1821,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
+if(data95.path !== undefined && func0.call(data95, "path")){
+let data101 = data95.path;
+if(typeof data101 === "string"){
+if(func61(data101) < 1){
+const err77 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1818,21 +1835,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data95._path !== undefined && func0.call(data95, "_path")){
-if(!(func2197(data95._path, {instancePath:instancePath+"/dynamicValue/" + i19+"/_path",parentData:data95,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data95.expression !== undefined && func0.call(data95, "expression")){
-if(!(func2444(data95.expression, {instancePath:instancePath+"/dynamicValue/" + i19+"/expression",parentData:data95,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err78 = {instancePath:instancePath+"/dynamicValue/" + i19,schemaPath:"#/$defs/PlanDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
+const err78 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1842,14 +1846,38 @@ vErrors.push(err78);
 errors++;
 }
 }
+if(data95._path !== undefined && func0.call(data95, "_path")){
+if(!(func2220(data95._path, {instancePath:instancePath+"/dynamicValue/" + i19+"/_path",parentData:data95,parentDataProperty:"_path",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data95.expression !== undefined && func0.call(data95, "expression")){
+if(!(func2467(data95.expression, {instancePath:instancePath+"/dynamicValue/" + i19+"/expression",parentData:data95,parentDataProperty:"expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err79 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/dynamicValue/" + i19,schemaPath:"#/$defs/PlanDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1866,24 +1894,57 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err81 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj3);
+if(forms1 !== null){
+const err82 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+const forms2 = func196(data, obj153);
+if(forms2 !== null){
+const err83 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const forms3 = func196(data, obj154);
+if(forms3 !== null){
+const err84 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -2072,8 +2133,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2103,8 +2164,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2134,14 +2195,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2150,8 +2211,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2172,8 +2233,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2194,8 +2255,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2237,8 +2298,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2247,8 +2308,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2290,8 +2351,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2321,8 +2382,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2352,8 +2413,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2383,14 +2444,14 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2408,8 +2469,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2426,20 +2487,20 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func2215(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func2221(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2469,8 +2530,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2500,8 +2561,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2510,8 +2571,8 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data38[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data38[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2553,8 +2614,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2563,8 +2624,8 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2326(data42[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data42[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2585,8 +2646,8 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data44,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data44,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2628,8 +2689,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2659,8 +2720,8 @@ errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2197(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2690,8 +2751,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2721,8 +2782,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2752,14 +2813,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2768,8 +2829,8 @@ let data57 = data.topic;
 if(Array.isArray(data57)){
 const len7 = data57.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data57[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data57,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data57[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data57,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2790,8 +2851,8 @@ let data59 = data.author;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2320(data59[i8], {instancePath:instancePath+"/author/" + i8,parentData:data59,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data59[i8], {instancePath:instancePath+"/author/" + i8,parentData:data59,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2812,8 +2873,8 @@ let data61 = data.editor;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2320(data61[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data61,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data61[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data61,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2834,8 +2895,8 @@ let data63 = data.reviewer;
 if(Array.isArray(data63)){
 const len10 = data63.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2320(data63[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data63,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data63[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data63,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2856,8 +2917,8 @@ let data65 = data.endorser;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2320(data65[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data65,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data65[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data65,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2878,8 +2939,8 @@ let data67 = data.relatedArtifact;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2360(data67[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data67[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2941,8 +3002,8 @@ let data71 = data._library;
 if(Array.isArray(data71)){
 const len14 = data71.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2197(data71[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data71,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data71,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3002,14 +3063,25 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj3);
+if(forms0 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }

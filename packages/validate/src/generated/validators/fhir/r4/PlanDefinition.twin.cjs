@@ -7,23 +7,25 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const obj704 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1352(data){
@@ -56,7 +58,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -70,7 +72,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -80,22 +82,22 @@ errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(func14(data.description))){
+if(!(func37(data.description))){
 errors++;
 }
 }
 if(data.priority !== undefined){
-if(!(func14(data.priority))){
+if(!(func37(data.priority))){
 errors++;
 }
 }
 if(data.start !== undefined){
-if(!(func14(data.start))){
+if(!(func37(data.start))){
 errors++;
 }
 }
@@ -104,7 +106,7 @@ let data9 = data.addresses;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data9[i2]))){
+if(!(func37(data9[i2]))){
 errors++;
 }
 }
@@ -118,7 +120,7 @@ let data11 = data.documentation;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func64(data11[i3]))){
+if(!(func87(data11[i3]))){
 errors++;
 }
 }
@@ -150,7 +152,7 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data16[i5]))){
+if(!(func33(data16[i5]))){
 errors++;
 }
 }
@@ -164,7 +166,7 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data18[i6]))){
+if(!(func33(data18[i6]))){
 errors++;
 }
 }
@@ -174,27 +176,27 @@ errors++;
 }
 }
 if(data14.measure !== undefined){
-if(!(func14(data14.measure))){
+if(!(func37(data14.measure))){
 errors++;
 }
 }
 if(data14.detailQuantity !== undefined){
-if(!(func85(data14.detailQuantity))){
+if(!(func108(data14.detailQuantity))){
 errors++;
 }
 }
 if(data14.detailRange !== undefined){
-if(!(func76(data14.detailRange))){
+if(!(func99(data14.detailRange))){
 errors++;
 }
 }
 if(data14.detailCodeableConcept !== undefined){
-if(!(func14(data14.detailCodeableConcept))){
+if(!(func37(data14.detailCodeableConcept))){
 errors++;
 }
 }
 if(data14.due !== undefined){
-if(!(func77(data14.due))){
+if(!(func100(data14.due))){
 errors++;
 }
 }
@@ -202,6 +204,10 @@ for(const key0 in data14){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "measure")) && (key0 !== "detailQuantity")) && (key0 !== "detailRange")) && (key0 !== "detailCodeableConcept")) && (key0 !== "due")){
 errors++;
 }
+}
+const forms0 = func1(data14, obj704);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data14.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data14);
@@ -244,11 +250,15 @@ const schema593 = {"properties":{"kind":{"enum":["applicability","start","stop"]
 const schema594 = {"properties":{"relationship":{"enum":["before-start","before","before-end","concurrent-with-start","concurrent","concurrent-with-end","after-start","after","after-end"]}}};
 const schema595 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
 
-const func2197 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
+const func2263 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const obj708 = new Set(["offsetDuration", "offsetRange"]);
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj713 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
+const obj714 = new Set(["definitionCanonical", "definitionUri"]);
 const wrapper53 = {validate: validate1354};
 
 function validate1354(data){
@@ -278,7 +288,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -292,7 +302,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -313,7 +323,7 @@ errors++;
 }
 }
 if(data._prefix !== undefined){
-if(!(func6(data._prefix))){
+if(!(func29(data._prefix))){
 errors++;
 }
 }
@@ -329,7 +339,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -345,7 +355,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -361,7 +371,7 @@ errors++;
 }
 }
 if(data._textEquivalent !== undefined){
-if(!(func6(data._textEquivalent))){
+if(!(func29(data._textEquivalent))){
 errors++;
 }
 }
@@ -375,7 +385,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -384,7 +394,7 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data15[i2]))){
+if(!(func37(data15[i2]))){
 errors++;
 }
 }
@@ -398,7 +408,7 @@ let data17 = data.reason;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data17[i3]))){
+if(!(func37(data17[i3]))){
 errors++;
 }
 }
@@ -412,7 +422,7 @@ let data19 = data.documentation;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func64(data19[i4]))){
+if(!(func87(data19[i4]))){
 errors++;
 }
 }
@@ -446,7 +456,7 @@ let data23 = data._goalId;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data23[i6]))){
+if(!(func29(data23[i6]))){
 errors++;
 }
 }
@@ -456,12 +466,12 @@ errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -470,7 +480,7 @@ let data27 = data.trigger;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data27[i7]))){
+if(!(func2263(data27[i7]))){
 errors++;
 }
 }
@@ -533,7 +543,7 @@ let data33 = data30.extension;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data33[i9]))){
+if(!(func33(data33[i9]))){
 errors++;
 }
 }
@@ -547,7 +557,7 @@ let data35 = data30.modifierExtension;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data35[i10]))){
+if(!(func33(data35[i10]))){
 errors++;
 }
 }
@@ -563,12 +573,12 @@ errors++;
 }
 }
 if(data30._kind !== undefined){
-if(!(func6(data30._kind))){
+if(!(func29(data30._kind))){
 errors++;
 }
 }
 if(data30.expression !== undefined){
-if(!(func95(data30.expression))){
+if(!(func118(data30.expression))){
 errors++;
 }
 }
@@ -598,7 +608,7 @@ let data40 = data.input;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2273(data40[i11]))){
+if(!(func2340(data40[i11]))){
 errors++;
 }
 }
@@ -612,7 +622,7 @@ let data42 = data.output;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2273(data42[i12]))){
+if(!(func2340(data42[i12]))){
 errors++;
 }
 }
@@ -706,7 +716,7 @@ let data49 = data45.extension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data49[i14]))){
+if(!(func33(data49[i14]))){
 errors++;
 }
 }
@@ -720,7 +730,7 @@ let data51 = data45.modifierExtension;
 if(Array.isArray(data51)){
 const len15 = data51.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data51[i15]))){
+if(!(func33(data51[i15]))){
 errors++;
 }
 }
@@ -741,7 +751,7 @@ errors++;
 }
 }
 if(data45._actionId !== undefined){
-if(!(func6(data45._actionId))){
+if(!(func29(data45._actionId))){
 errors++;
 }
 }
@@ -752,17 +762,17 @@ errors++;
 }
 }
 if(data45._relationship !== undefined){
-if(!(func6(data45._relationship))){
+if(!(func29(data45._relationship))){
 errors++;
 }
 }
 if(data45.offsetDuration !== undefined){
-if(!(func77(data45.offsetDuration))){
+if(!(func100(data45.offsetDuration))){
 errors++;
 }
 }
 if(data45.offsetRange !== undefined){
-if(!(func76(data45.offsetRange))){
+if(!(func99(data45.offsetRange))){
 errors++;
 }
 }
@@ -770,6 +780,10 @@ for(const key1 in data45){
 if(((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "actionId")) && (key1 !== "_actionId")) && (key1 !== "relationship")) && (key1 !== "_relationship")) && (key1 !== "offsetDuration")) && (key1 !== "offsetRange")){
 errors++;
 }
+}
+const forms0 = func1(data45, obj708);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data45.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data45);
@@ -799,32 +813,32 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func29(data._timingDateTime))){
 errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func74(data.timingAge))){
+if(!(func97(data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func40(data.timingPeriod))){
 errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func77(data.timingDuration))){
+if(!(func100(data.timingDuration))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func76(data.timingRange))){
+if(!(func99(data.timingRange))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func95(data.timingTiming))){
 errors++;
 }
 }
@@ -882,7 +896,7 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data70[i17]))){
+if(!(func33(data70[i17]))){
 errors++;
 }
 }
@@ -896,7 +910,7 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len18 = data72.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data72[i18]))){
+if(!(func33(data72[i18]))){
 errors++;
 }
 }
@@ -912,12 +926,12 @@ errors++;
 }
 }
 if(data67._type !== undefined){
-if(!(func6(data67._type))){
+if(!(func29(data67._type))){
 errors++;
 }
 }
 if(data67.role !== undefined){
-if(!(func14(data67.role))){
+if(!(func37(data67.role))){
 errors++;
 }
 }
@@ -943,7 +957,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -954,7 +968,7 @@ errors++;
 }
 }
 if(data._groupingBehavior !== undefined){
-if(!(func6(data._groupingBehavior))){
+if(!(func29(data._groupingBehavior))){
 errors++;
 }
 }
@@ -965,7 +979,7 @@ errors++;
 }
 }
 if(data._selectionBehavior !== undefined){
-if(!(func6(data._selectionBehavior))){
+if(!(func29(data._selectionBehavior))){
 errors++;
 }
 }
@@ -976,7 +990,7 @@ errors++;
 }
 }
 if(data._requiredBehavior !== undefined){
-if(!(func6(data._requiredBehavior))){
+if(!(func29(data._requiredBehavior))){
 errors++;
 }
 }
@@ -987,7 +1001,7 @@ errors++;
 }
 }
 if(data._precheckBehavior !== undefined){
-if(!(func6(data._precheckBehavior))){
+if(!(func29(data._precheckBehavior))){
 errors++;
 }
 }
@@ -998,7 +1012,7 @@ errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined){
-if(!(func6(data._cardinalityBehavior))){
+if(!(func29(data._cardinalityBehavior))){
 errors++;
 }
 }
@@ -1014,7 +1028,7 @@ errors++;
 }
 }
 if(data._definitionCanonical !== undefined){
-if(!(func6(data._definitionCanonical))){
+if(!(func29(data._definitionCanonical))){
 errors++;
 }
 }
@@ -1030,7 +1044,7 @@ errors++;
 }
 }
 if(data._definitionUri !== undefined){
-if(!(func6(data._definitionUri))){
+if(!(func29(data._definitionUri))){
 errors++;
 }
 }
@@ -1046,7 +1060,7 @@ errors++;
 }
 }
 if(data._transform !== undefined){
-if(!(func6(data._transform))){
+if(!(func29(data._transform))){
 errors++;
 }
 }
@@ -1073,7 +1087,7 @@ let data97 = data95.extension;
 if(Array.isArray(data97)){
 const len20 = data97.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data97[i20]))){
+if(!(func33(data97[i20]))){
 errors++;
 }
 }
@@ -1087,7 +1101,7 @@ let data99 = data95.modifierExtension;
 if(Array.isArray(data99)){
 const len21 = data99.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data99[i21]))){
+if(!(func33(data99[i21]))){
 errors++;
 }
 }
@@ -1108,12 +1122,12 @@ errors++;
 }
 }
 if(data95._path !== undefined){
-if(!(func6(data95._path))){
+if(!(func29(data95._path))){
 errors++;
 }
 }
 if(data95.expression !== undefined){
-if(!(func95(data95.expression))){
+if(!(func118(data95.expression))){
 errors++;
 }
 }
@@ -1156,6 +1170,18 @@ for(const key4 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "prefix")) && (key4 !== "_prefix")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "description")) && (key4 !== "_description")) && (key4 !== "textEquivalent")) && (key4 !== "_textEquivalent")) && (key4 !== "priority")) && (key4 !== "_priority")) && (key4 !== "code")) && (key4 !== "reason")) && (key4 !== "documentation")) && (key4 !== "goalId")) && (key4 !== "_goalId")) && (key4 !== "subjectCodeableConcept")) && (key4 !== "subjectReference")) && (key4 !== "trigger")) && (key4 !== "condition")) && (key4 !== "input")) && (key4 !== "output")) && (key4 !== "relatedAction")) && (key4 !== "timingDateTime")) && (key4 !== "_timingDateTime")) && (key4 !== "timingAge")) && (key4 !== "timingPeriod")) && (key4 !== "timingDuration")) && (key4 !== "timingRange")) && (key4 !== "timingTiming")) && (key4 !== "participant")) && (key4 !== "type")) && (key4 !== "groupingBehavior")) && (key4 !== "_groupingBehavior")) && (key4 !== "selectionBehavior")) && (key4 !== "_selectionBehavior")) && (key4 !== "requiredBehavior")) && (key4 !== "_requiredBehavior")) && (key4 !== "precheckBehavior")) && (key4 !== "_precheckBehavior")) && (key4 !== "cardinalityBehavior")) && (key4 !== "_cardinalityBehavior")) && (key4 !== "definitionCanonical")) && (key4 !== "_definitionCanonical")) && (key4 !== "definitionUri")) && (key4 !== "_definitionUri")) && (key4 !== "transform")) && (key4 !== "_transform")) && (key4 !== "dynamicValue")) && (key4 !== "action")){
 errors++;
 }
+}
+const forms1 = func1(data, obj31);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj713);
+if(forms2 !== null){
+errors++;
+}
+const forms3 = func1(data, obj714);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data);
@@ -1236,7 +1262,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1252,7 +1278,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1268,12 +1294,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1282,7 +1308,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -1296,7 +1322,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -1310,7 +1336,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -1331,7 +1357,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1340,7 +1366,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -1361,7 +1387,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1377,7 +1403,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1393,7 +1419,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1409,12 +1435,12 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -1425,7 +1451,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1435,17 +1461,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -1461,7 +1487,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1477,7 +1503,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1486,7 +1512,7 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data38[i4]))){
+if(!(func72(data38[i4]))){
 errors++;
 }
 }
@@ -1507,7 +1533,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1516,7 +1542,7 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data42[i5]))){
+if(!(func74(data42[i5]))){
 errors++;
 }
 }
@@ -1530,7 +1556,7 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data44[i6]))){
+if(!(func37(data44[i6]))){
 errors++;
 }
 }
@@ -1551,7 +1577,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1567,7 +1593,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -1583,7 +1609,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1599,7 +1625,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -1615,12 +1641,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -1629,7 +1655,7 @@ let data57 = data.topic;
 if(Array.isArray(data57)){
 const len7 = data57.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data57[i7]))){
+if(!(func37(data57[i7]))){
 errors++;
 }
 }
@@ -1643,7 +1669,7 @@ let data59 = data.author;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data59[i8]))){
+if(!(func72(data59[i8]))){
 errors++;
 }
 }
@@ -1657,7 +1683,7 @@ let data61 = data.editor;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data61[i9]))){
+if(!(func72(data61[i9]))){
 errors++;
 }
 }
@@ -1671,7 +1697,7 @@ let data63 = data.reviewer;
 if(Array.isArray(data63)){
 const len10 = data63.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data63[i10]))){
+if(!(func72(data63[i10]))){
 errors++;
 }
 }
@@ -1685,7 +1711,7 @@ let data65 = data.endorser;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data65[i11]))){
+if(!(func72(data65[i11]))){
 errors++;
 }
 }
@@ -1699,7 +1725,7 @@ let data67 = data.relatedArtifact;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func64(data67[i12]))){
+if(!(func87(data67[i12]))){
 errors++;
 }
 }
@@ -1733,7 +1759,7 @@ let data71 = data._library;
 if(Array.isArray(data71)){
 const len14 = data71.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6(data71[i14]))){
+if(!(func29(data71[i14]))){
 errors++;
 }
 }
@@ -1774,6 +1800,10 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "subtitle")) && (key0 !== "_subtitle")) && (key0 !== "type")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) && (key0 !== "editor")) && (key0 !== "reviewer")) && (key0 !== "endorser")) && (key0 !== "relatedArtifact")) && (key0 !== "library")) && (key0 !== "_library")) && (key0 !== "goal")) && (key0 !== "action")){
 errors++;
 }
+}
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

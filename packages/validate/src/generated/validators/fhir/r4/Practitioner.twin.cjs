@@ -7,19 +7,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1356(data){
@@ -54,7 +54,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -86,12 +86,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -114,7 +114,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -128,7 +128,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -142,7 +142,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
@@ -166,7 +166,7 @@ let data18 = data.name;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func3098(data18[i4]))){
+if(!(func3186(data18[i4]))){
 errors++;
 }
 }
@@ -180,7 +180,7 @@ let data20 = data.telecom;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func568(data20[i5]))){
+if(!(func598(data20[i5]))){
 errors++;
 }
 }
@@ -194,7 +194,7 @@ let data22 = data.address;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func760(data22[i6]))){
+if(!(func794(data22[i6]))){
 errors++;
 }
 }
@@ -210,7 +210,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func29(data._gender))){
 errors++;
 }
 }
@@ -226,7 +226,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func29(data._birthDate))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ let data28 = data.photo;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func336(data28[i7]))){
+if(!(func365(data28[i7]))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data33[i9]))){
+if(!(func33(data33[i9]))){
 errors++;
 }
 }
@@ -284,7 +284,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data35[i10]))){
+if(!(func33(data35[i10]))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ let data37 = data31.identifier;
 if(Array.isArray(data37)){
 const len11 = data37.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func12(data37[i11]))){
+if(!(func35(data37[i11]))){
 errors++;
 }
 }
@@ -308,17 +308,17 @@ errors++;
 }
 }
 if(data31.code !== undefined){
-if(!(func14(data31.code))){
+if(!(func37(data31.code))){
 errors++;
 }
 }
 if(data31.period !== undefined){
-if(!(func17(data31.period))){
+if(!(func40(data31.period))){
 errors++;
 }
 }
 if(data31.issuer !== undefined){
-if(!(func16(data31.issuer))){
+if(!(func39(data31.issuer))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ let data42 = data.communication;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data42[i12]))){
+if(!(func37(data42[i12]))){
 errors++;
 }
 }

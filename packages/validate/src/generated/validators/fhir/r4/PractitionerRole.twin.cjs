@@ -8,16 +8,16 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1357(data){
@@ -52,7 +52,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -68,7 +68,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -84,12 +84,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -98,7 +98,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -112,7 +112,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -126,7 +126,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -140,7 +140,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -155,22 +155,22 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
 if(data.practitioner !== undefined){
-if(!(func16(data.practitioner))){
+if(!(func39(data.practitioner))){
 errors++;
 }
 }
 if(data.organization !== undefined){
-if(!(func16(data.organization))){
+if(!(func39(data.organization))){
 errors++;
 }
 }
@@ -179,7 +179,7 @@ let data21 = data.code;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data21[i4]))){
+if(!(func37(data21[i4]))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ let data23 = data.specialty;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data23[i5]))){
+if(!(func37(data23[i5]))){
 errors++;
 }
 }
@@ -207,7 +207,7 @@ let data25 = data.location;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data25[i6]))){
+if(!(func39(data25[i6]))){
 errors++;
 }
 }
@@ -221,7 +221,7 @@ let data27 = data.healthcareService;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data27[i7]))){
+if(!(func39(data27[i7]))){
 errors++;
 }
 }
@@ -235,7 +235,7 @@ let data29 = data.telecom;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func568(data29[i8]))){
+if(!(func598(data29[i8]))){
 errors++;
 }
 }
@@ -267,7 +267,7 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data34[i10]))){
+if(!(func33(data34[i10]))){
 errors++;
 }
 }
@@ -281,7 +281,7 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data36[i11]))){
+if(!(func33(data36[i11]))){
 errors++;
 }
 }
@@ -313,7 +313,7 @@ let data40 = data32._daysOfWeek;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data40[i13]))){
+if(!(func29(data40[i13]))){
 errors++;
 }
 }
@@ -328,7 +328,7 @@ errors++;
 }
 }
 if(data32._allDay !== undefined){
-if(!(func6(data32._allDay))){
+if(!(func29(data32._allDay))){
 errors++;
 }
 }
@@ -344,7 +344,7 @@ errors++;
 }
 }
 if(data32._availableStartTime !== undefined){
-if(!(func6(data32._availableStartTime))){
+if(!(func29(data32._availableStartTime))){
 errors++;
 }
 }
@@ -360,7 +360,7 @@ errors++;
 }
 }
 if(data32._availableEndTime !== undefined){
-if(!(func6(data32._availableEndTime))){
+if(!(func29(data32._availableEndTime))){
 errors++;
 }
 }
@@ -439,7 +439,7 @@ let data52 = data49.extension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data52[i15]))){
+if(!(func33(data52[i15]))){
 errors++;
 }
 }
@@ -453,7 +453,7 @@ let data54 = data49.modifierExtension;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data54[i16]))){
+if(!(func33(data54[i16]))){
 errors++;
 }
 }
@@ -474,12 +474,12 @@ errors++;
 }
 }
 if(data49._description !== undefined){
-if(!(func6(data49._description))){
+if(!(func29(data49._description))){
 errors++;
 }
 }
 if(data49.during !== undefined){
-if(!(func17(data49.during))){
+if(!(func40(data49.during))){
 errors++;
 }
 }
@@ -516,7 +516,7 @@ errors++;
 }
 }
 if(data._availabilityExceptions !== undefined){
-if(!(func6(data._availabilityExceptions))){
+if(!(func29(data._availabilityExceptions))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ let data61 = data.endpoint;
 if(Array.isArray(data61)){
 const len17 = data61.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data61[i17]))){
+if(!(func39(data61[i17]))){
 errors++;
 }
 }

@@ -8,19 +8,21 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj725 = new Set(["performedDateTime", "performedPeriod", "performedString", "performedAge", "performedRange"]);
 
 function validate1358(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Procedure.schema.json" */;
@@ -88,7 +90,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -104,7 +106,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -120,12 +122,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -134,7 +136,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -148,7 +150,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -162,7 +164,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -176,7 +178,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -210,7 +212,7 @@ let data19 = data._instantiatesCanonical;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func29(data19[i5]))){
 errors++;
 }
 }
@@ -244,7 +246,7 @@ let data23 = data._instantiatesUri;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data23[i7]))){
+if(!(func29(data23[i7]))){
 errors++;
 }
 }
@@ -258,7 +260,7 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data25[i8]))){
+if(!(func39(data25[i8]))){
 errors++;
 }
 }
@@ -272,7 +274,7 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data27[i9]))){
+if(!(func39(data27[i9]))){
 errors++;
 }
 }
@@ -291,32 +293,32 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -332,12 +334,12 @@ errors++;
 }
 }
 if(data._performedDateTime !== undefined){
-if(!(func6(data._performedDateTime))){
+if(!(func29(data._performedDateTime))){
 errors++;
 }
 }
 if(data.performedPeriod !== undefined){
-if(!(func17(data.performedPeriod))){
+if(!(func40(data.performedPeriod))){
 errors++;
 }
 }
@@ -353,27 +355,27 @@ errors++;
 }
 }
 if(data._performedString !== undefined){
-if(!(func6(data._performedString))){
+if(!(func29(data._performedString))){
 errors++;
 }
 }
 if(data.performedAge !== undefined){
-if(!(func74(data.performedAge))){
+if(!(func97(data.performedAge))){
 errors++;
 }
 }
 if(data.performedRange !== undefined){
-if(!(func76(data.performedRange))){
+if(!(func99(data.performedRange))){
 errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func16(data.recorder))){
+if(!(func39(data.recorder))){
 errors++;
 }
 }
 if(data.asserter !== undefined){
-if(!(func16(data.asserter))){
+if(!(func39(data.asserter))){
 errors++;
 }
 }
@@ -403,7 +405,7 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len11 = data48.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data48[i11]))){
+if(!(func33(data48[i11]))){
 errors++;
 }
 }
@@ -417,7 +419,7 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len12 = data50.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data50[i12]))){
+if(!(func33(data50[i12]))){
 errors++;
 }
 }
@@ -427,17 +429,17 @@ errors++;
 }
 }
 if(data46.function !== undefined){
-if(!(func14(data46.function))){
+if(!(func37(data46.function))){
 errors++;
 }
 }
 if(data46.actor !== undefined){
-if(!(func16(data46.actor))){
+if(!(func39(data46.actor))){
 errors++;
 }
 }
 if(data46.onBehalfOf !== undefined){
-if(!(func16(data46.onBehalfOf))){
+if(!(func39(data46.onBehalfOf))){
 errors++;
 }
 }
@@ -463,7 +465,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -472,7 +474,7 @@ let data56 = data.reasonCode;
 if(Array.isArray(data56)){
 const len13 = data56.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data56[i13]))){
+if(!(func37(data56[i13]))){
 errors++;
 }
 }
@@ -486,7 +488,7 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len14 = data58.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data58[i14]))){
+if(!(func39(data58[i14]))){
 errors++;
 }
 }
@@ -500,7 +502,7 @@ let data60 = data.bodySite;
 if(Array.isArray(data60)){
 const len15 = data60.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data60[i15]))){
+if(!(func37(data60[i15]))){
 errors++;
 }
 }
@@ -510,7 +512,7 @@ errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func14(data.outcome))){
+if(!(func37(data.outcome))){
 errors++;
 }
 }
@@ -519,7 +521,7 @@ let data63 = data.report;
 if(Array.isArray(data63)){
 const len16 = data63.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data63[i16]))){
+if(!(func39(data63[i16]))){
 errors++;
 }
 }
@@ -533,7 +535,7 @@ let data65 = data.complication;
 if(Array.isArray(data65)){
 const len17 = data65.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data65[i17]))){
+if(!(func37(data65[i17]))){
 errors++;
 }
 }
@@ -547,7 +549,7 @@ let data67 = data.complicationDetail;
 if(Array.isArray(data67)){
 const len18 = data67.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data67[i18]))){
+if(!(func39(data67[i18]))){
 errors++;
 }
 }
@@ -561,7 +563,7 @@ let data69 = data.followUp;
 if(Array.isArray(data69)){
 const len19 = data69.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func14(data69[i19]))){
+if(!(func37(data69[i19]))){
 errors++;
 }
 }
@@ -575,7 +577,7 @@ let data71 = data.note;
 if(Array.isArray(data71)){
 const len20 = data71.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func156(data71[i20]))){
+if(!(func180(data71[i20]))){
 errors++;
 }
 }
@@ -610,7 +612,7 @@ let data76 = data74.extension;
 if(Array.isArray(data76)){
 const len22 = data76.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func10(data76[i22]))){
+if(!(func33(data76[i22]))){
 errors++;
 }
 }
@@ -624,7 +626,7 @@ let data78 = data74.modifierExtension;
 if(Array.isArray(data78)){
 const len23 = data78.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func10(data78[i23]))){
+if(!(func33(data78[i23]))){
 errors++;
 }
 }
@@ -634,12 +636,12 @@ errors++;
 }
 }
 if(data74.action !== undefined){
-if(!(func14(data74.action))){
+if(!(func37(data74.action))){
 errors++;
 }
 }
 if(data74.manipulated !== undefined){
-if(!(func16(data74.manipulated))){
+if(!(func39(data74.manipulated))){
 errors++;
 }
 }
@@ -669,7 +671,7 @@ let data82 = data.usedReference;
 if(Array.isArray(data82)){
 const len24 = data82.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func16(data82[i24]))){
+if(!(func39(data82[i24]))){
 errors++;
 }
 }
@@ -683,7 +685,7 @@ let data84 = data.usedCode;
 if(Array.isArray(data84)){
 const len25 = data84.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func14(data84[i25]))){
+if(!(func37(data84[i25]))){
 errors++;
 }
 }
@@ -696,6 +698,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "instantiatesCanonical")) && (key2 !== "_instantiatesCanonical")) && (key2 !== "instantiatesUri")) && (key2 !== "_instantiatesUri")) && (key2 !== "basedOn")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "code")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "performedDateTime")) && (key2 !== "_performedDateTime")) && (key2 !== "performedPeriod")) && (key2 !== "performedString")) && (key2 !== "_performedString")) && (key2 !== "performedAge")) && (key2 !== "performedRange")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "performer")) && (key2 !== "location")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "bodySite")) && (key2 !== "outcome")) && (key2 !== "report")) && (key2 !== "complication")) && (key2 !== "complicationDetail")) && (key2 !== "followUp")) && (key2 !== "note")) && (key2 !== "focalDevice")) && (key2 !== "usedReference")) && (key2 !== "usedCode")){
 errors++;
 }
+}
+const forms0 = func1(data, obj725);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -4,16 +4,17 @@ exports.validate = validate1359;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func3272 = require("./datatypes.cjs")["Signature"];
+const func3301 = require("./datatypes.cjs")["Signature"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -139,8 +140,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -161,8 +162,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -192,14 +193,14 @@ errors++;
 }
 }
 if(data._role !== undefined && func0.call(data, "_role")){
-if(!(func2197(data._role, {instancePath:instancePath+"/_role",parentData:data,parentDataProperty:"_role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._role, {instancePath:instancePath+"/_role",parentData:data,parentDataProperty:"_role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.what !== undefined && func0.call(data, "what")){
-if(!(func2221(data.what, {instancePath:instancePath+"/what",parentData:data,parentDataProperty:"what",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.what, {instancePath:instancePath+"/what",parentData:data,parentDataProperty:"what",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -250,8 +251,8 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data12[i3], {instancePath:instancePath+"/agent/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i3], {instancePath:instancePath+"/agent/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -272,8 +273,8 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data14[i4], {instancePath:instancePath+"/agent/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i4], {instancePath:instancePath+"/agent/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -290,8 +291,8 @@ errors++;
 }
 }
 if(data10.type !== undefined && func0.call(data10, "type")){
-if(!(func2215(data10.type, {instancePath:instancePath+"/agent/" + i2+"/type",parentData:data10,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data10.type, {instancePath:instancePath+"/agent/" + i2+"/type",parentData:data10,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -300,8 +301,8 @@ let data17 = data10.role;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data17[i5], {instancePath:instancePath+"/agent/" + i2+"/role/" + i5,parentData:data17,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data17[i5], {instancePath:instancePath+"/agent/" + i2+"/role/" + i5,parentData:data17,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -318,14 +319,14 @@ errors++;
 }
 }
 if(data10.who !== undefined && func0.call(data10, "who")){
-if(!(func2221(data10.who, {instancePath:instancePath+"/agent/" + i2+"/who",parentData:data10,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data10.who, {instancePath:instancePath+"/agent/" + i2+"/who",parentData:data10,parentDataProperty:"who",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data10.onBehalfOf !== undefined && func0.call(data10, "onBehalfOf")){
-if(!(func2221(data10.onBehalfOf, {instancePath:instancePath+"/agent/" + i2+"/onBehalfOf",parentData:data10,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data10.onBehalfOf, {instancePath:instancePath+"/agent/" + i2+"/onBehalfOf",parentData:data10,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -370,6 +371,7 @@ return errors === 0;
 }
 validate1360.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj157 = new Set(["occurredPeriod", "occurredDateTime"]);
 
 function validate1359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Provenance.schema.json" */;
@@ -536,8 +538,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -567,8 +569,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -598,14 +600,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -614,8 +616,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -636,8 +638,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -658,8 +660,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -680,8 +682,8 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data15[i3], {instancePath:instancePath+"/target/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data15[i3], {instancePath:instancePath+"/target/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -698,8 +700,8 @@ errors++;
 }
 }
 if(data.occurredPeriod !== undefined && func0.call(data, "occurredPeriod")){
-if(!(func2223(data.occurredPeriod, {instancePath:instancePath+"/occurredPeriod",parentData:data,parentDataProperty:"occurredPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.occurredPeriod, {instancePath:instancePath+"/occurredPeriod",parentData:data,parentDataProperty:"occurredPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -729,8 +731,8 @@ errors++;
 }
 }
 if(data._occurredDateTime !== undefined && func0.call(data, "_occurredDateTime")){
-if(!(func2197(data._occurredDateTime, {instancePath:instancePath+"/_occurredDateTime",parentData:data,parentDataProperty:"_occurredDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._occurredDateTime, {instancePath:instancePath+"/_occurredDateTime",parentData:data,parentDataProperty:"_occurredDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -760,8 +762,8 @@ errors++;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2197(data._recorded, {instancePath:instancePath+"/_recorded",parentData:data,parentDataProperty:"_recorded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._recorded, {instancePath:instancePath+"/_recorded",parentData:data,parentDataProperty:"_recorded",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -811,8 +813,8 @@ let data24 = data._policy;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data24[i5], {instancePath:instancePath+"/_policy/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i5], {instancePath:instancePath+"/_policy/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -829,8 +831,8 @@ errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func2221(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -839,8 +841,8 @@ let data27 = data.reason;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data27[i6], {instancePath:instancePath+"/reason/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i6], {instancePath:instancePath+"/reason/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -857,8 +859,8 @@ errors++;
 }
 }
 if(data.activity !== undefined && func0.call(data, "activity")){
-if(!(func2215(data.activity, {instancePath:instancePath+"/activity",parentData:data,parentDataProperty:"activity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.activity, {instancePath:instancePath+"/activity",parentData:data,parentDataProperty:"activity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -909,8 +911,8 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len8 = data33.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data33[i8], {instancePath:instancePath+"/agent/" + i7+"/extension/" + i8,parentData:data33,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data33[i8], {instancePath:instancePath+"/agent/" + i7+"/extension/" + i8,parentData:data33,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -931,8 +933,8 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data35[i9], {instancePath:instancePath+"/agent/" + i7+"/modifierExtension/" + i9,parentData:data35,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data35[i9], {instancePath:instancePath+"/agent/" + i7+"/modifierExtension/" + i9,parentData:data35,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -949,8 +951,8 @@ errors++;
 }
 }
 if(data31.type !== undefined && func0.call(data31, "type")){
-if(!(func2215(data31.type, {instancePath:instancePath+"/agent/" + i7+"/type",parentData:data31,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data31.type, {instancePath:instancePath+"/agent/" + i7+"/type",parentData:data31,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -959,8 +961,8 @@ let data38 = data31.role;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data38[i10], {instancePath:instancePath+"/agent/" + i7+"/role/" + i10,parentData:data38,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data38[i10], {instancePath:instancePath+"/agent/" + i7+"/role/" + i10,parentData:data38,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -977,14 +979,14 @@ errors++;
 }
 }
 if(data31.who !== undefined && func0.call(data31, "who")){
-if(!(func2221(data31.who, {instancePath:instancePath+"/agent/" + i7+"/who",parentData:data31,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data31.who, {instancePath:instancePath+"/agent/" + i7+"/who",parentData:data31,parentDataProperty:"who",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.onBehalfOf !== undefined && func0.call(data31, "onBehalfOf")){
-if(!(func2221(data31.onBehalfOf, {instancePath:instancePath+"/agent/" + i7+"/onBehalfOf",parentData:data31,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data31.onBehalfOf, {instancePath:instancePath+"/agent/" + i7+"/onBehalfOf",parentData:data31,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1039,8 +1041,8 @@ let data44 = data.signature;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func3272(data44[i12], {instancePath:instancePath+"/signature/" + i12,parentData:data44,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data44[i12], {instancePath:instancePath+"/signature/" + i12,parentData:data44,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1056,14 +1058,25 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj157);
+if(forms0 !== null){
+const err36 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurred[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }

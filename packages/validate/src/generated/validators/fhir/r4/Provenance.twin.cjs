@@ -8,16 +8,18 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj730 = new Set(["occurredPeriod", "occurredDateTime"]);
 const schema607 = {"properties":{"role":{"enum":["derivation","revision","quotation","source","removal"]}}};
 
 function validate1360(data){
@@ -81,7 +83,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -95,7 +97,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -111,12 +113,12 @@ errors++;
 }
 }
 if(data._role !== undefined){
-if(!(func6(data._role))){
+if(!(func29(data._role))){
 errors++;
 }
 }
 if(data.what !== undefined){
-if(!(func16(data.what))){
+if(!(func39(data.what))){
 errors++;
 }
 }
@@ -146,7 +148,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func33(data12[i3]))){
 errors++;
 }
 }
@@ -160,7 +162,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func33(data14[i4]))){
 errors++;
 }
 }
@@ -170,7 +172,7 @@ errors++;
 }
 }
 if(data10.type !== undefined){
-if(!(func14(data10.type))){
+if(!(func37(data10.type))){
 errors++;
 }
 }
@@ -179,7 +181,7 @@ let data17 = data10.role;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data17[i5]))){
+if(!(func37(data17[i5]))){
 errors++;
 }
 }
@@ -189,12 +191,12 @@ errors++;
 }
 }
 if(data10.who !== undefined){
-if(!(func16(data10.who))){
+if(!(func39(data10.who))){
 errors++;
 }
 }
 if(data10.onBehalfOf !== undefined){
-if(!(func16(data10.onBehalfOf))){
+if(!(func39(data10.onBehalfOf))){
 errors++;
 }
 }
@@ -309,7 +311,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -325,7 +327,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -341,12 +343,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -355,7 +357,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -369,7 +371,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -383,7 +385,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -397,7 +399,7 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data15[i3]))){
+if(!(func39(data15[i3]))){
 errors++;
 }
 }
@@ -407,7 +409,7 @@ errors++;
 }
 }
 if(data.occurredPeriod !== undefined){
-if(!(func17(data.occurredPeriod))){
+if(!(func40(data.occurredPeriod))){
 errors++;
 }
 }
@@ -423,7 +425,7 @@ errors++;
 }
 }
 if(data._occurredDateTime !== undefined){
-if(!(func6(data._occurredDateTime))){
+if(!(func29(data._occurredDateTime))){
 errors++;
 }
 }
@@ -439,7 +441,7 @@ errors++;
 }
 }
 if(data._recorded !== undefined){
-if(!(func6(data._recorded))){
+if(!(func29(data._recorded))){
 errors++;
 }
 }
@@ -468,7 +470,7 @@ let data24 = data._policy;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func29(data24[i5]))){
 errors++;
 }
 }
@@ -478,7 +480,7 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
@@ -487,7 +489,7 @@ let data27 = data.reason;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data27[i6]))){
+if(!(func37(data27[i6]))){
 errors++;
 }
 }
@@ -497,7 +499,7 @@ errors++;
 }
 }
 if(data.activity !== undefined){
-if(!(func14(data.activity))){
+if(!(func37(data.activity))){
 errors++;
 }
 }
@@ -527,7 +529,7 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len8 = data33.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data33[i8]))){
+if(!(func33(data33[i8]))){
 errors++;
 }
 }
@@ -541,7 +543,7 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data35[i9]))){
+if(!(func33(data35[i9]))){
 errors++;
 }
 }
@@ -551,7 +553,7 @@ errors++;
 }
 }
 if(data31.type !== undefined){
-if(!(func14(data31.type))){
+if(!(func37(data31.type))){
 errors++;
 }
 }
@@ -560,7 +562,7 @@ let data38 = data31.role;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data38[i10]))){
+if(!(func37(data38[i10]))){
 errors++;
 }
 }
@@ -570,12 +572,12 @@ errors++;
 }
 }
 if(data31.who !== undefined){
-if(!(func16(data31.who))){
+if(!(func39(data31.who))){
 errors++;
 }
 }
 if(data31.onBehalfOf !== undefined){
-if(!(func16(data31.onBehalfOf))){
+if(!(func39(data31.onBehalfOf))){
 errors++;
 }
 }
@@ -619,7 +621,7 @@ let data44 = data.signature;
 if(Array.isArray(data44)){
 const len12 = data44.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func376(data44[i12]))){
+if(!(func405(data44[i12]))){
 errors++;
 }
 }
@@ -632,6 +634,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "target")) && (key1 !== "occurredPeriod")) && (key1 !== "occurredDateTime")) && (key1 !== "_occurredDateTime")) && (key1 !== "recorded")) && (key1 !== "_recorded")) && (key1 !== "policy")) && (key1 !== "_policy")) && (key1 !== "location")) && (key1 !== "reason")) && (key1 !== "activity")) && (key1 !== "agent")) && (key1 !== "entity")) && (key1 !== "signature")){
 errors++;
 }
+}
+const forms0 = func1(data, obj730);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

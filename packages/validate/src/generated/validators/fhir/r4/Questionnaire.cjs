@@ -3,18 +3,18 @@
 exports.validate = validate1362;
 const schema609 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]},"subjectType":{"items":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2793 = require("./datatypes.cjs")["Coding"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2818 = require("./datatypes.cjs")["Coding"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -24,10 +24,14 @@ const schema610 = {"properties":{"type":{"enum":["group","display","question","b
 const schema611 = {"properties":{"operator":{"enum":["exists","=","!=",">","<",">=","<="]}}};
 
 
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func3155 = require("./datatypes.cjs")["Attachment"];
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const obj158 = new Set(["answerBoolean", "answerDecimal", "answerInteger", "answerDate", "answerDateTime", "answerTime", "answerString", "answerCoding", "answerQuantity", "answerReference"]);
+const obj159 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
+const obj61 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const wrapper54 = {validate: validate1363};
 
 function validate1363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -227,8 +231,8 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -249,8 +253,8 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -292,8 +296,8 @@ errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func2197(data._linkId, {instancePath:instancePath+"/_linkId",parentData:data,parentDataProperty:"_linkId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._linkId, {instancePath:instancePath+"/_linkId",parentData:data,parentDataProperty:"_linkId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -323,8 +327,8 @@ errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2197(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -333,8 +337,8 @@ let data11 = data.code;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2793(data11[i2], {instancePath:instancePath+"/code/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data11[i2], {instancePath:instancePath+"/code/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -376,8 +380,8 @@ errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func2197(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -407,8 +411,8 @@ errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2197(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -436,8 +440,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -960,8 +964,8 @@ let data41 = data20.extension;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data41[i4], {instancePath:instancePath+"/enableWhen/" + i3+"/extension/" + i4,parentData:data41,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i4], {instancePath:instancePath+"/enableWhen/" + i3+"/extension/" + i4,parentData:data41,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -982,8 +986,8 @@ let data43 = data20.modifierExtension;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data43[i5], {instancePath:instancePath+"/enableWhen/" + i3+"/modifierExtension/" + i5,parentData:data43,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i5], {instancePath:instancePath+"/enableWhen/" + i3+"/modifierExtension/" + i5,parentData:data43,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1025,8 +1029,8 @@ errors++;
 }
 }
 if(data20._question !== undefined && func0.call(data20, "_question")){
-if(!(func2197(data20._question, {instancePath:instancePath+"/enableWhen/" + i3+"/_question",parentData:data20,parentDataProperty:"_question",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._question, {instancePath:instancePath+"/enableWhen/" + i3+"/_question",parentData:data20,parentDataProperty:"_question",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1044,8 +1048,8 @@ errors++;
 }
 }
 if(data20._operator !== undefined && func0.call(data20, "_operator")){
-if(!(func2197(data20._operator, {instancePath:instancePath+"/enableWhen/" + i3+"/_operator",parentData:data20,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._operator, {instancePath:instancePath+"/enableWhen/" + i3+"/_operator",parentData:data20,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1062,8 +1066,8 @@ errors++;
 }
 }
 if(data20._answerBoolean !== undefined && func0.call(data20, "_answerBoolean")){
-if(!(func2197(data20._answerBoolean, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerBoolean",parentData:data20,parentDataProperty:"_answerBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerBoolean, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerBoolean",parentData:data20,parentDataProperty:"_answerBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1081,8 +1085,8 @@ errors++;
 }
 }
 if(data20._answerDecimal !== undefined && func0.call(data20, "_answerDecimal")){
-if(!(func2197(data20._answerDecimal, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDecimal",parentData:data20,parentDataProperty:"_answerDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerDecimal, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDecimal",parentData:data20,parentDataProperty:"_answerDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1122,8 +1126,8 @@ errors++;
 }
 }
 if(data20._answerInteger !== undefined && func0.call(data20, "_answerInteger")){
-if(!(func2197(data20._answerInteger, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerInteger",parentData:data20,parentDataProperty:"_answerInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerInteger, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerInteger",parentData:data20,parentDataProperty:"_answerInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1153,8 +1157,8 @@ errors++;
 }
 }
 if(data20._answerDate !== undefined && func0.call(data20, "_answerDate")){
-if(!(func2197(data20._answerDate, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDate",parentData:data20,parentDataProperty:"_answerDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerDate, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDate",parentData:data20,parentDataProperty:"_answerDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1184,8 +1188,8 @@ errors++;
 }
 }
 if(data20._answerDateTime !== undefined && func0.call(data20, "_answerDateTime")){
-if(!(func2197(data20._answerDateTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDateTime",parentData:data20,parentDataProperty:"_answerDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerDateTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDateTime",parentData:data20,parentDataProperty:"_answerDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1215,8 +1219,8 @@ errors++;
 }
 }
 if(data20._answerTime !== undefined && func0.call(data20, "_answerTime")){
-if(!(func2197(data20._answerTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerTime",parentData:data20,parentDataProperty:"_answerTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerTime",parentData:data20,parentDataProperty:"_answerTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1246,32 +1250,32 @@ errors++;
 }
 }
 if(data20._answerString !== undefined && func0.call(data20, "_answerString")){
-if(!(func2197(data20._answerString, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerString",parentData:data20,parentDataProperty:"_answerString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._answerString, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerString",parentData:data20,parentDataProperty:"_answerString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.answerCoding !== undefined && func0.call(data20, "answerCoding")){
-if(!(func2793(data20.answerCoding, {instancePath:instancePath+"/enableWhen/" + i3+"/answerCoding",parentData:data20,parentDataProperty:"answerCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data20.answerCoding, {instancePath:instancePath+"/enableWhen/" + i3+"/answerCoding",parentData:data20,parentDataProperty:"answerCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.answerQuantity !== undefined && func0.call(data20, "answerQuantity")){
-if(!(func2415(data20.answerQuantity, {instancePath:instancePath+"/enableWhen/" + i3+"/answerQuantity",parentData:data20,parentDataProperty:"answerQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data20.answerQuantity, {instancePath:instancePath+"/enableWhen/" + i3+"/answerQuantity",parentData:data20,parentDataProperty:"answerQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.answerReference !== undefined && func0.call(data20, "answerReference")){
-if(!(func2221(data20.answerReference, {instancePath:instancePath+"/enableWhen/" + i3+"/answerReference",parentData:data20,parentDataProperty:"answerReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data20.answerReference, {instancePath:instancePath+"/enableWhen/" + i3+"/answerReference",parentData:data20,parentDataProperty:"answerReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data20, obj158);
+if(forms0 !== null){
+const err66 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/cdxChoice",keyword:"cdxChoice",params:{choice: "answer[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1281,9 +1285,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
 else {
-const err67 = {instancePath:instancePath+"/enableWhen",schemaPath:"#/properties/enableWhen/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1293,10 +1296,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
-let data66 = data.enableBehavior;
-if(!((data66 === "all") || (data66 === "any"))){
-const err68 = {instancePath:instancePath+"/enableBehavior",schemaPath:"#/properties/enableBehavior/enum",keyword:"enum",params:{allowedValues: schema610.properties.enableBehavior.enum}};
+}
+else {
+const err68 = {instancePath:instancePath+"/enableWhen",schemaPath:"#/properties/enableWhen/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1306,15 +1308,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data._enableBehavior !== undefined && func0.call(data, "_enableBehavior")){
-if(!(func2197(data._enableBehavior, {instancePath:instancePath+"/_enableBehavior",parentData:data,parentDataProperty:"_enableBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.required !== undefined && func0.call(data, "required")){
-if(typeof data.required !== "boolean"){
-const err69 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}};
+if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
+let data66 = data.enableBehavior;
+if(!((data66 === "all") || (data66 === "any"))){
+const err69 = {instancePath:instancePath+"/enableBehavior",schemaPath:"#/properties/enableBehavior/enum",keyword:"enum",params:{allowedValues: schema610.properties.enableBehavior.enum}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1324,15 +1321,15 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data._required !== undefined && func0.call(data, "_required")){
-if(!(func2197(data._required, {instancePath:instancePath+"/_required",parentData:data,parentDataProperty:"_required",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._enableBehavior !== undefined && func0.call(data, "_enableBehavior")){
+if(!(func2220(data._enableBehavior, {instancePath:instancePath+"/_enableBehavior",parentData:data,parentDataProperty:"_enableBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.repeats !== undefined && func0.call(data, "repeats")){
-if(typeof data.repeats !== "boolean"){
-const err70 = {instancePath:instancePath+"/repeats",schemaPath:"#/properties/repeats/type",keyword:"type",params:{type: "boolean"}};
+if(data.required !== undefined && func0.call(data, "required")){
+if(typeof data.required !== "boolean"){
+const err70 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1342,15 +1339,15 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data._repeats !== undefined && func0.call(data, "_repeats")){
-if(!(func2197(data._repeats, {instancePath:instancePath+"/_repeats",parentData:data,parentDataProperty:"_repeats",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._required !== undefined && func0.call(data, "_required")){
+if(!(func2220(data._required, {instancePath:instancePath+"/_required",parentData:data,parentDataProperty:"_required",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.readOnly !== undefined && func0.call(data, "readOnly")){
-if(typeof data.readOnly !== "boolean"){
-const err71 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"}};
+if(data.repeats !== undefined && func0.call(data, "repeats")){
+if(typeof data.repeats !== "boolean"){
+const err71 = {instancePath:instancePath+"/repeats",schemaPath:"#/properties/repeats/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1360,16 +1357,15 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data._readOnly !== undefined && func0.call(data, "_readOnly")){
-if(!(func2197(data._readOnly, {instancePath:instancePath+"/_readOnly",parentData:data,parentDataProperty:"_readOnly",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data._repeats !== undefined && func0.call(data, "_repeats")){
+if(!(func2220(data._repeats, {instancePath:instancePath+"/_repeats",parentData:data,parentDataProperty:"_repeats",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.maxLength !== undefined && func0.call(data, "maxLength")){
-let data74 = data.maxLength;
-if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err72 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
+if(data.readOnly !== undefined && func0.call(data, "readOnly")){
+if(typeof data.readOnly !== "boolean"){
+const err72 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1378,9 +1374,17 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 > 2147483647 || isNaN(data74)){
-const err73 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data._readOnly !== undefined && func0.call(data, "_readOnly")){
+if(!(func2220(data._readOnly, {instancePath:instancePath+"/_readOnly",parentData:data,parentDataProperty:"_readOnly",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.maxLength !== undefined && func0.call(data, "maxLength")){
+let data74 = data.maxLength;
+if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
+const err73 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1389,8 +1393,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data74 < -2147483648 || isNaN(data74)){
-const err74 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 > 2147483647 || isNaN(data74)){
+const err74 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1399,19 +1404,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-if(data._maxLength !== undefined && func0.call(data, "_maxLength")){
-if(!(func2197(data._maxLength, {instancePath:instancePath+"/_maxLength",parentData:data,parentDataProperty:"_maxLength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.answerValueSet !== undefined && func0.call(data, "answerValueSet")){
-let data76 = data.answerValueSet;
-if(typeof data76 === "string"){
-if(!pattern4.test(data76)){
-const err75 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+if(data74 < -2147483648 || isNaN(data74)){
+const err75 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1421,8 +1415,18 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/type",keyword:"type",params:{type: "string"}};
+}
+if(data._maxLength !== undefined && func0.call(data, "_maxLength")){
+if(!(func2220(data._maxLength, {instancePath:instancePath+"/_maxLength",parentData:data,parentDataProperty:"_maxLength",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.answerValueSet !== undefined && func0.call(data, "answerValueSet")){
+let data76 = data.answerValueSet;
+if(typeof data76 === "string"){
+if(!pattern4.test(data76)){
+const err76 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1432,9 +1436,20 @@ vErrors.push(err76);
 errors++;
 }
 }
+else {
+const err77 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
 if(data._answerValueSet !== undefined && func0.call(data, "_answerValueSet")){
-if(!(func2197(data._answerValueSet, {instancePath:instancePath+"/_answerValueSet",parentData:data,parentDataProperty:"_answerValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._answerValueSet, {instancePath:instancePath+"/_answerValueSet",parentData:data,parentDataProperty:"_answerValueSet",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1450,21 +1465,6 @@ const _errs113 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
 var valid32 = false;
-const err77 = {};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-else {
-var valid32 = true;
-}
-if(valid32){
-if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
-var valid32 = false;
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -1478,7 +1478,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
+if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
 var valid32 = false;
 const err79 = {};
 if(vErrors === null){
@@ -1493,7 +1493,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
+if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
 var valid32 = false;
 const err80 = {};
 if(vErrors === null){
@@ -1508,7 +1508,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
+if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
 var valid32 = false;
 const err81 = {};
 if(vErrors === null){
@@ -1523,7 +1523,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
+if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
 var valid32 = false;
 const err82 = {};
 if(vErrors === null){
@@ -1538,7 +1538,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueString !== undefined && func0.call(data79, "valueString")){
+if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
 var valid32 = false;
 const err83 = {};
 if(vErrors === null){
@@ -1553,7 +1553,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
+if(data79.valueString !== undefined && func0.call(data79, "valueString")){
 var valid32 = false;
 const err84 = {};
 if(vErrors === null){
@@ -1568,7 +1568,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
+if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
 var valid32 = false;
 const err85 = {};
 if(vErrors === null){
@@ -1583,7 +1583,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
+if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
 var valid32 = false;
 const err86 = {};
 if(vErrors === null){
@@ -1591,6 +1591,21 @@ vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+else {
+var valid32 = true;
+}
+if(valid32){
+if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
+var valid32 = false;
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -1621,21 +1636,7 @@ if(_valid5){
 const _errs114 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.valueInteger === undefined) || (!(func0.call(data79, "valueInteger")))){
-const err87 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueInteger"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var _valid5 = _errs114 === errors;
-valid31 = _valid5;
-}
-if(!valid31){
-const err88 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err88 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueInteger"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1644,12 +1645,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.id !== undefined && func0.call(data79, "id")){
-let data90 = data79.id;
-if(typeof data90 === "string"){
-if(func61(data90) < 1){
-const err89 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid5 = _errs114 === errors;
+valid31 = _valid5;
+}
+if(!valid31){
+const err89 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1658,9 +1659,12 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.id !== undefined && func0.call(data79, "id")){
+let data90 = data79.id;
+if(typeof data90 === "string"){
+if(func61(data90) < 1){
+const err90 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1670,19 +1674,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data79.extension !== undefined && func0.call(data79, "extension")){
-let data91 = data79.extension;
-if(Array.isArray(data91)){
-const len7 = data91.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2206(data91[i7], {instancePath:instancePath+"/answerOption/" + i6+"/extension/" + i7,parentData:data91,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err91 = {instancePath:instancePath+"/answerOption/" + i6+"/extension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err91 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1692,19 +1685,19 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
-let data93 = data79.modifierExtension;
-if(Array.isArray(data93)){
-const len8 = data93.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2206(data93[i8], {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension/" + i8,parentData:data93,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data79.extension !== undefined && func0.call(data79, "extension")){
+let data91 = data79.extension;
+if(Array.isArray(data91)){
+const len7 = data91.length;
+for(let i7=0; i7<len7; i7++){
+if(!(func2229(data91[i7], {instancePath:instancePath+"/answerOption/" + i6+"/extension/" + i7,parentData:data91,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/answerOption/" + i6+"/extension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1714,10 +1707,19 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
-let data95 = data79.valueInteger;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err93 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
+if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
+let data93 = data79.modifierExtension;
+if(Array.isArray(data93)){
+const len8 = data93.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2229(data93[i8], {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension/" + i8,parentData:data93,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1726,9 +1728,11 @@ vErrors.push(err93);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 2147483647 || isNaN(data95)){
-const err94 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
+let data95 = data79.valueInteger;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err94 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1737,8 +1741,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data95 < -2147483648 || isNaN(data95)){
-const err95 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 2147483647 || isNaN(data95)){
+const err95 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1747,19 +1752,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-}
-if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
-if(!(func2197(data79._valueInteger, {instancePath:instancePath+"/answerOption/" + i6+"/_valueInteger",parentData:data79,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
-let data97 = data79.valueDate;
-if(typeof data97 === "string"){
-if(!pattern7.test(data97)){
-const err96 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+if(data95 < -2147483648 || isNaN(data95)){
+const err96 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1769,8 +1763,18 @@ vErrors.push(err96);
 errors++;
 }
 }
-else {
-const err97 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+}
+if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
+if(!(func2220(data79._valueInteger, {instancePath:instancePath+"/answerOption/" + i6+"/_valueInteger",parentData:data79,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
+let data97 = data79.valueDate;
+if(typeof data97 === "string"){
+if(!pattern7.test(data97)){
+const err97 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1780,17 +1784,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
-if(!(func2197(data79._valueDate, {instancePath:instancePath+"/answerOption/" + i6+"/_valueDate",parentData:data79,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
-let data99 = data79.valueTime;
-if(typeof data99 === "string"){
-if(!pattern12.test(data99)){
-const err98 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
+else {
+const err98 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1800,8 +1795,17 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
+if(!(func2220(data79._valueDate, {instancePath:instancePath+"/answerOption/" + i6+"/_valueDate",parentData:data79,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
+let data99 = data79.valueTime;
+if(typeof data99 === "string"){
+if(!pattern12.test(data99)){
+const err99 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1811,17 +1815,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
-if(!(func2197(data79._valueTime, {instancePath:instancePath+"/answerOption/" + i6+"/_valueTime",parentData:data79,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data79.valueString !== undefined && func0.call(data79, "valueString")){
-let data101 = data79.valueString;
-if(typeof data101 === "string"){
-if(func61(data101) < 1){
-const err100 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err100 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1831,8 +1826,17 @@ vErrors.push(err100);
 errors++;
 }
 }
-else {
-const err101 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
+if(!(func2220(data79._valueTime, {instancePath:instancePath+"/answerOption/" + i6+"/_valueTime",parentData:data79,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data79.valueString !== undefined && func0.call(data79, "valueString")){
+let data101 = data79.valueString;
+if(typeof data101 === "string"){
+if(func61(data101) < 1){
+const err101 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1842,27 +1846,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
-if(!(func2197(data79._valueString, {instancePath:instancePath+"/answerOption/" + i6+"/_valueString",parentData:data79,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
-if(!(func2793(data79.valueCoding, {instancePath:instancePath+"/answerOption/" + i6+"/valueCoding",parentData:data79,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
-if(!(func2221(data79.valueReference, {instancePath:instancePath+"/answerOption/" + i6+"/valueReference",parentData:data79,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data79.initialSelected !== undefined && func0.call(data79, "initialSelected")){
-if(typeof data79.initialSelected !== "boolean"){
-const err102 = {instancePath:instancePath+"/answerOption/" + i6+"/initialSelected",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err102 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1872,15 +1857,27 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data79._initialSelected !== undefined && func0.call(data79, "_initialSelected")){
-if(!(func2197(data79._initialSelected, {instancePath:instancePath+"/answerOption/" + i6+"/_initialSelected",parentData:data79,parentDataProperty:"_initialSelected",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
+if(!(func2220(data79._valueString, {instancePath:instancePath+"/answerOption/" + i6+"/_valueString",parentData:data79,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
+if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
+if(!(func2818(data79.valueCoding, {instancePath:instancePath+"/answerOption/" + i6+"/valueCoding",parentData:data79,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err103 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/type",keyword:"type",params:{type: "object"}};
+}
+if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
+if(!(func2244(data79.valueReference, {instancePath:instancePath+"/answerOption/" + i6+"/valueReference",parentData:data79,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data79.initialSelected !== undefined && func0.call(data79, "initialSelected")){
+if(typeof data79.initialSelected !== "boolean"){
+const err103 = {instancePath:instancePath+"/answerOption/" + i6+"/initialSelected",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1890,14 +1887,43 @@ vErrors.push(err103);
 errors++;
 }
 }
+if(data79._initialSelected !== undefined && func0.call(data79, "_initialSelected")){
+if(!(func2220(data79._initialSelected, {instancePath:instancePath+"/answerOption/" + i6+"/_initialSelected",parentData:data79,parentDataProperty:"_initialSelected",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err104 = {instancePath:instancePath+"/answerOption",schemaPath:"#/properties/answerOption/type",keyword:"type",params:{type: "array"}};
+}
+const forms1 = func196(data79, obj159);
+if(forms1 !== null){
+const err104 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/answerOption",schemaPath:"#/properties/answerOption/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }
@@ -1914,36 +1940,6 @@ const _errs147 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
 var valid43 = false;
-const err105 = {};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
-var valid43 = false;
-const err106 = {};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
-var valid43 = false;
 const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
@@ -1957,7 +1953,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
+if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
 var valid43 = false;
 const err108 = {};
 if(vErrors === null){
@@ -1972,7 +1968,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
+if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
 var valid43 = false;
 const err109 = {};
 if(vErrors === null){
@@ -1987,7 +1983,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
+if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
 var valid43 = false;
 const err110 = {};
 if(vErrors === null){
@@ -2002,7 +1998,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
+if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
 var valid43 = false;
 const err111 = {};
 if(vErrors === null){
@@ -2017,7 +2013,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
+if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
 var valid43 = false;
 const err112 = {};
 if(vErrors === null){
@@ -2032,7 +2028,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
+if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
 var valid43 = false;
 const err113 = {};
 if(vErrors === null){
@@ -2047,7 +2043,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
+if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
 var valid43 = false;
 const err114 = {};
 if(vErrors === null){
@@ -2062,7 +2058,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
+if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
 var valid43 = false;
 const err115 = {};
 if(vErrors === null){
@@ -2077,7 +2073,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
+if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
 var valid43 = false;
 const err116 = {};
 if(vErrors === null){
@@ -2092,7 +2088,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueString !== undefined && func0.call(data108, "valueString")){
+if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
 var valid43 = false;
 const err117 = {};
 if(vErrors === null){
@@ -2107,7 +2103,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
+if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
 var valid43 = false;
 const err118 = {};
 if(vErrors === null){
@@ -2122,7 +2118,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
+if(data108.valueString !== undefined && func0.call(data108, "valueString")){
 var valid43 = false;
 const err119 = {};
 if(vErrors === null){
@@ -2137,7 +2133,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
+if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
 var valid43 = false;
 const err120 = {};
 if(vErrors === null){
@@ -2152,7 +2148,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
+if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
 var valid43 = false;
 const err121 = {};
 if(vErrors === null){
@@ -2167,7 +2163,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
+if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
 var valid43 = false;
 const err122 = {};
 if(vErrors === null){
@@ -2182,7 +2178,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
+if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
 var valid43 = false;
 const err123 = {};
 if(vErrors === null){
@@ -2197,7 +2193,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
+if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
 var valid43 = false;
 const err124 = {};
 if(vErrors === null){
@@ -2205,6 +2201,36 @@ vErrors = [err124];
 }
 else {
 vErrors.push(err124);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
+var valid43 = false;
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
+var valid43 = false;
+const err126 = {};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
 }
 errors++;
 }
@@ -2245,35 +2271,7 @@ if(_valid6){
 const _errs148 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if((data108.valueBoolean === undefined) || (!(func0.call(data108, "valueBoolean")))){
-const err125 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-var _valid6 = _errs148 === errors;
-valid42 = _valid6;
-}
-if(!valid42){
-const err126 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-if(data108.id !== undefined && func0.call(data108, "id")){
-let data129 = data108.id;
-if(typeof data129 === "string"){
-if(func61(data129) < 1){
-const err127 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err127 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2283,8 +2281,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid6 = _errs148 === errors;
+valid42 = _valid6;
+}
+if(!valid42){
+const err128 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2293,20 +2294,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data108.extension !== undefined && func0.call(data108, "extension")){
-let data130 = data108.extension;
-if(Array.isArray(data130)){
-const len10 = data130.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2206(data130[i10], {instancePath:instancePath+"/initial/" + i9+"/extension/" + i10,parentData:data130,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/initial/" + i9+"/extension",schemaPath:"#/$defs/Questionnaire_Initial/properties/extension/type",keyword:"type",params:{type: "array"}};
+if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
+if(data108.id !== undefined && func0.call(data108, "id")){
+let data129 = data108.id;
+if(typeof data129 === "string"){
+if(func61(data129) < 1){
+const err129 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2316,19 +2309,8 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
-let data132 = data108.modifierExtension;
-if(Array.isArray(data132)){
-const len11 = data132.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2206(data132[i11], {instancePath:instancePath+"/initial/" + i9+"/modifierExtension/" + i11,parentData:data132,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err130 = {instancePath:instancePath+"/initial/" + i9+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_Initial/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err130 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2338,9 +2320,19 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
-if(typeof data108.valueBoolean !== "boolean"){
-const err131 = {instancePath:instancePath+"/initial/" + i9+"/valueBoolean",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+if(data108.extension !== undefined && func0.call(data108, "extension")){
+let data130 = data108.extension;
+if(Array.isArray(data130)){
+const len10 = data130.length;
+for(let i10=0; i10<len10; i10++){
+if(!(func2229(data130[i10], {instancePath:instancePath+"/initial/" + i9+"/extension/" + i10,parentData:data130,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/initial/" + i9+"/extension",schemaPath:"#/$defs/Questionnaire_Initial/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2350,16 +2342,19 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
-if(!(func2197(data108._valueBoolean, {instancePath:instancePath+"/initial/" + i9+"/_valueBoolean",parentData:data108,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
+let data132 = data108.modifierExtension;
+if(Array.isArray(data132)){
+const len11 = data132.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2229(data132[i11], {instancePath:instancePath+"/initial/" + i9+"/modifierExtension/" + i11,parentData:data132,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
-let data136 = data108.valueDecimal;
-if(!((typeof data136 == "number") && (isFinite(data136)))){
-const err132 = {instancePath:instancePath+"/initial/" + i9+"/valueDecimal",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+}
+else {
+const err132 = {instancePath:instancePath+"/initial/" + i9+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_Initial/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2369,16 +2364,9 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
-if(!(func2197(data108._valueDecimal, {instancePath:instancePath+"/initial/" + i9+"/_valueDecimal",parentData:data108,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
-let data138 = data108.valueInteger;
-if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-const err133 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
+if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
+if(typeof data108.valueBoolean !== "boolean"){
+const err133 = {instancePath:instancePath+"/initial/" + i9+"/valueBoolean",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2387,9 +2375,17 @@ vErrors.push(err133);
 }
 errors++;
 }
-if((typeof data138 == "number") && (isFinite(data138))){
-if(data138 > 2147483647 || isNaN(data138)){
-const err134 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
+if(!(func2220(data108._valueBoolean, {instancePath:instancePath+"/initial/" + i9+"/_valueBoolean",parentData:data108,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
+let data136 = data108.valueDecimal;
+if(!((typeof data136 == "number") && (isFinite(data136)))){
+const err134 = {instancePath:instancePath+"/initial/" + i9+"/valueDecimal",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2398,8 +2394,17 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data138 < -2147483648 || isNaN(data138)){
-const err135 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+}
+if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
+if(!(func2220(data108._valueDecimal, {instancePath:instancePath+"/initial/" + i9+"/_valueDecimal",parentData:data108,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
+let data138 = data108.valueInteger;
+if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
+const err135 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2408,19 +2413,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
-if(!(func2197(data108._valueInteger, {instancePath:instancePath+"/initial/" + i9+"/_valueInteger",parentData:data108,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
-let data140 = data108.valueDate;
-if(typeof data140 === "string"){
-if(!pattern7.test(data140)){
-const err136 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+if((typeof data138 == "number") && (isFinite(data138))){
+if(data138 > 2147483647 || isNaN(data138)){
+const err136 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2429,9 +2424,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-else {
-const err137 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+if(data138 < -2147483648 || isNaN(data138)){
+const err137 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2441,17 +2435,18 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
-if(!(func2197(data108._valueDate, {instancePath:instancePath+"/initial/" + i9+"/_valueDate",parentData:data108,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+}
+if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
+if(!(func2220(data108._valueInteger, {instancePath:instancePath+"/initial/" + i9+"/_valueInteger",parentData:data108,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
-let data142 = data108.valueDateTime;
-if(typeof data142 === "string"){
-if(!pattern8.test(data142)){
-const err138 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
+let data140 = data108.valueDate;
+if(typeof data140 === "string"){
+if(!pattern7.test(data140)){
+const err138 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2462,7 +2457,7 @@ errors++;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err139 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2472,17 +2467,17 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
-if(!(func2197(data108._valueDateTime, {instancePath:instancePath+"/initial/" + i9+"/_valueDateTime",parentData:data108,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
+if(!(func2220(data108._valueDate, {instancePath:instancePath+"/initial/" + i9+"/_valueDate",parentData:data108,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
-let data144 = data108.valueTime;
-if(typeof data144 === "string"){
-if(!pattern12.test(data144)){
-const err140 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
+if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
+let data142 = data108.valueDateTime;
+if(typeof data142 === "string"){
+if(!pattern8.test(data142)){
+const err140 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2493,7 +2488,7 @@ errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err141 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2503,17 +2498,17 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
-if(!(func2197(data108._valueTime, {instancePath:instancePath+"/initial/" + i9+"/_valueTime",parentData:data108,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
+if(!(func2220(data108._valueDateTime, {instancePath:instancePath+"/initial/" + i9+"/_valueDateTime",parentData:data108,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data108.valueString !== undefined && func0.call(data108, "valueString")){
-let data146 = data108.valueString;
-if(typeof data146 === "string"){
-if(func61(data146) < 1){
-const err142 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
+let data144 = data108.valueTime;
+if(typeof data144 === "string"){
+if(!pattern12.test(data144)){
+const err142 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2524,7 +2519,7 @@ errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err143 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2534,17 +2529,17 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
-if(!(func2197(data108._valueString, {instancePath:instancePath+"/initial/" + i9+"/_valueString",parentData:data108,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
+if(!(func2220(data108._valueTime, {instancePath:instancePath+"/initial/" + i9+"/_valueTime",parentData:data108,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
-let data148 = data108.valueUri;
-if(typeof data148 === "string"){
-if(!pattern4.test(data148)){
-const err144 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+if(data108.valueString !== undefined && func0.call(data108, "valueString")){
+let data146 = data108.valueString;
+if(typeof data146 === "string"){
+if(func61(data146) < 1){
+const err144 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2555,7 +2550,7 @@ errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+const err145 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2565,39 +2560,17 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
-if(!(func2197(data108._valueUri, {instancePath:instancePath+"/initial/" + i9+"/_valueUri",parentData:data108,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
+if(!(func2220(data108._valueString, {instancePath:instancePath+"/initial/" + i9+"/_valueString",parentData:data108,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
-if(!(func3126(data108.valueAttachment, {instancePath:instancePath+"/initial/" + i9+"/valueAttachment",parentData:data108,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
-if(!(func2793(data108.valueCoding, {instancePath:instancePath+"/initial/" + i9+"/valueCoding",parentData:data108,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
-if(!(func2415(data108.valueQuantity, {instancePath:instancePath+"/initial/" + i9+"/valueQuantity",parentData:data108,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
-if(!(func2221(data108.valueReference, {instancePath:instancePath+"/initial/" + i9+"/valueReference",parentData:data108,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/type",keyword:"type",params:{type: "object"}};
+if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
+let data148 = data108.valueUri;
+if(typeof data148 === "string"){
+if(!pattern4.test(data148)){
+const err146 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2607,14 +2580,78 @@ vErrors.push(err146);
 errors++;
 }
 }
-}
 else {
-const err147 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "array"}};
+const err147 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err147];
 }
 else {
 vErrors.push(err147);
+}
+errors++;
+}
+}
+if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
+if(!(func2220(data108._valueUri, {instancePath:instancePath+"/initial/" + i9+"/_valueUri",parentData:data108,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
+if(!(func3155(data108.valueAttachment, {instancePath:instancePath+"/initial/" + i9+"/valueAttachment",parentData:data108,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
+if(!(func2818(data108.valueCoding, {instancePath:instancePath+"/initial/" + i9+"/valueCoding",parentData:data108,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
+if(!(func2438(data108.valueQuantity, {instancePath:instancePath+"/initial/" + i9+"/valueQuantity",parentData:data108,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
+if(!(func2244(data108.valueReference, {instancePath:instancePath+"/initial/" + i9+"/valueReference",parentData:data108,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms2 = func196(data108, obj61);
+if(forms2 !== null){
+const err148 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
 }
 errors++;
 }
@@ -2631,24 +2668,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err151 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err151];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err151);
 }
 errors++;
 }
 }
 }
 else {
-const err149 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err152 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err152];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err152);
 }
 errors++;
 }
@@ -2827,8 +2864,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2858,8 +2895,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2889,14 +2926,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2905,8 +2942,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2927,8 +2964,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2949,8 +2986,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2992,8 +3029,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3002,8 +3039,8 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3045,8 +3082,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3076,8 +3113,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3107,8 +3144,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3158,8 +3195,8 @@ let data27 = data._derivedFrom;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data27[i5], {instancePath:instancePath+"/_derivedFrom/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27[i5], {instancePath:instancePath+"/_derivedFrom/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3189,8 +3226,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3207,8 +3244,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3256,8 +3293,8 @@ let data35 = data._subjectType;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data35[i7], {instancePath:instancePath+"/_subjectType/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data35[i7], {instancePath:instancePath+"/_subjectType/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3299,8 +3336,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3330,8 +3367,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3340,8 +3377,8 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len8 = data41.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2320(data41[i8], {instancePath:instancePath+"/contact/" + i8,parentData:data41,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data41[i8], {instancePath:instancePath+"/contact/" + i8,parentData:data41,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3383,8 +3420,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3393,8 +3430,8 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2326(data45[i9], {instancePath:instancePath+"/useContext/" + i9,parentData:data45,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data45[i9], {instancePath:instancePath+"/useContext/" + i9,parentData:data45,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3415,8 +3452,8 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data47[i10], {instancePath:instancePath+"/jurisdiction/" + i10,parentData:data47,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47[i10], {instancePath:instancePath+"/jurisdiction/" + i10,parentData:data47,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3458,8 +3495,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3489,8 +3526,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3520,8 +3557,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3551,14 +3588,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3567,8 +3604,8 @@ let data58 = data.code;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2793(data58[i11], {instancePath:instancePath+"/code/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data58[i11], {instancePath:instancePath+"/code/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,26 +7,30 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
 const schema610 = {"properties":{"type":{"enum":["group","display","question","boolean","decimal","integer","date","dateTime","time","string","text","url","choice","open-choice","attachment","reference","quantity"]},"enableBehavior":{"enum":["all","any"]}}};
 const schema611 = {"properties":{"operator":{"enum":["exists","=","!=",">","<",">=","<="]}}};
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const obj732 = new Set(["answerBoolean", "answerDecimal", "answerInteger", "answerDate", "answerDateTime", "answerTime", "answerString", "answerCoding", "answerQuantity", "answerReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj734 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
+const obj300 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const wrapper54 = {validate: validate1363};
 
 function validate1363(data){
@@ -118,7 +122,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func33(data3[i0]))){
 errors++;
 }
 }
@@ -132,7 +136,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func33(data5[i1]))){
 errors++;
 }
 }
@@ -153,7 +157,7 @@ errors++;
 }
 }
 if(data._linkId !== undefined){
-if(!(func6(data._linkId))){
+if(!(func29(data._linkId))){
 errors++;
 }
 }
@@ -169,7 +173,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func29(data._definition))){
 errors++;
 }
 }
@@ -178,7 +182,7 @@ let data11 = data.code;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func223(data11[i2]))){
+if(!(func248(data11[i2]))){
 errors++;
 }
 }
@@ -199,7 +203,7 @@ errors++;
 }
 }
 if(data._prefix !== undefined){
-if(!(func6(data._prefix))){
+if(!(func29(data._prefix))){
 errors++;
 }
 }
@@ -215,7 +219,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func29(data._text))){
 errors++;
 }
 }
@@ -229,7 +233,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -497,7 +501,7 @@ let data41 = data20.extension;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data41[i4]))){
+if(!(func33(data41[i4]))){
 errors++;
 }
 }
@@ -511,7 +515,7 @@ let data43 = data20.modifierExtension;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data43[i5]))){
+if(!(func33(data43[i5]))){
 errors++;
 }
 }
@@ -532,7 +536,7 @@ errors++;
 }
 }
 if(data20._question !== undefined){
-if(!(func6(data20._question))){
+if(!(func29(data20._question))){
 errors++;
 }
 }
@@ -543,7 +547,7 @@ errors++;
 }
 }
 if(data20._operator !== undefined){
-if(!(func6(data20._operator))){
+if(!(func29(data20._operator))){
 errors++;
 }
 }
@@ -553,7 +557,7 @@ errors++;
 }
 }
 if(data20._answerBoolean !== undefined){
-if(!(func6(data20._answerBoolean))){
+if(!(func29(data20._answerBoolean))){
 errors++;
 }
 }
@@ -564,7 +568,7 @@ errors++;
 }
 }
 if(data20._answerDecimal !== undefined){
-if(!(func6(data20._answerDecimal))){
+if(!(func29(data20._answerDecimal))){
 errors++;
 }
 }
@@ -583,7 +587,7 @@ errors++;
 }
 }
 if(data20._answerInteger !== undefined){
-if(!(func6(data20._answerInteger))){
+if(!(func29(data20._answerInteger))){
 errors++;
 }
 }
@@ -599,7 +603,7 @@ errors++;
 }
 }
 if(data20._answerDate !== undefined){
-if(!(func6(data20._answerDate))){
+if(!(func29(data20._answerDate))){
 errors++;
 }
 }
@@ -615,7 +619,7 @@ errors++;
 }
 }
 if(data20._answerDateTime !== undefined){
-if(!(func6(data20._answerDateTime))){
+if(!(func29(data20._answerDateTime))){
 errors++;
 }
 }
@@ -631,7 +635,7 @@ errors++;
 }
 }
 if(data20._answerTime !== undefined){
-if(!(func6(data20._answerTime))){
+if(!(func29(data20._answerTime))){
 errors++;
 }
 }
@@ -647,22 +651,22 @@ errors++;
 }
 }
 if(data20._answerString !== undefined){
-if(!(func6(data20._answerString))){
+if(!(func29(data20._answerString))){
 errors++;
 }
 }
 if(data20.answerCoding !== undefined){
-if(!(func223(data20.answerCoding))){
+if(!(func248(data20.answerCoding))){
 errors++;
 }
 }
 if(data20.answerQuantity !== undefined){
-if(!(func85(data20.answerQuantity))){
+if(!(func108(data20.answerQuantity))){
 errors++;
 }
 }
 if(data20.answerReference !== undefined){
-if(!(func16(data20.answerReference))){
+if(!(func39(data20.answerReference))){
 errors++;
 }
 }
@@ -670,6 +674,10 @@ for(const key0 in data20){
 if((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "question")) && (key0 !== "_question")) && (key0 !== "operator")) && (key0 !== "_operator")) && (key0 !== "answerBoolean")) && (key0 !== "_answerBoolean")) && (key0 !== "answerDecimal")) && (key0 !== "_answerDecimal")) && (key0 !== "answerInteger")) && (key0 !== "_answerInteger")) && (key0 !== "answerDate")) && (key0 !== "_answerDate")) && (key0 !== "answerDateTime")) && (key0 !== "_answerDateTime")) && (key0 !== "answerTime")) && (key0 !== "_answerTime")) && (key0 !== "answerString")) && (key0 !== "_answerString")) && (key0 !== "answerCoding")) && (key0 !== "answerQuantity")) && (key0 !== "answerReference")){
 errors++;
 }
+}
+const forms0 = func1(data20, obj732);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data20.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data20);
@@ -694,7 +702,7 @@ errors++;
 }
 }
 if(data._enableBehavior !== undefined){
-if(!(func6(data._enableBehavior))){
+if(!(func29(data._enableBehavior))){
 errors++;
 }
 }
@@ -704,7 +712,7 @@ errors++;
 }
 }
 if(data._required !== undefined){
-if(!(func6(data._required))){
+if(!(func29(data._required))){
 errors++;
 }
 }
@@ -714,7 +722,7 @@ errors++;
 }
 }
 if(data._repeats !== undefined){
-if(!(func6(data._repeats))){
+if(!(func29(data._repeats))){
 errors++;
 }
 }
@@ -724,7 +732,7 @@ errors++;
 }
 }
 if(data._readOnly !== undefined){
-if(!(func6(data._readOnly))){
+if(!(func29(data._readOnly))){
 errors++;
 }
 }
@@ -743,7 +751,7 @@ errors++;
 }
 }
 if(data._maxLength !== undefined){
-if(!(func6(data._maxLength))){
+if(!(func29(data._maxLength))){
 errors++;
 }
 }
@@ -759,7 +767,7 @@ errors++;
 }
 }
 if(data._answerValueSet !== undefined){
-if(!(func6(data._answerValueSet))){
+if(!(func29(data._answerValueSet))){
 errors++;
 }
 }
@@ -902,7 +910,7 @@ let data91 = data79.extension;
 if(Array.isArray(data91)){
 const len7 = data91.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data91[i7]))){
+if(!(func33(data91[i7]))){
 errors++;
 }
 }
@@ -916,7 +924,7 @@ let data93 = data79.modifierExtension;
 if(Array.isArray(data93)){
 const len8 = data93.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data93[i8]))){
+if(!(func33(data93[i8]))){
 errors++;
 }
 }
@@ -940,7 +948,7 @@ errors++;
 }
 }
 if(data79._valueInteger !== undefined){
-if(!(func6(data79._valueInteger))){
+if(!(func29(data79._valueInteger))){
 errors++;
 }
 }
@@ -956,7 +964,7 @@ errors++;
 }
 }
 if(data79._valueDate !== undefined){
-if(!(func6(data79._valueDate))){
+if(!(func29(data79._valueDate))){
 errors++;
 }
 }
@@ -972,7 +980,7 @@ errors++;
 }
 }
 if(data79._valueTime !== undefined){
-if(!(func6(data79._valueTime))){
+if(!(func29(data79._valueTime))){
 errors++;
 }
 }
@@ -988,17 +996,17 @@ errors++;
 }
 }
 if(data79._valueString !== undefined){
-if(!(func6(data79._valueString))){
+if(!(func29(data79._valueString))){
 errors++;
 }
 }
 if(data79.valueCoding !== undefined){
-if(!(func223(data79.valueCoding))){
+if(!(func248(data79.valueCoding))){
 errors++;
 }
 }
 if(data79.valueReference !== undefined){
-if(!(func16(data79.valueReference))){
+if(!(func39(data79.valueReference))){
 errors++;
 }
 }
@@ -1008,7 +1016,7 @@ errors++;
 }
 }
 if(data79._initialSelected !== undefined){
-if(!(func6(data79._initialSelected))){
+if(!(func29(data79._initialSelected))){
 errors++;
 }
 }
@@ -1016,6 +1024,10 @@ for(const key1 in data79){
 if(((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueCoding")) && (key1 !== "valueReference")) && (key1 !== "initialSelected")) && (key1 !== "_initialSelected")){
 errors++;
 }
+}
+const forms1 = func1(data79, obj734);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data79.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data79);
@@ -1262,7 +1274,7 @@ let data130 = data108.extension;
 if(Array.isArray(data130)){
 const len10 = data130.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data130[i10]))){
+if(!(func33(data130[i10]))){
 errors++;
 }
 }
@@ -1276,7 +1288,7 @@ let data132 = data108.modifierExtension;
 if(Array.isArray(data132)){
 const len11 = data132.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data132[i11]))){
+if(!(func33(data132[i11]))){
 errors++;
 }
 }
@@ -1291,7 +1303,7 @@ errors++;
 }
 }
 if(data108._valueBoolean !== undefined){
-if(!(func6(data108._valueBoolean))){
+if(!(func29(data108._valueBoolean))){
 errors++;
 }
 }
@@ -1302,7 +1314,7 @@ errors++;
 }
 }
 if(data108._valueDecimal !== undefined){
-if(!(func6(data108._valueDecimal))){
+if(!(func29(data108._valueDecimal))){
 errors++;
 }
 }
@@ -1321,7 +1333,7 @@ errors++;
 }
 }
 if(data108._valueInteger !== undefined){
-if(!(func6(data108._valueInteger))){
+if(!(func29(data108._valueInteger))){
 errors++;
 }
 }
@@ -1337,7 +1349,7 @@ errors++;
 }
 }
 if(data108._valueDate !== undefined){
-if(!(func6(data108._valueDate))){
+if(!(func29(data108._valueDate))){
 errors++;
 }
 }
@@ -1353,7 +1365,7 @@ errors++;
 }
 }
 if(data108._valueDateTime !== undefined){
-if(!(func6(data108._valueDateTime))){
+if(!(func29(data108._valueDateTime))){
 errors++;
 }
 }
@@ -1369,7 +1381,7 @@ errors++;
 }
 }
 if(data108._valueTime !== undefined){
-if(!(func6(data108._valueTime))){
+if(!(func29(data108._valueTime))){
 errors++;
 }
 }
@@ -1385,7 +1397,7 @@ errors++;
 }
 }
 if(data108._valueString !== undefined){
-if(!(func6(data108._valueString))){
+if(!(func29(data108._valueString))){
 errors++;
 }
 }
@@ -1401,27 +1413,27 @@ errors++;
 }
 }
 if(data108._valueUri !== undefined){
-if(!(func6(data108._valueUri))){
+if(!(func29(data108._valueUri))){
 errors++;
 }
 }
 if(data108.valueAttachment !== undefined){
-if(!(func336(data108.valueAttachment))){
+if(!(func365(data108.valueAttachment))){
 errors++;
 }
 }
 if(data108.valueCoding !== undefined){
-if(!(func223(data108.valueCoding))){
+if(!(func248(data108.valueCoding))){
 errors++;
 }
 }
 if(data108.valueQuantity !== undefined){
-if(!(func85(data108.valueQuantity))){
+if(!(func108(data108.valueQuantity))){
 errors++;
 }
 }
 if(data108.valueReference !== undefined){
-if(!(func16(data108.valueReference))){
+if(!(func39(data108.valueReference))){
 errors++;
 }
 }
@@ -1429,6 +1441,10 @@ for(const key2 in data108){
 if(((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "valueBoolean")) && (key2 !== "_valueBoolean")) && (key2 !== "valueDecimal")) && (key2 !== "_valueDecimal")) && (key2 !== "valueInteger")) && (key2 !== "_valueInteger")) && (key2 !== "valueDate")) && (key2 !== "_valueDate")) && (key2 !== "valueDateTime")) && (key2 !== "_valueDateTime")) && (key2 !== "valueTime")) && (key2 !== "_valueTime")) && (key2 !== "valueString")) && (key2 !== "_valueString")) && (key2 !== "valueUri")) && (key2 !== "_valueUri")) && (key2 !== "valueAttachment")) && (key2 !== "valueCoding")) && (key2 !== "valueQuantity")) && (key2 !== "valueReference")){
 errors++;
 }
+}
+const forms2 = func1(data108, obj300);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data108.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data108);
@@ -1544,7 +1560,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1560,7 +1576,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1576,12 +1592,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1590,7 +1606,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -1604,7 +1620,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -1618,7 +1634,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -1639,7 +1655,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1648,7 +1664,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -1669,7 +1685,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1685,7 +1701,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1701,7 +1717,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1730,7 +1746,7 @@ let data27 = data._derivedFrom;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data27[i5]))){
+if(!(func29(data27[i5]))){
 errors++;
 }
 }
@@ -1746,7 +1762,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1756,7 +1772,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1783,7 +1799,7 @@ let data35 = data._subjectType;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data35[i7]))){
+if(!(func29(data35[i7]))){
 errors++;
 }
 }
@@ -1804,7 +1820,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1820,7 +1836,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1829,7 +1845,7 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len8 = data41.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func49(data41[i8]))){
+if(!(func72(data41[i8]))){
 errors++;
 }
 }
@@ -1850,7 +1866,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1859,7 +1875,7 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func51(data45[i9]))){
+if(!(func74(data45[i9]))){
 errors++;
 }
 }
@@ -1873,7 +1889,7 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data47[i10]))){
+if(!(func37(data47[i10]))){
 errors++;
 }
 }
@@ -1894,7 +1910,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1910,7 +1926,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1926,7 +1942,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -1942,12 +1958,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -1956,7 +1972,7 @@ let data58 = data.code;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func223(data58[i11]))){
+if(!(func248(data58[i11]))){
 errors++;
 }
 }

@@ -6,21 +6,23 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 
 
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const wrapper55 = {validate: validate1366};
+const obj300 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1367(data){
@@ -50,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -64,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -79,7 +81,7 @@ errors++;
 }
 }
 if(data._valueBoolean !== undefined){
-if(!(func6(data._valueBoolean))){
+if(!(func29(data._valueBoolean))){
 errors++;
 }
 }
@@ -90,7 +92,7 @@ errors++;
 }
 }
 if(data._valueDecimal !== undefined){
-if(!(func6(data._valueDecimal))){
+if(!(func29(data._valueDecimal))){
 errors++;
 }
 }
@@ -109,7 +111,7 @@ errors++;
 }
 }
 if(data._valueInteger !== undefined){
-if(!(func6(data._valueInteger))){
+if(!(func29(data._valueInteger))){
 errors++;
 }
 }
@@ -125,7 +127,7 @@ errors++;
 }
 }
 if(data._valueDate !== undefined){
-if(!(func6(data._valueDate))){
+if(!(func29(data._valueDate))){
 errors++;
 }
 }
@@ -141,7 +143,7 @@ errors++;
 }
 }
 if(data._valueDateTime !== undefined){
-if(!(func6(data._valueDateTime))){
+if(!(func29(data._valueDateTime))){
 errors++;
 }
 }
@@ -157,7 +159,7 @@ errors++;
 }
 }
 if(data._valueTime !== undefined){
-if(!(func6(data._valueTime))){
+if(!(func29(data._valueTime))){
 errors++;
 }
 }
@@ -173,7 +175,7 @@ errors++;
 }
 }
 if(data._valueString !== undefined){
-if(!(func6(data._valueString))){
+if(!(func29(data._valueString))){
 errors++;
 }
 }
@@ -189,27 +191,27 @@ errors++;
 }
 }
 if(data._valueUri !== undefined){
-if(!(func6(data._valueUri))){
+if(!(func29(data._valueUri))){
 errors++;
 }
 }
 if(data.valueAttachment !== undefined){
-if(!(func336(data.valueAttachment))){
+if(!(func365(data.valueAttachment))){
 errors++;
 }
 }
 if(data.valueCoding !== undefined){
-if(!(func223(data.valueCoding))){
+if(!(func248(data.valueCoding))){
 errors++;
 }
 }
 if(data.valueQuantity !== undefined){
-if(!(func85(data.valueQuantity))){
+if(!(func108(data.valueQuantity))){
 errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(func16(data.valueReference))){
+if(!(func39(data.valueReference))){
 errors++;
 }
 }
@@ -231,6 +233,10 @@ for(const key0 in data){
 if((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueAttachment")) && (key0 !== "valueCoding")) && (key0 !== "valueQuantity")) && (key0 !== "valueReference")) && (key0 !== "item")){
 errors++;
 }
+}
+const forms0 = func1(data, obj300);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -306,7 +312,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -320,7 +326,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -341,7 +347,7 @@ errors++;
 }
 }
 if(data._linkId !== undefined){
-if(!(func6(data._linkId))){
+if(!(func29(data._linkId))){
 errors++;
 }
 }
@@ -357,7 +363,7 @@ errors++;
 }
 }
 if(data._definition !== undefined){
-if(!(func6(data._definition))){
+if(!(func29(data._definition))){
 errors++;
 }
 }
@@ -373,7 +379,7 @@ errors++;
 }
 }
 if(data._text !== undefined){
-if(!(func6(data._text))){
+if(!(func29(data._text))){
 errors++;
 }
 }
@@ -489,7 +495,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -505,7 +511,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -521,12 +527,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -535,7 +541,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -549,7 +555,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -563,7 +569,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -573,7 +579,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -582,7 +588,7 @@ let data16 = data.basedOn;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data16[i3]))){
+if(!(func39(data16[i3]))){
 errors++;
 }
 }
@@ -596,7 +602,7 @@ let data18 = data.partOf;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data18[i4]))){
+if(!(func39(data18[i4]))){
 errors++;
 }
 }
@@ -617,7 +623,7 @@ errors++;
 }
 }
 if(data._questionnaire !== undefined){
-if(!(func6(data._questionnaire))){
+if(!(func29(data._questionnaire))){
 errors++;
 }
 }
@@ -628,17 +634,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -654,17 +660,17 @@ errors++;
 }
 }
 if(data._authored !== undefined){
-if(!(func6(data._authored))){
+if(!(func29(data._authored))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func39(data.author))){
 errors++;
 }
 }
 if(data.source !== undefined){
-if(!(func16(data.source))){
+if(!(func39(data.source))){
 errors++;
 }
 }

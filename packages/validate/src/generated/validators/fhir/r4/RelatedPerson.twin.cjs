@@ -7,19 +7,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1370(data){
@@ -57,7 +57,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -73,7 +73,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -103,7 +103,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -131,7 +131,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -145,7 +145,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -160,12 +160,12 @@ errors++;
 }
 }
 if(data._active !== undefined){
-if(!(func6(data._active))){
+if(!(func29(data._active))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data19 = data.relationship;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data19[i4]))){
+if(!(func37(data19[i4]))){
 errors++;
 }
 }
@@ -188,7 +188,7 @@ let data21 = data.name;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func3098(data21[i5]))){
+if(!(func3186(data21[i5]))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data23 = data.telecom;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func568(data23[i6]))){
+if(!(func598(data23[i6]))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 if(data._gender !== undefined){
-if(!(func6(data._gender))){
+if(!(func29(data._gender))){
 errors++;
 }
 }
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data._birthDate !== undefined){
-if(!(func6(data._birthDate))){
+if(!(func29(data._birthDate))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data29 = data.address;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func760(data29[i7]))){
+if(!(func794(data29[i7]))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ let data31 = data.photo;
 if(Array.isArray(data31)){
 const len8 = data31.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func336(data31[i8]))){
+if(!(func365(data31[i8]))){
 errors++;
 }
 }
@@ -267,7 +267,7 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
@@ -297,7 +297,7 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len10 = data37.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data37[i10]))){
+if(!(func33(data37[i10]))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len11 = data39.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data39[i11]))){
+if(!(func33(data39[i11]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ errors++;
 }
 }
 if(data35.language !== undefined){
-if(!(func14(data35.language))){
+if(!(func37(data35.language))){
 errors++;
 }
 }
@@ -331,7 +331,7 @@ errors++;
 }
 }
 if(data35._preferred !== undefined){
-if(!(func6(data35._preferred))){
+if(!(func29(data35._preferred))){
 errors++;
 }
 }

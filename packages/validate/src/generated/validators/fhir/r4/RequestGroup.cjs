@@ -3,15 +3,15 @@
 exports.validate = validate1371;
 const schema619 = {"properties":{"status":{"enum":["draft","active","on-hold","revoked","completed","entered-in-error","unknown"]},"intent":{"enum":["proposal","plan","directive","order","original-order","reflex-order","filler-order","instance-order","option"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -20,13 +20,16 @@ const schema620 = {"properties":{"priority":{"enum":["routine","urgent","asap","
 const schema621 = {"properties":{"kind":{"enum":["applicability","start","stop"]}}};
 const schema622 = {"properties":{"relationship":{"enum":["before-start","before","before-end","concurrent-with-start","concurrent","concurrent-with-end","after-start","after","after-end"]}}};
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const obj151 = new Set(["offsetDuration", "offsetRange"]);
+const obj153 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
 const wrapper57 = {validate: validate1372};
 
 function validate1372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -70,8 +73,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -92,8 +95,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -135,8 +138,8 @@ errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func2197(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -166,8 +169,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -197,8 +200,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -228,8 +231,8 @@ errors++;
 }
 }
 if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
-if(!(func2197(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent",parentData:data,parentDataProperty:"_textEquivalent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent",parentData:data,parentDataProperty:"_textEquivalent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -257,8 +260,8 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -267,8 +270,8 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data15[i2], {instancePath:instancePath+"/code/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data15[i2], {instancePath:instancePath+"/code/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -289,8 +292,8 @@ let data17 = data.documentation;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2360(data17[i3], {instancePath:instancePath+"/documentation/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data17[i3], {instancePath:instancePath+"/documentation/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -409,8 +412,8 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data23[i5], {instancePath:instancePath+"/condition/" + i4+"/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data23[i5], {instancePath:instancePath+"/condition/" + i4+"/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -431,8 +434,8 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data25[i6], {instancePath:instancePath+"/condition/" + i4+"/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data25[i6], {instancePath:instancePath+"/condition/" + i4+"/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -472,14 +475,14 @@ errors++;
 }
 }
 if(data20._kind !== undefined && func0.call(data20, "_kind")){
-if(!(func2197(data20._kind, {instancePath:instancePath+"/condition/" + i4+"/_kind",parentData:data20,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20._kind, {instancePath:instancePath+"/condition/" + i4+"/_kind",parentData:data20,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data20.expression !== undefined && func0.call(data20, "expression")){
-if(!(func2444(data20.expression, {instancePath:instancePath+"/condition/" + i4+"/expression",parentData:data20,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data20.expression, {instancePath:instancePath+"/condition/" + i4+"/expression",parentData:data20,parentDataProperty:"expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -679,8 +682,8 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data35[i8], {instancePath:instancePath+"/relatedAction/" + i7+"/extension/" + i8,parentData:data35,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data35[i8], {instancePath:instancePath+"/relatedAction/" + i7+"/extension/" + i8,parentData:data35,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -701,8 +704,8 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data37[i9], {instancePath:instancePath+"/relatedAction/" + i7+"/modifierExtension/" + i9,parentData:data37,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data37[i9], {instancePath:instancePath+"/relatedAction/" + i7+"/modifierExtension/" + i9,parentData:data37,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -744,8 +747,8 @@ errors++;
 }
 }
 if(data31._actionId !== undefined && func0.call(data31, "_actionId")){
-if(!(func2197(data31._actionId, {instancePath:instancePath+"/relatedAction/" + i7+"/_actionId",parentData:data31,parentDataProperty:"_actionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._actionId, {instancePath:instancePath+"/relatedAction/" + i7+"/_actionId",parentData:data31,parentDataProperty:"_actionId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -773,26 +776,26 @@ errors++;
 }
 }
 if(data31._relationship !== undefined && func0.call(data31, "_relationship")){
-if(!(func2197(data31._relationship, {instancePath:instancePath+"/relatedAction/" + i7+"/_relationship",parentData:data31,parentDataProperty:"_relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data31._relationship, {instancePath:instancePath+"/relatedAction/" + i7+"/_relationship",parentData:data31,parentDataProperty:"_relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.offsetDuration !== undefined && func0.call(data31, "offsetDuration")){
-if(!(func2393(data31.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetDuration",parentData:data31,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data31.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetDuration",parentData:data31,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data31.offsetRange !== undefined && func0.call(data31, "offsetRange")){
-if(!(func2391(data31.offsetRange, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetRange",parentData:data31,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data31.offsetRange, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetRange",parentData:data31,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data31, obj151);
+if(forms0 !== null){
+const err41 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/cdxChoice",keyword:"cdxChoice",params:{choice: "offset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -802,9 +805,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -814,11 +816,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-let data45 = data.timingDateTime;
-if(typeof data45 === "string"){
-if(!pattern8.test(data45)){
-const err43 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err43 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -828,8 +828,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
+let data45 = data.timingDateTime;
+if(typeof data45 === "string"){
+if(!pattern8.test(data45)){
+const err44 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -839,55 +842,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2197(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func2387(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func2223(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func2393(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func2391(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func2382(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.participant !== undefined && func0.call(data, "participant")){
-let data52 = data.participant;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2221(data52[i10], {instancePath:instancePath+"/participant/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err45 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -897,16 +853,55 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
+if(!(func2220(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
-let data55 = data.groupingBehavior;
-if(typeof data55 !== "string"){
-const err46 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/type",keyword:"type",params:{type: "string"}};
+if(data.timingAge !== undefined && func0.call(data, "timingAge")){
+if(!(func2410(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
+if(!(func2246(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
+if(!(func2416(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.timingRange !== undefined && func0.call(data, "timingRange")){
+if(!(func2414(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
+if(!(func2405(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.participant !== undefined && func0.call(data, "participant")){
+let data52 = data.participant;
+if(Array.isArray(data52)){
+const len10 = data52.length;
+for(let i10=0; i10<len10; i10++){
+if(!(func2244(data52[i10], {instancePath:instancePath+"/participant/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -915,8 +910,17 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!(((data55 === "visual-group") || (data55 === "logical-group")) || (data55 === "sentence-group"))){
-const err47 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.groupingBehavior.enum}};
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
+let data55 = data.groupingBehavior;
+if(typeof data55 !== "string"){
+const err47 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -925,17 +929,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
-if(!(func2197(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior",parentData:data,parentDataProperty:"_groupingBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data57 = data.selectionBehavior;
-if(typeof data57 !== "string"){
-const err48 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: "string"}};
+if(!(((data55 === "visual-group") || (data55 === "logical-group")) || (data55 === "sentence-group"))){
+const err48 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.groupingBehavior.enum}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -944,8 +939,17 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!((((((data57 === "any") || (data57 === "all")) || (data57 === "all-or-none")) || (data57 === "exactly-one")) || (data57 === "at-most-one")) || (data57 === "one-or-more"))){
-const err49 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.selectionBehavior.enum}};
+}
+if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
+if(!(func2220(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior",parentData:data,parentDataProperty:"_groupingBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
+let data57 = data.selectionBehavior;
+if(typeof data57 !== "string"){
+const err49 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -954,17 +958,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
-if(!(func2197(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior",parentData:data,parentDataProperty:"_selectionBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
-let data59 = data.requiredBehavior;
-if(typeof data59 !== "string"){
-const err50 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/type",keyword:"type",params:{type: "string"}};
+if(!((((((data57 === "any") || (data57 === "all")) || (data57 === "all-or-none")) || (data57 === "exactly-one")) || (data57 === "at-most-one")) || (data57 === "one-or-more"))){
+const err50 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -973,8 +968,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(((data59 === "must") || (data59 === "could")) || (data59 === "must-unless-documented"))){
-const err51 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.requiredBehavior.enum}};
+}
+if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
+if(!(func2220(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior",parentData:data,parentDataProperty:"_selectionBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
+let data59 = data.requiredBehavior;
+if(typeof data59 !== "string"){
+const err51 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -983,17 +987,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
-if(!(func2197(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior",parentData:data,parentDataProperty:"_requiredBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
-let data61 = data.precheckBehavior;
-if(typeof data61 !== "string"){
-const err52 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/type",keyword:"type",params:{type: "string"}};
+if(!(((data59 === "must") || (data59 === "could")) || (data59 === "must-unless-documented"))){
+const err52 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.requiredBehavior.enum}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1002,8 +997,17 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((data61 === "yes") || (data61 === "no"))){
-const err53 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.precheckBehavior.enum}};
+}
+if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
+if(!(func2220(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior",parentData:data,parentDataProperty:"_requiredBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
+let data61 = data.precheckBehavior;
+if(typeof data61 !== "string"){
+const err53 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1012,17 +1016,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
-if(!(func2197(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior",parentData:data,parentDataProperty:"_precheckBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
-let data63 = data.cardinalityBehavior;
-if(typeof data63 !== "string"){
-const err54 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/type",keyword:"type",params:{type: "string"}};
+if(!((data61 === "yes") || (data61 === "no"))){
+const err54 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.precheckBehavior.enum}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1031,8 +1026,17 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(!((data63 === "single") || (data63 === "multiple"))){
-const err55 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.cardinalityBehavior.enum}};
+}
+if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
+if(!(func2220(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior",parentData:data,parentDataProperty:"_precheckBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
+let data63 = data.cardinalityBehavior;
+if(typeof data63 !== "string"){
+const err55 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1041,16 +1045,26 @@ vErrors.push(err55);
 }
 errors++;
 }
+if(!((data63 === "single") || (data63 === "multiple"))){
+const err56 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema620.properties.cardinalityBehavior.enum}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 }
 if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
-if(!(func2197(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior",parentData:data,parentDataProperty:"_cardinalityBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior",parentData:data,parentDataProperty:"_cardinalityBehavior",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func2221(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1066,24 +1080,35 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err57 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj153);
+if(forms1 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1314,8 +1339,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1345,8 +1370,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1376,14 +1401,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1392,8 +1417,8 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1414,8 +1439,8 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1436,8 +1461,8 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1458,8 +1483,8 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1521,8 +1546,8 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data20[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1584,8 +1609,8 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data24[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1606,8 +1631,8 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2221(data26[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data26[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1628,8 +1653,8 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data28[i9], {instancePath:instancePath+"/replaces/" + i9,parentData:data28,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data28[i9], {instancePath:instancePath+"/replaces/" + i9,parentData:data28,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1646,8 +1671,8 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func2210(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1675,8 +1700,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1704,8 +1729,8 @@ errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2197(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1733,26 +1758,26 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1782,14 +1807,14 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2197(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func2221(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1798,8 +1823,8 @@ let data43 = data.reasonCode;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data43[i10], {instancePath:instancePath+"/reasonCode/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i10], {instancePath:instancePath+"/reasonCode/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1820,8 +1845,8 @@ let data45 = data.reasonReference;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2221(data45[i11], {instancePath:instancePath+"/reasonReference/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data45[i11], {instancePath:instancePath+"/reasonReference/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1842,8 +1867,8 @@ let data47 = data.note;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2601(data47[i12], {instancePath:instancePath+"/note/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data47[i12], {instancePath:instancePath+"/note/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -6,26 +6,29 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const schema620 = {"properties":{"priority":{"enum":["routine","urgent","asap","stat"]},"groupingBehavior":{"enum":["visual-group","logical-group","sentence-group"]},"selectionBehavior":{"enum":["any","all","all-or-none","exactly-one","at-most-one","one-or-more"]},"requiredBehavior":{"enum":["must","could","must-unless-documented"]},"precheckBehavior":{"enum":["yes","no"]},"cardinalityBehavior":{"enum":["single","multiple"]}}};
 const schema621 = {"properties":{"kind":{"enum":["applicability","start","stop"]}}};
 const schema622 = {"properties":{"relationship":{"enum":["before-start","before","before-end","concurrent-with-start","concurrent","concurrent-with-end","after-start","after","after-end"]}}};
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj708 = new Set(["offsetDuration", "offsetRange"]);
+const obj713 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
 const wrapper57 = {validate: validate1372};
 
 function validate1372(data){
@@ -55,7 +58,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -69,7 +72,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -90,7 +93,7 @@ errors++;
 }
 }
 if(data._prefix !== undefined){
-if(!(func6(data._prefix))){
+if(!(func29(data._prefix))){
 errors++;
 }
 }
@@ -106,7 +109,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -122,7 +125,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -138,7 +141,7 @@ errors++;
 }
 }
 if(data._textEquivalent !== undefined){
-if(!(func6(data._textEquivalent))){
+if(!(func29(data._textEquivalent))){
 errors++;
 }
 }
@@ -152,7 +155,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -161,7 +164,7 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data15[i2]))){
+if(!(func37(data15[i2]))){
 errors++;
 }
 }
@@ -175,7 +178,7 @@ let data17 = data.documentation;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func64(data17[i3]))){
+if(!(func87(data17[i3]))){
 errors++;
 }
 }
@@ -238,7 +241,7 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -252,7 +255,7 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func33(data25[i6]))){
 errors++;
 }
 }
@@ -271,12 +274,12 @@ errors++;
 }
 }
 if(data20._kind !== undefined){
-if(!(func6(data20._kind))){
+if(!(func29(data20._kind))){
 errors++;
 }
 }
 if(data20.expression !== undefined){
-if(!(func95(data20.expression))){
+if(!(func118(data20.expression))){
 errors++;
 }
 }
@@ -386,7 +389,7 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data35[i8]))){
+if(!(func33(data35[i8]))){
 errors++;
 }
 }
@@ -400,7 +403,7 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data37[i9]))){
+if(!(func33(data37[i9]))){
 errors++;
 }
 }
@@ -421,7 +424,7 @@ errors++;
 }
 }
 if(data31._actionId !== undefined){
-if(!(func6(data31._actionId))){
+if(!(func29(data31._actionId))){
 errors++;
 }
 }
@@ -435,17 +438,17 @@ errors++;
 }
 }
 if(data31._relationship !== undefined){
-if(!(func6(data31._relationship))){
+if(!(func29(data31._relationship))){
 errors++;
 }
 }
 if(data31.offsetDuration !== undefined){
-if(!(func77(data31.offsetDuration))){
+if(!(func100(data31.offsetDuration))){
 errors++;
 }
 }
 if(data31.offsetRange !== undefined){
-if(!(func76(data31.offsetRange))){
+if(!(func99(data31.offsetRange))){
 errors++;
 }
 }
@@ -453,6 +456,10 @@ for(const key1 in data31){
 if(((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "actionId")) && (key1 !== "_actionId")) && (key1 !== "relationship")) && (key1 !== "_relationship")) && (key1 !== "offsetDuration")) && (key1 !== "offsetRange")){
 errors++;
 }
+}
+const forms0 = func1(data31, obj708);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data31.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data31);
@@ -482,32 +489,32 @@ errors++;
 }
 }
 if(data._timingDateTime !== undefined){
-if(!(func6(data._timingDateTime))){
+if(!(func29(data._timingDateTime))){
 errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func74(data.timingAge))){
+if(!(func97(data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func17(data.timingPeriod))){
+if(!(func40(data.timingPeriod))){
 errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func77(data.timingDuration))){
+if(!(func100(data.timingDuration))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func76(data.timingRange))){
+if(!(func99(data.timingRange))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func72(data.timingTiming))){
+if(!(func95(data.timingTiming))){
 errors++;
 }
 }
@@ -516,7 +523,7 @@ let data52 = data.participant;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data52[i10]))){
+if(!(func39(data52[i10]))){
 errors++;
 }
 }
@@ -526,7 +533,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -540,7 +547,7 @@ errors++;
 }
 }
 if(data._groupingBehavior !== undefined){
-if(!(func6(data._groupingBehavior))){
+if(!(func29(data._groupingBehavior))){
 errors++;
 }
 }
@@ -554,7 +561,7 @@ errors++;
 }
 }
 if(data._selectionBehavior !== undefined){
-if(!(func6(data._selectionBehavior))){
+if(!(func29(data._selectionBehavior))){
 errors++;
 }
 }
@@ -568,7 +575,7 @@ errors++;
 }
 }
 if(data._requiredBehavior !== undefined){
-if(!(func6(data._requiredBehavior))){
+if(!(func29(data._requiredBehavior))){
 errors++;
 }
 }
@@ -582,7 +589,7 @@ errors++;
 }
 }
 if(data._precheckBehavior !== undefined){
-if(!(func6(data._precheckBehavior))){
+if(!(func29(data._precheckBehavior))){
 errors++;
 }
 }
@@ -596,12 +603,12 @@ errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined){
-if(!(func6(data._cardinalityBehavior))){
+if(!(func29(data._cardinalityBehavior))){
 errors++;
 }
 }
 if(data.resource !== undefined){
-if(!(func16(data.resource))){
+if(!(func39(data.resource))){
 errors++;
 }
 }
@@ -623,6 +630,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "prefix")) && (key2 !== "_prefix")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "textEquivalent")) && (key2 !== "_textEquivalent")) && (key2 !== "priority")) && (key2 !== "_priority")) && (key2 !== "code")) && (key2 !== "documentation")) && (key2 !== "condition")) && (key2 !== "relatedAction")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) && (key2 !== "timingAge")) && (key2 !== "timingPeriod")) && (key2 !== "timingDuration")) && (key2 !== "timingRange")) && (key2 !== "timingTiming")) && (key2 !== "participant")) && (key2 !== "type")) && (key2 !== "groupingBehavior")) && (key2 !== "_groupingBehavior")) && (key2 !== "selectionBehavior")) && (key2 !== "_selectionBehavior")) && (key2 !== "requiredBehavior")) && (key2 !== "_requiredBehavior")) && (key2 !== "precheckBehavior")) && (key2 !== "_precheckBehavior")) && (key2 !== "cardinalityBehavior")) && (key2 !== "_cardinalityBehavior")) && (key2 !== "resource")) && (key2 !== "action")){
 errors++;
 }
+}
+const forms1 = func1(data, obj713);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);
@@ -734,7 +745,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -750,7 +761,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -766,12 +777,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -780,7 +791,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -794,7 +805,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -808,7 +819,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -822,7 +833,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -856,7 +867,7 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func29(data20[i5]))){
 errors++;
 }
 }
@@ -890,7 +901,7 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data24[i7]))){
+if(!(func29(data24[i7]))){
 errors++;
 }
 }
@@ -904,7 +915,7 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func39(data26[i8]))){
 errors++;
 }
 }
@@ -918,7 +929,7 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data28[i9]))){
+if(!(func39(data28[i9]))){
 errors++;
 }
 }
@@ -928,7 +939,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func35(data.groupIdentifier))){
 errors++;
 }
 }
@@ -942,7 +953,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -956,7 +967,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -970,22 +981,22 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -1001,12 +1012,12 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
 if(data.author !== undefined){
-if(!(func16(data.author))){
+if(!(func39(data.author))){
 errors++;
 }
 }
@@ -1015,7 +1026,7 @@ let data43 = data.reasonCode;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data43[i10]))){
+if(!(func37(data43[i10]))){
 errors++;
 }
 }
@@ -1029,7 +1040,7 @@ let data45 = data.reasonReference;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data45[i11]))){
+if(!(func39(data45[i11]))){
 errors++;
 }
 }
@@ -1043,7 +1054,7 @@ let data47 = data.note;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func156(data47[i12]))){
+if(!(func180(data47[i12]))){
 errors++;
 }
 }

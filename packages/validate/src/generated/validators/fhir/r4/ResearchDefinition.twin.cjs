@@ -7,18 +7,20 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1374(data){
@@ -87,7 +89,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -103,7 +105,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -119,12 +121,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -133,7 +135,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -147,7 +149,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -161,7 +163,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -182,7 +184,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -191,7 +193,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -212,7 +214,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -228,7 +230,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -244,7 +246,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -260,7 +262,7 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined){
-if(!(func6(data._shortTitle))){
+if(!(func29(data._shortTitle))){
 errors++;
 }
 }
@@ -276,7 +278,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -287,7 +289,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -297,17 +299,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -323,7 +325,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -339,7 +341,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -348,7 +350,7 @@ let data39 = data.contact;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data39[i4]))){
+if(!(func72(data39[i4]))){
 errors++;
 }
 }
@@ -369,7 +371,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -398,7 +400,7 @@ let data45 = data._comment;
 if(Array.isArray(data45)){
 const len6 = data45.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data45[i6]))){
+if(!(func29(data45[i6]))){
 errors++;
 }
 }
@@ -412,7 +414,7 @@ let data47 = data.useContext;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func51(data47[i7]))){
+if(!(func74(data47[i7]))){
 errors++;
 }
 }
@@ -426,7 +428,7 @@ let data49 = data.jurisdiction;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data49[i8]))){
+if(!(func37(data49[i8]))){
 errors++;
 }
 }
@@ -447,7 +449,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -463,7 +465,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -479,7 +481,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -495,7 +497,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -511,12 +513,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -525,7 +527,7 @@ let data62 = data.topic;
 if(Array.isArray(data62)){
 const len9 = data62.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data62[i9]))){
+if(!(func37(data62[i9]))){
 errors++;
 }
 }
@@ -539,7 +541,7 @@ let data64 = data.author;
 if(Array.isArray(data64)){
 const len10 = data64.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data64[i10]))){
+if(!(func72(data64[i10]))){
 errors++;
 }
 }
@@ -553,7 +555,7 @@ let data66 = data.editor;
 if(Array.isArray(data66)){
 const len11 = data66.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data66[i11]))){
+if(!(func72(data66[i11]))){
 errors++;
 }
 }
@@ -567,7 +569,7 @@ let data68 = data.reviewer;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data68[i12]))){
+if(!(func72(data68[i12]))){
 errors++;
 }
 }
@@ -581,7 +583,7 @@ let data70 = data.endorser;
 if(Array.isArray(data70)){
 const len13 = data70.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func49(data70[i13]))){
+if(!(func72(data70[i13]))){
 errors++;
 }
 }
@@ -595,7 +597,7 @@ let data72 = data.relatedArtifact;
 if(Array.isArray(data72)){
 const len14 = data72.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func64(data72[i14]))){
+if(!(func87(data72[i14]))){
 errors++;
 }
 }
@@ -629,7 +631,7 @@ let data76 = data._library;
 if(Array.isArray(data76)){
 const len16 = data76.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data76[i16]))){
+if(!(func29(data76[i16]))){
 errors++;
 }
 }
@@ -639,22 +641,22 @@ errors++;
 }
 }
 if(data.population !== undefined){
-if(!(func16(data.population))){
+if(!(func39(data.population))){
 errors++;
 }
 }
 if(data.exposure !== undefined){
-if(!(func16(data.exposure))){
+if(!(func39(data.exposure))){
 errors++;
 }
 }
 if(data.exposureAlternative !== undefined){
-if(!(func16(data.exposureAlternative))){
+if(!(func39(data.exposureAlternative))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func16(data.outcome))){
+if(!(func39(data.outcome))){
 errors++;
 }
 }
@@ -662,6 +664,10 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "shortTitle")) && (key0 !== "_shortTitle")) && (key0 !== "subtitle")) && (key0 !== "_subtitle")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "comment")) && (key0 !== "_comment")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) && (key0 !== "editor")) && (key0 !== "reviewer")) && (key0 !== "endorser")) && (key0 !== "relatedArtifact")) && (key0 !== "library")) && (key0 !== "_library")) && (key0 !== "population")) && (key0 !== "exposure")) && (key0 !== "exposureAlternative")) && (key0 !== "outcome")){
 errors++;
 }
+}
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

@@ -4,28 +4,33 @@ exports.validate = validate1375;
 const schema624 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]},"type":{"enum":["population","exposure","outcome"]},"variableType":{"enum":["dichotomous","continuous","descriptive"]}}};
 const schema625 = {"properties":{"studyEffectiveGroupMeasure":{"enum":["mean","median","mean-of-mean","mean-of-median","median-of-mean","median-of-median"]},"participantEffectiveGroupMeasure":{"enum":["mean","median","mean-of-mean","mean-of-median","median-of-mean","median-of-median"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func8910 = require("./datatypes.cjs")["DataRequirement"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func8977 = require("./datatypes.cjs")["DataRequirement"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj165 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
+const obj166 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
+const obj86 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate1375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ResearchElementDefinition.schema.json" */;
@@ -288,8 +293,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -319,8 +324,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -350,14 +355,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -366,8 +371,8 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -388,8 +393,8 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -410,8 +415,8 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -453,8 +458,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -463,8 +468,8 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -506,8 +511,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -537,8 +542,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -568,8 +573,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -599,8 +604,8 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined && func0.call(data, "_shortTitle")){
-if(!(func2197(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -630,8 +635,8 @@ errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2197(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -649,8 +654,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -667,20 +672,20 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func2215(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func2221(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -710,8 +715,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -741,8 +746,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -751,8 +756,8 @@ let data40 = data.contact;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data40[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data40,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data40[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data40,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -794,8 +799,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -845,8 +850,8 @@ let data46 = data._comment;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2197(data46[i6], {instancePath:instancePath+"/_comment/" + i6,parentData:data46,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data46[i6], {instancePath:instancePath+"/_comment/" + i6,parentData:data46,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -867,8 +872,8 @@ let data48 = data.useContext;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2326(data48[i7], {instancePath:instancePath+"/useContext/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data48[i7], {instancePath:instancePath+"/useContext/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -889,8 +894,8 @@ let data50 = data.jurisdiction;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data50[i8], {instancePath:instancePath+"/jurisdiction/" + i8,parentData:data50,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data50[i8], {instancePath:instancePath+"/jurisdiction/" + i8,parentData:data50,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -932,8 +937,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -963,8 +968,8 @@ errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2197(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +999,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1025,8 +1030,8 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2197(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1056,14 +1061,14 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2197(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func2223(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1072,8 +1077,8 @@ let data63 = data.topic;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2215(data63[i9], {instancePath:instancePath+"/topic/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data63[i9], {instancePath:instancePath+"/topic/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1094,8 +1099,8 @@ let data65 = data.author;
 if(Array.isArray(data65)){
 const len10 = data65.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2320(data65[i10], {instancePath:instancePath+"/author/" + i10,parentData:data65,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data65[i10], {instancePath:instancePath+"/author/" + i10,parentData:data65,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1116,8 +1121,8 @@ let data67 = data.editor;
 if(Array.isArray(data67)){
 const len11 = data67.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2320(data67[i11], {instancePath:instancePath+"/editor/" + i11,parentData:data67,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data67[i11], {instancePath:instancePath+"/editor/" + i11,parentData:data67,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1138,8 +1143,8 @@ let data69 = data.reviewer;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2320(data69[i12], {instancePath:instancePath+"/reviewer/" + i12,parentData:data69,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data69[i12], {instancePath:instancePath+"/reviewer/" + i12,parentData:data69,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1160,8 +1165,8 @@ let data71 = data.endorser;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2320(data71[i13], {instancePath:instancePath+"/endorser/" + i13,parentData:data71,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data71[i13], {instancePath:instancePath+"/endorser/" + i13,parentData:data71,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1182,8 +1187,8 @@ let data73 = data.relatedArtifact;
 if(Array.isArray(data73)){
 const len14 = data73.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2360(data73[i14], {instancePath:instancePath+"/relatedArtifact/" + i14,parentData:data73,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data73[i14], {instancePath:instancePath+"/relatedArtifact/" + i14,parentData:data73,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1245,8 +1250,8 @@ let data77 = data._library;
 if(Array.isArray(data77)){
 const len16 = data77.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2197(data77[i16], {instancePath:instancePath+"/_library/" + i16,parentData:data77,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data77[i16], {instancePath:instancePath+"/_library/" + i16,parentData:data77,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1276,8 +1281,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1295,8 +1300,8 @@ errors++;
 }
 }
 if(data._variableType !== undefined && func0.call(data, "_variableType")){
-if(!(func2197(data._variableType, {instancePath:instancePath+"/_variableType",parentData:data,parentDataProperty:"_variableType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._variableType, {instancePath:instancePath+"/_variableType",parentData:data,parentDataProperty:"_variableType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1457,8 +1462,8 @@ let data91 = data84.extension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data91[i18], {instancePath:instancePath+"/characteristic/" + i17+"/extension/" + i18,parentData:data91,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data91[i18], {instancePath:instancePath+"/characteristic/" + i17+"/extension/" + i18,parentData:data91,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1479,8 +1484,8 @@ let data93 = data84.modifierExtension;
 if(Array.isArray(data93)){
 const len19 = data93.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data93[i19], {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension/" + i19,parentData:data93,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data93[i19], {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension/" + i19,parentData:data93,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1497,8 +1502,8 @@ errors++;
 }
 }
 if(data84.definitionCodeableConcept !== undefined && func0.call(data84, "definitionCodeableConcept")){
-if(!(func2215(data84.definitionCodeableConcept, {instancePath:instancePath+"/characteristic/" + i17+"/definitionCodeableConcept",parentData:data84,parentDataProperty:"definitionCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data84.definitionCodeableConcept, {instancePath:instancePath+"/characteristic/" + i17+"/definitionCodeableConcept",parentData:data84,parentDataProperty:"definitionCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1528,20 +1533,20 @@ errors++;
 }
 }
 if(data84._definitionCanonical !== undefined && func0.call(data84, "_definitionCanonical")){
-if(!(func2197(data84._definitionCanonical, {instancePath:instancePath+"/characteristic/" + i17+"/_definitionCanonical",parentData:data84,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._definitionCanonical, {instancePath:instancePath+"/characteristic/" + i17+"/_definitionCanonical",parentData:data84,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.definitionExpression !== undefined && func0.call(data84, "definitionExpression")){
-if(!(func2444(data84.definitionExpression, {instancePath:instancePath+"/characteristic/" + i17+"/definitionExpression",parentData:data84,parentDataProperty:"definitionExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data84.definitionExpression, {instancePath:instancePath+"/characteristic/" + i17+"/definitionExpression",parentData:data84,parentDataProperty:"definitionExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.definitionDataRequirement !== undefined && func0.call(data84, "definitionDataRequirement")){
-if(!(func8910(data84.definitionDataRequirement, {instancePath:instancePath+"/characteristic/" + i17+"/definitionDataRequirement",parentData:data84,parentDataProperty:"definitionDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data84.definitionDataRequirement, {instancePath:instancePath+"/characteristic/" + i17+"/definitionDataRequirement",parentData:data84,parentDataProperty:"definitionDataRequirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1550,8 +1555,8 @@ let data100 = data84.usageContext;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2326(data100[i20], {instancePath:instancePath+"/characteristic/" + i17+"/usageContext/" + i20,parentData:data100,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data100[i20], {instancePath:instancePath+"/characteristic/" + i17+"/usageContext/" + i20,parentData:data100,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1580,14 +1585,14 @@ errors++;
 }
 }
 if(data84._exclude !== undefined && func0.call(data84, "_exclude")){
-if(!(func2197(data84._exclude, {instancePath:instancePath+"/characteristic/" + i17+"/_exclude",parentData:data84,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._exclude, {instancePath:instancePath+"/characteristic/" + i17+"/_exclude",parentData:data84,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.unitOfMeasure !== undefined && func0.call(data84, "unitOfMeasure")){
-if(!(func2215(data84.unitOfMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/unitOfMeasure",parentData:data84,parentDataProperty:"unitOfMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data84.unitOfMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/unitOfMeasure",parentData:data84,parentDataProperty:"unitOfMeasure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1617,8 +1622,8 @@ errors++;
 }
 }
 if(data84._studyEffectiveDescription !== undefined && func0.call(data84, "_studyEffectiveDescription")){
-if(!(func2197(data84._studyEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDescription",parentData:data84,parentDataProperty:"_studyEffectiveDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._studyEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDescription",parentData:data84,parentDataProperty:"_studyEffectiveDescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1648,32 +1653,32 @@ errors++;
 }
 }
 if(data84._studyEffectiveDateTime !== undefined && func0.call(data84, "_studyEffectiveDateTime")){
-if(!(func2197(data84._studyEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDateTime",parentData:data84,parentDataProperty:"_studyEffectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._studyEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDateTime",parentData:data84,parentDataProperty:"_studyEffectiveDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.studyEffectivePeriod !== undefined && func0.call(data84, "studyEffectivePeriod")){
-if(!(func2223(data84.studyEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectivePeriod",parentData:data84,parentDataProperty:"studyEffectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data84.studyEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectivePeriod",parentData:data84,parentDataProperty:"studyEffectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveDuration !== undefined && func0.call(data84, "studyEffectiveDuration")){
-if(!(func2393(data84.studyEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDuration",parentData:data84,parentDataProperty:"studyEffectiveDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data84.studyEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDuration",parentData:data84,parentDataProperty:"studyEffectiveDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveTiming !== undefined && func0.call(data84, "studyEffectiveTiming")){
-if(!(func2382(data84.studyEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTiming",parentData:data84,parentDataProperty:"studyEffectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data84.studyEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTiming",parentData:data84,parentDataProperty:"studyEffectiveTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveTimeFromStart !== undefined && func0.call(data84, "studyEffectiveTimeFromStart")){
-if(!(func2393(data84.studyEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTimeFromStart",parentData:data84,parentDataProperty:"studyEffectiveTimeFromStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data84.studyEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTimeFromStart",parentData:data84,parentDataProperty:"studyEffectiveTimeFromStart",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1691,8 +1696,8 @@ errors++;
 }
 }
 if(data84._studyEffectiveGroupMeasure !== undefined && func0.call(data84, "_studyEffectiveGroupMeasure")){
-if(!(func2197(data84._studyEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveGroupMeasure",parentData:data84,parentDataProperty:"_studyEffectiveGroupMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._studyEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveGroupMeasure",parentData:data84,parentDataProperty:"_studyEffectiveGroupMeasure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1722,8 +1727,8 @@ errors++;
 }
 }
 if(data84._participantEffectiveDescription !== undefined && func0.call(data84, "_participantEffectiveDescription")){
-if(!(func2197(data84._participantEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDescription",parentData:data84,parentDataProperty:"_participantEffectiveDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._participantEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDescription",parentData:data84,parentDataProperty:"_participantEffectiveDescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1753,32 +1758,32 @@ errors++;
 }
 }
 if(data84._participantEffectiveDateTime !== undefined && func0.call(data84, "_participantEffectiveDateTime")){
-if(!(func2197(data84._participantEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDateTime",parentData:data84,parentDataProperty:"_participantEffectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._participantEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDateTime",parentData:data84,parentDataProperty:"_participantEffectiveDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.participantEffectivePeriod !== undefined && func0.call(data84, "participantEffectivePeriod")){
-if(!(func2223(data84.participantEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectivePeriod",parentData:data84,parentDataProperty:"participantEffectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data84.participantEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectivePeriod",parentData:data84,parentDataProperty:"participantEffectivePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveDuration !== undefined && func0.call(data84, "participantEffectiveDuration")){
-if(!(func2393(data84.participantEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDuration",parentData:data84,parentDataProperty:"participantEffectiveDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data84.participantEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDuration",parentData:data84,parentDataProperty:"participantEffectiveDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveTiming !== undefined && func0.call(data84, "participantEffectiveTiming")){
-if(!(func2382(data84.participantEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTiming",parentData:data84,parentDataProperty:"participantEffectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data84.participantEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTiming",parentData:data84,parentDataProperty:"participantEffectiveTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveTimeFromStart !== undefined && func0.call(data84, "participantEffectiveTimeFromStart")){
-if(!(func2393(data84.participantEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTimeFromStart",parentData:data84,parentDataProperty:"participantEffectiveTimeFromStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data84.participantEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTimeFromStart",parentData:data84,parentDataProperty:"participantEffectiveTimeFromStart",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1796,14 +1801,14 @@ errors++;
 }
 }
 if(data84._participantEffectiveGroupMeasure !== undefined && func0.call(data84, "_participantEffectiveGroupMeasure")){
-if(!(func2197(data84._participantEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveGroupMeasure",parentData:data84,parentDataProperty:"_participantEffectiveGroupMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data84._participantEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveGroupMeasure",parentData:data84,parentDataProperty:"_participantEffectiveGroupMeasure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data84, obj165);
+if(forms0 !== null){
+const err93 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1812,10 +1817,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data84, obj166);
+if(forms1 !== null){
+const err94 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "studyEffective[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1824,15 +1828,60 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func196(data84, obj86);
+if(forms2 !== null){
+const err95 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+const forms3 = func196(data, obj3);
+if(forms3 !== null){
+const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }

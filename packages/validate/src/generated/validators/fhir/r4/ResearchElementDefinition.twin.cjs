@@ -8,23 +8,28 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj754 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
+const obj755 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
+const obj405 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate1375(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ResearchElementDefinition.schema.json" */;
@@ -123,7 +128,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -139,7 +144,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -155,12 +160,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -169,7 +174,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -183,7 +188,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -197,7 +202,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -218,7 +223,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -227,7 +232,7 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data18[i3]))){
+if(!(func35(data18[i3]))){
 errors++;
 }
 }
@@ -248,7 +253,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -264,7 +269,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -280,7 +285,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -296,7 +301,7 @@ errors++;
 }
 }
 if(data._shortTitle !== undefined){
-if(!(func6(data._shortTitle))){
+if(!(func29(data._shortTitle))){
 errors++;
 }
 }
@@ -312,7 +317,7 @@ errors++;
 }
 }
 if(data._subtitle !== undefined){
-if(!(func6(data._subtitle))){
+if(!(func29(data._subtitle))){
 errors++;
 }
 }
@@ -323,7 +328,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -333,17 +338,17 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined){
-if(!(func14(data.subjectCodeableConcept))){
+if(!(func37(data.subjectCodeableConcept))){
 errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(func16(data.subjectReference))){
+if(!(func39(data.subjectReference))){
 errors++;
 }
 }
@@ -359,7 +364,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -375,7 +380,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -384,7 +389,7 @@ let data40 = data.contact;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data40[i4]))){
+if(!(func72(data40[i4]))){
 errors++;
 }
 }
@@ -405,7 +410,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -434,7 +439,7 @@ let data46 = data._comment;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data46[i6]))){
+if(!(func29(data46[i6]))){
 errors++;
 }
 }
@@ -448,7 +453,7 @@ let data48 = data.useContext;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func51(data48[i7]))){
+if(!(func74(data48[i7]))){
 errors++;
 }
 }
@@ -462,7 +467,7 @@ let data50 = data.jurisdiction;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data50[i8]))){
+if(!(func37(data50[i8]))){
 errors++;
 }
 }
@@ -483,7 +488,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -499,7 +504,7 @@ errors++;
 }
 }
 if(data._usage !== undefined){
-if(!(func6(data._usage))){
+if(!(func29(data._usage))){
 errors++;
 }
 }
@@ -515,7 +520,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -531,7 +536,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -547,12 +552,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -561,7 +566,7 @@ let data63 = data.topic;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data63[i9]))){
+if(!(func37(data63[i9]))){
 errors++;
 }
 }
@@ -575,7 +580,7 @@ let data65 = data.author;
 if(Array.isArray(data65)){
 const len10 = data65.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data65[i10]))){
+if(!(func72(data65[i10]))){
 errors++;
 }
 }
@@ -589,7 +594,7 @@ let data67 = data.editor;
 if(Array.isArray(data67)){
 const len11 = data67.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data67[i11]))){
+if(!(func72(data67[i11]))){
 errors++;
 }
 }
@@ -603,7 +608,7 @@ let data69 = data.reviewer;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data69[i12]))){
+if(!(func72(data69[i12]))){
 errors++;
 }
 }
@@ -617,7 +622,7 @@ let data71 = data.endorser;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func49(data71[i13]))){
+if(!(func72(data71[i13]))){
 errors++;
 }
 }
@@ -631,7 +636,7 @@ let data73 = data.relatedArtifact;
 if(Array.isArray(data73)){
 const len14 = data73.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func64(data73[i14]))){
+if(!(func87(data73[i14]))){
 errors++;
 }
 }
@@ -665,7 +670,7 @@ let data77 = data._library;
 if(Array.isArray(data77)){
 const len16 = data77.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6(data77[i16]))){
+if(!(func29(data77[i16]))){
 errors++;
 }
 }
@@ -681,7 +686,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -692,7 +697,7 @@ errors++;
 }
 }
 if(data._variableType !== undefined){
-if(!(func6(data._variableType))){
+if(!(func29(data._variableType))){
 errors++;
 }
 }
@@ -790,7 +795,7 @@ let data91 = data84.extension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data91[i18]))){
+if(!(func33(data91[i18]))){
 errors++;
 }
 }
@@ -804,7 +809,7 @@ let data93 = data84.modifierExtension;
 if(Array.isArray(data93)){
 const len19 = data93.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data93[i19]))){
+if(!(func33(data93[i19]))){
 errors++;
 }
 }
@@ -814,7 +819,7 @@ errors++;
 }
 }
 if(data84.definitionCodeableConcept !== undefined){
-if(!(func14(data84.definitionCodeableConcept))){
+if(!(func37(data84.definitionCodeableConcept))){
 errors++;
 }
 }
@@ -830,17 +835,17 @@ errors++;
 }
 }
 if(data84._definitionCanonical !== undefined){
-if(!(func6(data84._definitionCanonical))){
+if(!(func29(data84._definitionCanonical))){
 errors++;
 }
 }
 if(data84.definitionExpression !== undefined){
-if(!(func95(data84.definitionExpression))){
+if(!(func118(data84.definitionExpression))){
 errors++;
 }
 }
 if(data84.definitionDataRequirement !== undefined){
-if(!(func2273(data84.definitionDataRequirement))){
+if(!(func2340(data84.definitionDataRequirement))){
 errors++;
 }
 }
@@ -849,7 +854,7 @@ let data100 = data84.usageContext;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func51(data100[i20]))){
+if(!(func74(data100[i20]))){
 errors++;
 }
 }
@@ -864,12 +869,12 @@ errors++;
 }
 }
 if(data84._exclude !== undefined){
-if(!(func6(data84._exclude))){
+if(!(func29(data84._exclude))){
 errors++;
 }
 }
 if(data84.unitOfMeasure !== undefined){
-if(!(func14(data84.unitOfMeasure))){
+if(!(func37(data84.unitOfMeasure))){
 errors++;
 }
 }
@@ -885,7 +890,7 @@ errors++;
 }
 }
 if(data84._studyEffectiveDescription !== undefined){
-if(!(func6(data84._studyEffectiveDescription))){
+if(!(func29(data84._studyEffectiveDescription))){
 errors++;
 }
 }
@@ -901,27 +906,27 @@ errors++;
 }
 }
 if(data84._studyEffectiveDateTime !== undefined){
-if(!(func6(data84._studyEffectiveDateTime))){
+if(!(func29(data84._studyEffectiveDateTime))){
 errors++;
 }
 }
 if(data84.studyEffectivePeriod !== undefined){
-if(!(func17(data84.studyEffectivePeriod))){
+if(!(func40(data84.studyEffectivePeriod))){
 errors++;
 }
 }
 if(data84.studyEffectiveDuration !== undefined){
-if(!(func77(data84.studyEffectiveDuration))){
+if(!(func100(data84.studyEffectiveDuration))){
 errors++;
 }
 }
 if(data84.studyEffectiveTiming !== undefined){
-if(!(func72(data84.studyEffectiveTiming))){
+if(!(func95(data84.studyEffectiveTiming))){
 errors++;
 }
 }
 if(data84.studyEffectiveTimeFromStart !== undefined){
-if(!(func77(data84.studyEffectiveTimeFromStart))){
+if(!(func100(data84.studyEffectiveTimeFromStart))){
 errors++;
 }
 }
@@ -932,7 +937,7 @@ errors++;
 }
 }
 if(data84._studyEffectiveGroupMeasure !== undefined){
-if(!(func6(data84._studyEffectiveGroupMeasure))){
+if(!(func29(data84._studyEffectiveGroupMeasure))){
 errors++;
 }
 }
@@ -948,7 +953,7 @@ errors++;
 }
 }
 if(data84._participantEffectiveDescription !== undefined){
-if(!(func6(data84._participantEffectiveDescription))){
+if(!(func29(data84._participantEffectiveDescription))){
 errors++;
 }
 }
@@ -964,27 +969,27 @@ errors++;
 }
 }
 if(data84._participantEffectiveDateTime !== undefined){
-if(!(func6(data84._participantEffectiveDateTime))){
+if(!(func29(data84._participantEffectiveDateTime))){
 errors++;
 }
 }
 if(data84.participantEffectivePeriod !== undefined){
-if(!(func17(data84.participantEffectivePeriod))){
+if(!(func40(data84.participantEffectivePeriod))){
 errors++;
 }
 }
 if(data84.participantEffectiveDuration !== undefined){
-if(!(func77(data84.participantEffectiveDuration))){
+if(!(func100(data84.participantEffectiveDuration))){
 errors++;
 }
 }
 if(data84.participantEffectiveTiming !== undefined){
-if(!(func72(data84.participantEffectiveTiming))){
+if(!(func95(data84.participantEffectiveTiming))){
 errors++;
 }
 }
 if(data84.participantEffectiveTimeFromStart !== undefined){
-if(!(func77(data84.participantEffectiveTimeFromStart))){
+if(!(func100(data84.participantEffectiveTimeFromStart))){
 errors++;
 }
 }
@@ -995,7 +1000,7 @@ errors++;
 }
 }
 if(data84._participantEffectiveGroupMeasure !== undefined){
-if(!(func6(data84._participantEffectiveGroupMeasure))){
+if(!(func29(data84._participantEffectiveGroupMeasure))){
 errors++;
 }
 }
@@ -1003,6 +1008,18 @@ for(const key0 in data84){
 if((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "definitionCodeableConcept")) && (key0 !== "definitionCanonical")) && (key0 !== "_definitionCanonical")) && (key0 !== "definitionExpression")) && (key0 !== "definitionDataRequirement")) && (key0 !== "usageContext")) && (key0 !== "exclude")) && (key0 !== "_exclude")) && (key0 !== "unitOfMeasure")) && (key0 !== "studyEffectiveDescription")) && (key0 !== "_studyEffectiveDescription")) && (key0 !== "studyEffectiveDateTime")) && (key0 !== "_studyEffectiveDateTime")) && (key0 !== "studyEffectivePeriod")) && (key0 !== "studyEffectiveDuration")) && (key0 !== "studyEffectiveTiming")) && (key0 !== "studyEffectiveTimeFromStart")) && (key0 !== "studyEffectiveGroupMeasure")) && (key0 !== "_studyEffectiveGroupMeasure")) && (key0 !== "participantEffectiveDescription")) && (key0 !== "_participantEffectiveDescription")) && (key0 !== "participantEffectiveDateTime")) && (key0 !== "_participantEffectiveDateTime")) && (key0 !== "participantEffectivePeriod")) && (key0 !== "participantEffectiveDuration")) && (key0 !== "participantEffectiveTiming")) && (key0 !== "participantEffectiveTimeFromStart")) && (key0 !== "participantEffectiveGroupMeasure")) && (key0 !== "_participantEffectiveGroupMeasure")){
 errors++;
 }
+}
+const forms0 = func1(data84, obj754);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data84, obj755);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data84, obj405);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data84.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data84);
@@ -1024,6 +1041,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "shortTitle")) && (key1 !== "_shortTitle")) && (key1 !== "subtitle")) && (key1 !== "_subtitle")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "subjectCodeableConcept")) && (key1 !== "subjectReference")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "comment")) && (key1 !== "_comment")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "usage")) && (key1 !== "_usage")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) && (key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "library")) && (key1 !== "_library")) && (key1 !== "type")) && (key1 !== "_type")) && (key1 !== "variableType")) && (key1 !== "_variableType")) && (key1 !== "characteristic")){
 errors++;
 }
+}
+const forms3 = func1(data, obj31);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -5,19 +5,19 @@ const schema626 = {"properties":{"status":{"enum":["active","administratively-co
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -180,8 +180,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -211,8 +211,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -242,14 +242,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -258,8 +258,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -280,8 +280,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -302,8 +302,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -324,8 +324,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -367,8 +367,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -377,8 +377,8 @@ let data19 = data.protocol;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data19[i4], {instancePath:instancePath+"/protocol/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data19[i4], {instancePath:instancePath+"/protocol/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -399,8 +399,8 @@ let data21 = data.partOf;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data21[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data21[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -430,20 +430,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.primaryPurposeType !== undefined && func0.call(data, "primaryPurposeType")){
-if(!(func2215(data.primaryPurposeType, {instancePath:instancePath+"/primaryPurposeType",parentData:data,parentDataProperty:"primaryPurposeType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.primaryPurposeType, {instancePath:instancePath+"/primaryPurposeType",parentData:data,parentDataProperty:"primaryPurposeType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.phase !== undefined && func0.call(data, "phase")){
-if(!(func2215(data.phase, {instancePath:instancePath+"/phase",parentData:data,parentDataProperty:"phase",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.phase, {instancePath:instancePath+"/phase",parentData:data,parentDataProperty:"phase",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -452,8 +452,8 @@ let data27 = data.category;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data27[i6], {instancePath:instancePath+"/category/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i6], {instancePath:instancePath+"/category/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -474,8 +474,8 @@ let data29 = data.focus;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2215(data29[i7], {instancePath:instancePath+"/focus/" + i7,parentData:data29,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data29[i7], {instancePath:instancePath+"/focus/" + i7,parentData:data29,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -496,8 +496,8 @@ let data31 = data.condition;
 if(Array.isArray(data31)){
 const len8 = data31.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2215(data31[i8], {instancePath:instancePath+"/condition/" + i8,parentData:data31,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data31[i8], {instancePath:instancePath+"/condition/" + i8,parentData:data31,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -518,8 +518,8 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2320(data33[i9], {instancePath:instancePath+"/contact/" + i9,parentData:data33,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data33[i9], {instancePath:instancePath+"/contact/" + i9,parentData:data33,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -540,8 +540,8 @@ let data35 = data.relatedArtifact;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2360(data35[i10], {instancePath:instancePath+"/relatedArtifact/" + i10,parentData:data35,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data35[i10], {instancePath:instancePath+"/relatedArtifact/" + i10,parentData:data35,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -562,8 +562,8 @@ let data37 = data.keyword;
 if(Array.isArray(data37)){
 const len11 = data37.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data37[i11], {instancePath:instancePath+"/keyword/" + i11,parentData:data37,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data37[i11], {instancePath:instancePath+"/keyword/" + i11,parentData:data37,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -584,8 +584,8 @@ let data39 = data.location;
 if(Array.isArray(data39)){
 const len12 = data39.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data39[i12], {instancePath:instancePath+"/location/" + i12,parentData:data39,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data39[i12], {instancePath:instancePath+"/location/" + i12,parentData:data39,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -627,8 +627,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -637,8 +637,8 @@ let data43 = data.enrollment;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2221(data43[i13], {instancePath:instancePath+"/enrollment/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data43[i13], {instancePath:instancePath+"/enrollment/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -655,20 +655,20 @@ errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func2223(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.sponsor !== undefined && func0.call(data, "sponsor")){
-if(!(func2221(data.sponsor, {instancePath:instancePath+"/sponsor",parentData:data,parentDataProperty:"sponsor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.sponsor, {instancePath:instancePath+"/sponsor",parentData:data,parentDataProperty:"sponsor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.principalInvestigator !== undefined && func0.call(data, "principalInvestigator")){
-if(!(func2221(data.principalInvestigator, {instancePath:instancePath+"/principalInvestigator",parentData:data,parentDataProperty:"principalInvestigator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.principalInvestigator, {instancePath:instancePath+"/principalInvestigator",parentData:data,parentDataProperty:"principalInvestigator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -677,8 +677,8 @@ let data48 = data.site;
 if(Array.isArray(data48)){
 const len14 = data48.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2221(data48[i14], {instancePath:instancePath+"/site/" + i14,parentData:data48,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data48[i14], {instancePath:instancePath+"/site/" + i14,parentData:data48,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -695,8 +695,8 @@ errors++;
 }
 }
 if(data.reasonStopped !== undefined && func0.call(data, "reasonStopped")){
-if(!(func2215(data.reasonStopped, {instancePath:instancePath+"/reasonStopped",parentData:data,parentDataProperty:"reasonStopped",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.reasonStopped, {instancePath:instancePath+"/reasonStopped",parentData:data,parentDataProperty:"reasonStopped",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -705,8 +705,8 @@ let data51 = data.note;
 if(Array.isArray(data51)){
 const len15 = data51.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2601(data51[i15], {instancePath:instancePath+"/note/" + i15,parentData:data51,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data51[i15], {instancePath:instancePath+"/note/" + i15,parentData:data51,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -827,8 +827,8 @@ let data57 = data54.extension;
 if(Array.isArray(data57)){
 const len17 = data57.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data57[i17], {instancePath:instancePath+"/arm/" + i16+"/extension/" + i17,parentData:data57,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data57[i17], {instancePath:instancePath+"/arm/" + i16+"/extension/" + i17,parentData:data57,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -849,8 +849,8 @@ let data59 = data54.modifierExtension;
 if(Array.isArray(data59)){
 const len18 = data59.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data59[i18], {instancePath:instancePath+"/arm/" + i16+"/modifierExtension/" + i18,parentData:data59,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data59[i18], {instancePath:instancePath+"/arm/" + i16+"/modifierExtension/" + i18,parentData:data59,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -892,14 +892,14 @@ errors++;
 }
 }
 if(data54._name !== undefined && func0.call(data54, "_name")){
-if(!(func2197(data54._name, {instancePath:instancePath+"/arm/" + i16+"/_name",parentData:data54,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._name, {instancePath:instancePath+"/arm/" + i16+"/_name",parentData:data54,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data54.type !== undefined && func0.call(data54, "type")){
-if(!(func2215(data54.type, {instancePath:instancePath+"/arm/" + i16+"/type",parentData:data54,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data54.type, {instancePath:instancePath+"/arm/" + i16+"/type",parentData:data54,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -929,8 +929,8 @@ errors++;
 }
 }
 if(data54._description !== undefined && func0.call(data54, "_description")){
-if(!(func2197(data54._description, {instancePath:instancePath+"/arm/" + i16+"/_description",parentData:data54,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data54._description, {instancePath:instancePath+"/arm/" + i16+"/_description",parentData:data54,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -995,8 +995,8 @@ let data69 = data67.extension;
 if(Array.isArray(data69)){
 const len20 = data69.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data69[i20], {instancePath:instancePath+"/objective/" + i19+"/extension/" + i20,parentData:data69,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data69[i20], {instancePath:instancePath+"/objective/" + i19+"/extension/" + i20,parentData:data69,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1017,8 +1017,8 @@ let data71 = data67.modifierExtension;
 if(Array.isArray(data71)){
 const len21 = data71.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2206(data71[i21], {instancePath:instancePath+"/objective/" + i19+"/modifierExtension/" + i21,parentData:data71,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data71[i21], {instancePath:instancePath+"/objective/" + i19+"/modifierExtension/" + i21,parentData:data71,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1060,14 +1060,14 @@ errors++;
 }
 }
 if(data67._name !== undefined && func0.call(data67, "_name")){
-if(!(func2197(data67._name, {instancePath:instancePath+"/objective/" + i19+"/_name",parentData:data67,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data67._name, {instancePath:instancePath+"/objective/" + i19+"/_name",parentData:data67,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data67.type !== undefined && func0.call(data67, "type")){
-if(!(func2215(data67.type, {instancePath:instancePath+"/objective/" + i19+"/type",parentData:data67,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data67.type, {instancePath:instancePath+"/objective/" + i19+"/type",parentData:data67,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,18 +7,18 @@ const schema626 = {"properties":{"status":{"enum":["active","administratively-co
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1376(data){
@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -116,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -193,7 +193,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -202,7 +202,7 @@ let data19 = data.protocol;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data19[i4]))){
+if(!(func39(data19[i4]))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ let data21 = data.partOf;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data21[i5]))){
+if(!(func39(data21[i5]))){
 errors++;
 }
 }
@@ -232,17 +232,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.primaryPurposeType !== undefined){
-if(!(func14(data.primaryPurposeType))){
+if(!(func37(data.primaryPurposeType))){
 errors++;
 }
 }
 if(data.phase !== undefined){
-if(!(func14(data.phase))){
+if(!(func37(data.phase))){
 errors++;
 }
 }
@@ -251,7 +251,7 @@ let data27 = data.category;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data27[i6]))){
+if(!(func37(data27[i6]))){
 errors++;
 }
 }
@@ -265,7 +265,7 @@ let data29 = data.focus;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data29[i7]))){
+if(!(func37(data29[i7]))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ let data31 = data.condition;
 if(Array.isArray(data31)){
 const len8 = data31.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data31[i8]))){
+if(!(func37(data31[i8]))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data33[i9]))){
+if(!(func72(data33[i9]))){
 errors++;
 }
 }
@@ -307,7 +307,7 @@ let data35 = data.relatedArtifact;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func64(data35[i10]))){
+if(!(func87(data35[i10]))){
 errors++;
 }
 }
@@ -321,7 +321,7 @@ let data37 = data.keyword;
 if(Array.isArray(data37)){
 const len11 = data37.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data37[i11]))){
+if(!(func37(data37[i11]))){
 errors++;
 }
 }
@@ -335,7 +335,7 @@ let data39 = data.location;
 if(Array.isArray(data39)){
 const len12 = data39.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data39[i12]))){
+if(!(func37(data39[i12]))){
 errors++;
 }
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data43 = data.enrollment;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data43[i13]))){
+if(!(func39(data43[i13]))){
 errors++;
 }
 }
@@ -375,17 +375,17 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func17(data.period))){
+if(!(func40(data.period))){
 errors++;
 }
 }
 if(data.sponsor !== undefined){
-if(!(func16(data.sponsor))){
+if(!(func39(data.sponsor))){
 errors++;
 }
 }
 if(data.principalInvestigator !== undefined){
-if(!(func16(data.principalInvestigator))){
+if(!(func39(data.principalInvestigator))){
 errors++;
 }
 }
@@ -394,7 +394,7 @@ let data48 = data.site;
 if(Array.isArray(data48)){
 const len14 = data48.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data48[i14]))){
+if(!(func39(data48[i14]))){
 errors++;
 }
 }
@@ -404,7 +404,7 @@ errors++;
 }
 }
 if(data.reasonStopped !== undefined){
-if(!(func14(data.reasonStopped))){
+if(!(func37(data.reasonStopped))){
 errors++;
 }
 }
@@ -413,7 +413,7 @@ let data51 = data.note;
 if(Array.isArray(data51)){
 const len15 = data51.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func156(data51[i15]))){
+if(!(func180(data51[i15]))){
 errors++;
 }
 }
@@ -476,7 +476,7 @@ let data57 = data54.extension;
 if(Array.isArray(data57)){
 const len17 = data57.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data57[i17]))){
+if(!(func33(data57[i17]))){
 errors++;
 }
 }
@@ -490,7 +490,7 @@ let data59 = data54.modifierExtension;
 if(Array.isArray(data59)){
 const len18 = data59.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data59[i18]))){
+if(!(func33(data59[i18]))){
 errors++;
 }
 }
@@ -511,12 +511,12 @@ errors++;
 }
 }
 if(data54._name !== undefined){
-if(!(func6(data54._name))){
+if(!(func29(data54._name))){
 errors++;
 }
 }
 if(data54.type !== undefined){
-if(!(func14(data54.type))){
+if(!(func37(data54.type))){
 errors++;
 }
 }
@@ -532,7 +532,7 @@ errors++;
 }
 }
 if(data54._description !== undefined){
-if(!(func6(data54._description))){
+if(!(func29(data54._description))){
 errors++;
 }
 }
@@ -580,7 +580,7 @@ let data69 = data67.extension;
 if(Array.isArray(data69)){
 const len20 = data69.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data69[i20]))){
+if(!(func33(data69[i20]))){
 errors++;
 }
 }
@@ -594,7 +594,7 @@ let data71 = data67.modifierExtension;
 if(Array.isArray(data71)){
 const len21 = data71.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func10(data71[i21]))){
+if(!(func33(data71[i21]))){
 errors++;
 }
 }
@@ -615,12 +615,12 @@ errors++;
 }
 }
 if(data67._name !== undefined){
-if(!(func6(data67._name))){
+if(!(func29(data67._name))){
 errors++;
 }
 }
 if(data67.type !== undefined){
-if(!(func14(data67.type))){
+if(!(func37(data67.type))){
 errors++;
 }
 }

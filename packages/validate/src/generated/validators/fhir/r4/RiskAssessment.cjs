@@ -4,22 +4,26 @@ exports.validate = validate1378;
 const schema630 = {"properties":{"status":{"enum":["registered","preliminary","final","amended","corrected","cancelled","entered-in-error","unknown"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2223 = require("./datatypes.cjs")["Period"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2246 = require("./datatypes.cjs")["Period"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj169 = new Set(["probabilityDecimal", "probabilityRange"]);
+const obj170 = new Set(["whenPeriod", "whenRange"]);
+const obj54 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate1378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/RiskAssessment.schema.json" */;
@@ -183,8 +187,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,8 +218,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -245,14 +249,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -261,8 +265,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -283,8 +287,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -305,8 +309,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -327,8 +331,8 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -345,14 +349,14 @@ errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func2221(data.basedOn, {instancePath:instancePath+"/basedOn",parentData:data,parentDataProperty:"basedOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.basedOn, {instancePath:instancePath+"/basedOn",parentData:data,parentDataProperty:"basedOn",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func2221(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -380,32 +384,32 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func2215(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -435,26 +439,26 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func2223(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
-if(!(func2221(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func2221(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -463,8 +467,8 @@ let data30 = data.reasonCode;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data30[i4], {instancePath:instancePath+"/reasonCode/" + i4,parentData:data30,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data30[i4], {instancePath:instancePath+"/reasonCode/" + i4,parentData:data30,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -485,8 +489,8 @@ let data32 = data.reasonReference;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data32[i5], {instancePath:instancePath+"/reasonReference/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data32[i5], {instancePath:instancePath+"/reasonReference/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -507,8 +511,8 @@ let data34 = data.basis;
 if(Array.isArray(data34)){
 const len6 = data34.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2221(data34[i6], {instancePath:instancePath+"/basis/" + i6,parentData:data34,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data34[i6], {instancePath:instancePath+"/basis/" + i6,parentData:data34,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -561,8 +565,8 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data39[i8], {instancePath:instancePath+"/prediction/" + i7+"/extension/" + i8,parentData:data39,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data39[i8], {instancePath:instancePath+"/prediction/" + i7+"/extension/" + i8,parentData:data39,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -583,8 +587,8 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data41[i9], {instancePath:instancePath+"/prediction/" + i7+"/modifierExtension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i9], {instancePath:instancePath+"/prediction/" + i7+"/modifierExtension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -601,8 +605,8 @@ errors++;
 }
 }
 if(data37.outcome !== undefined && func0.call(data37, "outcome")){
-if(!(func2215(data37.outcome, {instancePath:instancePath+"/prediction/" + i7+"/outcome",parentData:data37,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data37.outcome, {instancePath:instancePath+"/prediction/" + i7+"/outcome",parentData:data37,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -620,20 +624,20 @@ errors++;
 }
 }
 if(data37._probabilityDecimal !== undefined && func0.call(data37, "_probabilityDecimal")){
-if(!(func2197(data37._probabilityDecimal, {instancePath:instancePath+"/prediction/" + i7+"/_probabilityDecimal",parentData:data37,parentDataProperty:"_probabilityDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._probabilityDecimal, {instancePath:instancePath+"/prediction/" + i7+"/_probabilityDecimal",parentData:data37,parentDataProperty:"_probabilityDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.probabilityRange !== undefined && func0.call(data37, "probabilityRange")){
-if(!(func2391(data37.probabilityRange, {instancePath:instancePath+"/prediction/" + i7+"/probabilityRange",parentData:data37,parentDataProperty:"probabilityRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data37.probabilityRange, {instancePath:instancePath+"/prediction/" + i7+"/probabilityRange",parentData:data37,parentDataProperty:"probabilityRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.qualitativeRisk !== undefined && func0.call(data37, "qualitativeRisk")){
-if(!(func2215(data37.qualitativeRisk, {instancePath:instancePath+"/prediction/" + i7+"/qualitativeRisk",parentData:data37,parentDataProperty:"qualitativeRisk",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data37.qualitativeRisk, {instancePath:instancePath+"/prediction/" + i7+"/qualitativeRisk",parentData:data37,parentDataProperty:"qualitativeRisk",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -651,20 +655,20 @@ errors++;
 }
 }
 if(data37._relativeRisk !== undefined && func0.call(data37, "_relativeRisk")){
-if(!(func2197(data37._relativeRisk, {instancePath:instancePath+"/prediction/" + i7+"/_relativeRisk",parentData:data37,parentDataProperty:"_relativeRisk",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._relativeRisk, {instancePath:instancePath+"/prediction/" + i7+"/_relativeRisk",parentData:data37,parentDataProperty:"_relativeRisk",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.whenPeriod !== undefined && func0.call(data37, "whenPeriod")){
-if(!(func2223(data37.whenPeriod, {instancePath:instancePath+"/prediction/" + i7+"/whenPeriod",parentData:data37,parentDataProperty:"whenPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data37.whenPeriod, {instancePath:instancePath+"/prediction/" + i7+"/whenPeriod",parentData:data37,parentDataProperty:"whenPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data37.whenRange !== undefined && func0.call(data37, "whenRange")){
-if(!(func2391(data37.whenRange, {instancePath:instancePath+"/prediction/" + i7+"/whenRange",parentData:data37,parentDataProperty:"whenRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data37.whenRange, {instancePath:instancePath+"/prediction/" + i7+"/whenRange",parentData:data37,parentDataProperty:"whenRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -694,14 +698,14 @@ errors++;
 }
 }
 if(data37._rationale !== undefined && func0.call(data37, "_rationale")){
-if(!(func2197(data37._rationale, {instancePath:instancePath+"/prediction/" + i7+"/_rationale",parentData:data37,parentDataProperty:"_rationale",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data37._rationale, {instancePath:instancePath+"/prediction/" + i7+"/_rationale",parentData:data37,parentDataProperty:"_rationale",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data37, obj169);
+if(forms0 !== null){
+const err31 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/cdxChoice",keyword:"cdxChoice",params:{choice: "probability[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -710,10 +714,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/prediction",schemaPath:"#/properties/prediction/type",keyword:"type",params:{type: "array"}};
+const forms1 = func196(data37, obj170);
+if(forms1 !== null){
+const err32 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/cdxChoice",keyword:"cdxChoice",params:{choice: "when[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -723,11 +726,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.mitigation !== undefined && func0.call(data, "mitigation")){
-let data54 = data.mitigation;
-if(typeof data54 === "string"){
-if(func61(data54) < 1){
-const err33 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err33 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -737,8 +737,9 @@ vErrors.push(err33);
 errors++;
 }
 }
+}
 else {
-const err34 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/prediction",schemaPath:"#/properties/prediction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -748,25 +749,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data._mitigation !== undefined && func0.call(data, "_mitigation")){
-if(!(func2197(data._mitigation, {instancePath:instancePath+"/_mitigation",parentData:data,parentDataProperty:"_mitigation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data56 = data.note;
-if(Array.isArray(data56)){
-const len10 = data56.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2601(data56[i10], {instancePath:instancePath+"/note/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+if(data.mitigation !== undefined && func0.call(data, "mitigation")){
+let data54 = data.mitigation;
+if(typeof data54 === "string"){
+if(func61(data54) < 1){
+const err35 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -776,14 +763,64 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data._mitigation !== undefined && func0.call(data, "_mitigation")){
+if(!(func2220(data._mitigation, {instancePath:instancePath+"/_mitigation",parentData:data,parentDataProperty:"_mitigation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.note !== undefined && func0.call(data, "note")){
+let data56 = data.note;
+if(Array.isArray(data56)){
+const len10 = data56.length;
+for(let i10=0; i10<len10; i10++){
+if(!(func2625(data56[i10], {instancePath:instancePath+"/note/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+const forms2 = func196(data, obj54);
+if(forms2 !== null){
+const err38 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }

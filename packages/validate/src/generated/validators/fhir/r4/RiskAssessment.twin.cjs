@@ -7,18 +7,22 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj764 = new Set(["probabilityDecimal", "probabilityRange"]);
+const obj765 = new Set(["whenPeriod", "whenRange"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj266 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate1378(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/RiskAssessment.schema.json" */;
@@ -86,7 +90,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -102,7 +106,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -118,12 +122,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -132,7 +136,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -146,7 +150,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -160,7 +164,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -174,7 +178,7 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data15[i3]))){
+if(!(func35(data15[i3]))){
 errors++;
 }
 }
@@ -184,12 +188,12 @@ errors++;
 }
 }
 if(data.basedOn !== undefined){
-if(!(func16(data.basedOn))){
+if(!(func39(data.basedOn))){
 errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(func16(data.parent))){
+if(!(func39(data.parent))){
 errors++;
 }
 }
@@ -203,27 +207,27 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.method !== undefined){
-if(!(func14(data.method))){
+if(!(func37(data.method))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -239,22 +243,22 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.condition !== undefined){
-if(!(func16(data.condition))){
+if(!(func39(data.condition))){
 errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func16(data.performer))){
+if(!(func39(data.performer))){
 errors++;
 }
 }
@@ -263,7 +267,7 @@ let data30 = data.reasonCode;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data30[i4]))){
+if(!(func37(data30[i4]))){
 errors++;
 }
 }
@@ -277,7 +281,7 @@ let data32 = data.reasonReference;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data32[i5]))){
+if(!(func39(data32[i5]))){
 errors++;
 }
 }
@@ -291,7 +295,7 @@ let data34 = data.basis;
 if(Array.isArray(data34)){
 const len6 = data34.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data34[i6]))){
+if(!(func39(data34[i6]))){
 errors++;
 }
 }
@@ -323,7 +327,7 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data39[i8]))){
+if(!(func33(data39[i8]))){
 errors++;
 }
 }
@@ -337,7 +341,7 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data41[i9]))){
+if(!(func33(data41[i9]))){
 errors++;
 }
 }
@@ -347,7 +351,7 @@ errors++;
 }
 }
 if(data37.outcome !== undefined){
-if(!(func14(data37.outcome))){
+if(!(func37(data37.outcome))){
 errors++;
 }
 }
@@ -358,17 +362,17 @@ errors++;
 }
 }
 if(data37._probabilityDecimal !== undefined){
-if(!(func6(data37._probabilityDecimal))){
+if(!(func29(data37._probabilityDecimal))){
 errors++;
 }
 }
 if(data37.probabilityRange !== undefined){
-if(!(func76(data37.probabilityRange))){
+if(!(func99(data37.probabilityRange))){
 errors++;
 }
 }
 if(data37.qualitativeRisk !== undefined){
-if(!(func14(data37.qualitativeRisk))){
+if(!(func37(data37.qualitativeRisk))){
 errors++;
 }
 }
@@ -379,17 +383,17 @@ errors++;
 }
 }
 if(data37._relativeRisk !== undefined){
-if(!(func6(data37._relativeRisk))){
+if(!(func29(data37._relativeRisk))){
 errors++;
 }
 }
 if(data37.whenPeriod !== undefined){
-if(!(func17(data37.whenPeriod))){
+if(!(func40(data37.whenPeriod))){
 errors++;
 }
 }
 if(data37.whenRange !== undefined){
-if(!(func76(data37.whenRange))){
+if(!(func99(data37.whenRange))){
 errors++;
 }
 }
@@ -405,7 +409,7 @@ errors++;
 }
 }
 if(data37._rationale !== undefined){
-if(!(func6(data37._rationale))){
+if(!(func29(data37._rationale))){
 errors++;
 }
 }
@@ -413,6 +417,14 @@ for(const key0 in data37){
 if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "outcome")) && (key0 !== "probabilityDecimal")) && (key0 !== "_probabilityDecimal")) && (key0 !== "probabilityRange")) && (key0 !== "qualitativeRisk")) && (key0 !== "relativeRisk")) && (key0 !== "_relativeRisk")) && (key0 !== "whenPeriod")) && (key0 !== "whenRange")) && (key0 !== "rationale")) && (key0 !== "_rationale")){
 errors++;
 }
+}
+const forms0 = func1(data37, obj764);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data37, obj765);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data37.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data37);
@@ -442,7 +454,7 @@ errors++;
 }
 }
 if(data._mitigation !== undefined){
-if(!(func6(data._mitigation))){
+if(!(func29(data._mitigation))){
 errors++;
 }
 }
@@ -451,7 +463,7 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func156(data56[i10]))){
+if(!(func180(data56[i10]))){
 errors++;
 }
 }
@@ -464,6 +476,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "parent")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "method")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "condition")) && (key1 !== "performer")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "basis")) && (key1 !== "prediction")) && (key1 !== "mitigation")) && (key1 !== "_mitigation")) && (key1 !== "note")){
 errors++;
 }
+}
+const forms2 = func1(data, obj266);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -8,19 +8,19 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -52,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -66,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -87,12 +87,12 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -103,12 +103,12 @@ errors++;
 }
 }
 if(data._value !== undefined){
-if(!(func6(data._value))){
+if(!(func29(data._value))){
 errors++;
 }
 }
 if(data.unitOfMeasure !== undefined){
-if(!(func14(data.unitOfMeasure))){
+if(!(func37(data.unitOfMeasure))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ errors++;
 }
 }
 if(data._denominatorCount !== undefined){
-if(!(func6(data._denominatorCount))){
+if(!(func29(data._denominatorCount))){
 errors++;
 }
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 if(data._numeratorCount !== undefined){
-if(!(func6(data._numeratorCount))){
+if(!(func29(data._numeratorCount))){
 errors++;
 }
 }
@@ -173,7 +173,7 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func33(data18[i3]))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func33(data20[i4]))){
 errors++;
 }
 }
@@ -197,7 +197,7 @@ errors++;
 }
 }
 if(data16.type !== undefined){
-if(!(func14(data16.type))){
+if(!(func37(data16.type))){
 errors++;
 }
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 if(data16._level !== undefined){
-if(!(func6(data16._level))){
+if(!(func29(data16._level))){
 errors++;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 if(data16._from !== undefined){
-if(!(func6(data16._from))){
+if(!(func29(data16._from))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ errors++;
 }
 }
 if(data16._to !== undefined){
-if(!(func6(data16._to))){
+if(!(func29(data16._to))){
 errors++;
 }
 }
@@ -305,7 +305,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -333,7 +333,7 @@ let data5 = data.rating;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data5[i2]))){
+if(!(func37(data5[i2]))){
 errors++;
 }
 }
@@ -347,7 +347,7 @@ let data7 = data.note;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func156(data7[i3]))){
+if(!(func180(data7[i3]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data12[i5]))){
+if(!(func33(data12[i5]))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data14[i6]))){
+if(!(func33(data14[i6]))){
 errors++;
 }
 }
@@ -403,7 +403,7 @@ errors++;
 }
 }
 if(data10.type !== undefined){
-if(!(func14(data10.type))){
+if(!(func37(data10.type))){
 errors++;
 }
 }
@@ -412,7 +412,7 @@ let data17 = data10.rating;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data17[i7]))){
+if(!(func37(data17[i7]))){
 errors++;
 }
 }
@@ -426,7 +426,7 @@ let data19 = data10.note;
 if(Array.isArray(data19)){
 const len8 = data19.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data19[i8]))){
+if(!(func180(data19[i8]))){
 errors++;
 }
 }
@@ -546,7 +546,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -578,12 +578,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -606,7 +606,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -620,7 +620,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -641,7 +641,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -650,7 +650,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -671,7 +671,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -687,7 +687,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -703,7 +703,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -730,7 +730,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -746,7 +746,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -755,7 +755,7 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data31[i4]))){
+if(!(func72(data31[i4]))){
 errors++;
 }
 }
@@ -776,7 +776,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -785,7 +785,7 @@ let data35 = data.note;
 if(Array.isArray(data35)){
 const len5 = data35.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data35[i5]))){
+if(!(func180(data35[i5]))){
 errors++;
 }
 }
@@ -799,7 +799,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func51(data37[i6]))){
+if(!(func74(data37[i6]))){
 errors++;
 }
 }
@@ -813,7 +813,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func14(data39[i7]))){
+if(!(func37(data39[i7]))){
 errors++;
 }
 }
@@ -834,7 +834,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -850,7 +850,7 @@ errors++;
 }
 }
 if(data._approvalDate !== undefined){
-if(!(func6(data._approvalDate))){
+if(!(func29(data._approvalDate))){
 errors++;
 }
 }
@@ -866,12 +866,12 @@ errors++;
 }
 }
 if(data._lastReviewDate !== undefined){
-if(!(func6(data._lastReviewDate))){
+if(!(func29(data._lastReviewDate))){
 errors++;
 }
 }
 if(data.effectivePeriod !== undefined){
-if(!(func17(data.effectivePeriod))){
+if(!(func40(data.effectivePeriod))){
 errors++;
 }
 }
@@ -880,7 +880,7 @@ let data48 = data.topic;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data48[i8]))){
+if(!(func37(data48[i8]))){
 errors++;
 }
 }
@@ -894,7 +894,7 @@ let data50 = data.author;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func49(data50[i9]))){
+if(!(func72(data50[i9]))){
 errors++;
 }
 }
@@ -908,7 +908,7 @@ let data52 = data.editor;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func49(data52[i10]))){
+if(!(func72(data52[i10]))){
 errors++;
 }
 }
@@ -922,7 +922,7 @@ let data54 = data.reviewer;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func49(data54[i11]))){
+if(!(func72(data54[i11]))){
 errors++;
 }
 }
@@ -936,7 +936,7 @@ let data56 = data.endorser;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func49(data56[i12]))){
+if(!(func72(data56[i12]))){
 errors++;
 }
 }
@@ -950,7 +950,7 @@ let data58 = data.relatedArtifact;
 if(Array.isArray(data58)){
 const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func64(data58[i13]))){
+if(!(func87(data58[i13]))){
 errors++;
 }
 }
@@ -960,27 +960,27 @@ errors++;
 }
 }
 if(data.synthesisType !== undefined){
-if(!(func14(data.synthesisType))){
+if(!(func37(data.synthesisType))){
 errors++;
 }
 }
 if(data.studyType !== undefined){
-if(!(func14(data.studyType))){
+if(!(func37(data.studyType))){
 errors++;
 }
 }
 if(data.population !== undefined){
-if(!(func16(data.population))){
+if(!(func39(data.population))){
 errors++;
 }
 }
 if(data.exposure !== undefined){
-if(!(func16(data.exposure))){
+if(!(func39(data.exposure))){
 errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(func16(data.outcome))){
+if(!(func39(data.outcome))){
 errors++;
 }
 }
@@ -1003,7 +1003,7 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len14 = data67.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data67[i14]))){
+if(!(func33(data67[i14]))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len15 = data69.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data69[i15]))){
+if(!(func33(data69[i15]))){
 errors++;
 }
 }
@@ -1038,7 +1038,7 @@ errors++;
 }
 }
 if(data65._description !== undefined){
-if(!(func6(data65._description))){
+if(!(func29(data65._description))){
 errors++;
 }
 }
@@ -1057,7 +1057,7 @@ errors++;
 }
 }
 if(data65._numberOfStudies !== undefined){
-if(!(func6(data65._numberOfStudies))){
+if(!(func29(data65._numberOfStudies))){
 errors++;
 }
 }
@@ -1076,7 +1076,7 @@ errors++;
 }
 }
 if(data65._numberOfParticipants !== undefined){
-if(!(func6(data65._numberOfParticipants))){
+if(!(func29(data65._numberOfParticipants))){
 errors++;
 }
 }

@@ -4,15 +4,15 @@ exports.validate = validate1385;
 const schema639 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]},"base":{"items":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}},"type":{"enum":["number","date","string","token","reference","composite","quantity","uri","special"]},"xpathUsage":{"enum":["normal","phonetic","nearby","distance","other"]},"target":{"items":{"enum":["Account","ActivityDefinition","AdverseEvent","AllergyIntolerance","Appointment","AppointmentResponse","AuditEvent","Basic","Binary","BiologicallyDerivedProduct","BodyStructure","Bundle","CapabilityStatement","CarePlan","CareTeam","CatalogEntry","ChargeItem","ChargeItemDefinition","Claim","ClaimResponse","ClinicalImpression","CodeSystem","Communication","CommunicationRequest","CompartmentDefinition","Composition","ConceptMap","Condition","Consent","Contract","Coverage","CoverageEligibilityRequest","CoverageEligibilityResponse","DetectedIssue","Device","DeviceDefinition","DeviceMetric","DeviceRequest","DeviceUseStatement","DiagnosticReport","DocumentManifest","DocumentReference","DomainResource","EffectEvidenceSynthesis","Encounter","Endpoint","EnrollmentRequest","EnrollmentResponse","EpisodeOfCare","EventDefinition","Evidence","EvidenceVariable","ExampleScenario","ExplanationOfBenefit","FamilyMemberHistory","Flag","Goal","GraphDefinition","Group","GuidanceResponse","HealthcareService","ImagingStudy","Immunization","ImmunizationEvaluation","ImmunizationRecommendation","ImplementationGuide","InsurancePlan","Invoice","Library","Linkage","List","Location","Measure","MeasureReport","Media","Medication","MedicationAdministration","MedicationDispense","MedicationKnowledge","MedicationRequest","MedicationStatement","MedicinalProduct","MedicinalProductAuthorization","MedicinalProductContraindication","MedicinalProductIndication","MedicinalProductIngredient","MedicinalProductInteraction","MedicinalProductManufactured","MedicinalProductPackaged","MedicinalProductPharmaceutical","MedicinalProductUndesirableEffect","MessageDefinition","MessageHeader","MolecularSequence","NamingSystem","NutritionOrder","Observation","ObservationDefinition","OperationDefinition","OperationOutcome","Organization","OrganizationAffiliation","Parameters","Patient","PaymentNotice","PaymentReconciliation","Person","PlanDefinition","Practitioner","PractitionerRole","Procedure","Provenance","Questionnaire","QuestionnaireResponse","RelatedPerson","RequestGroup","ResearchDefinition","ResearchElementDefinition","ResearchStudy","ResearchSubject","Resource","RiskAssessment","RiskEvidenceSynthesis","Schedule","SearchParameter","ServiceRequest","Slot","Specimen","SpecimenDefinition","StructureDefinition","StructureMap","Subscription","Substance","SubstanceNucleicAcid","SubstancePolymer","SubstanceProtein","SubstanceReferenceInformation","SubstanceSourceMaterial","SubstanceSpecification","SupplyDelivery","SupplyRequest","Task","TerminologyCapabilities","TestReport","TestScript","ValueSet","VerificationResult","VisionPrescription"]}},"comparator":{"items":{"enum":["eq","ne","gt","lt","ge","le","sa","eb","ap"]}},"modifier":{"items":{"enum":["missing","exact","contains","not","text","in","not-in","below","above","type","identifier","ofType"]}}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -593,8 +593,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -624,8 +624,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -655,14 +655,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -671,8 +671,8 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data15[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data15[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -693,8 +693,8 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data17[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -715,8 +715,8 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -758,8 +758,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -789,8 +789,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -820,8 +820,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -851,8 +851,8 @@ errors++;
 }
 }
 if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
-if(!(func2197(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom",parentData:data,parentDataProperty:"_derivedFrom",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom",parentData:data,parentDataProperty:"_derivedFrom",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -870,8 +870,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -888,8 +888,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -919,8 +919,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -950,8 +950,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -960,8 +960,8 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len3 = data37.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2320(data37[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data37,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data37[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data37,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1003,8 +1003,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1013,8 +1013,8 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2326(data41[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data41,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data41[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data41,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1035,8 +1035,8 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data43[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data43,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data43,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1078,8 +1078,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1109,8 +1109,8 @@ errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2197(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1158,8 +1158,8 @@ let data51 = data._base;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2197(data51[i7], {instancePath:instancePath+"/_base/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data51[i7], {instancePath:instancePath+"/_base/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1189,8 +1189,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1220,8 +1220,8 @@ errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func2197(data._expression, {instancePath:instancePath+"/_expression",parentData:data,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._expression, {instancePath:instancePath+"/_expression",parentData:data,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1251,8 +1251,8 @@ errors++;
 }
 }
 if(data._xpath !== undefined && func0.call(data, "_xpath")){
-if(!(func2197(data._xpath, {instancePath:instancePath+"/_xpath",parentData:data,parentDataProperty:"_xpath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._xpath, {instancePath:instancePath+"/_xpath",parentData:data,parentDataProperty:"_xpath",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1270,8 +1270,8 @@ errors++;
 }
 }
 if(data._xpathUsage !== undefined && func0.call(data, "_xpathUsage")){
-if(!(func2197(data._xpathUsage, {instancePath:instancePath+"/_xpathUsage",parentData:data,parentDataProperty:"_xpathUsage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._xpathUsage, {instancePath:instancePath+"/_xpathUsage",parentData:data,parentDataProperty:"_xpathUsage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1319,8 +1319,8 @@ let data63 = data._target;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data63[i9], {instancePath:instancePath+"/_target/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data63[i9], {instancePath:instancePath+"/_target/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1349,8 +1349,8 @@ errors++;
 }
 }
 if(data._multipleOr !== undefined && func0.call(data, "_multipleOr")){
-if(!(func2197(data._multipleOr, {instancePath:instancePath+"/_multipleOr",parentData:data,parentDataProperty:"_multipleOr",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._multipleOr, {instancePath:instancePath+"/_multipleOr",parentData:data,parentDataProperty:"_multipleOr",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1367,8 +1367,8 @@ errors++;
 }
 }
 if(data._multipleAnd !== undefined && func0.call(data, "_multipleAnd")){
-if(!(func2197(data._multipleAnd, {instancePath:instancePath+"/_multipleAnd",parentData:data,parentDataProperty:"_multipleAnd",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._multipleAnd, {instancePath:instancePath+"/_multipleAnd",parentData:data,parentDataProperty:"_multipleAnd",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1406,8 +1406,8 @@ let data71 = data._comparator;
 if(Array.isArray(data71)){
 const len11 = data71.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2197(data71[i11], {instancePath:instancePath+"/_comparator/" + i11,parentData:data71,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71[i11], {instancePath:instancePath+"/_comparator/" + i11,parentData:data71,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1457,8 +1457,8 @@ let data75 = data._modifier;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2197(data75[i13], {instancePath:instancePath+"/_modifier/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data75[i13], {instancePath:instancePath+"/_modifier/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1520,8 +1520,8 @@ let data79 = data._chain;
 if(Array.isArray(data79)){
 const len15 = data79.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2197(data79[i15], {instancePath:instancePath+"/_chain/" + i15,parentData:data79,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data79[i15], {instancePath:instancePath+"/_chain/" + i15,parentData:data79,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1651,8 +1651,8 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len17 = data85.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data85[i17], {instancePath:instancePath+"/component/" + i16+"/extension/" + i17,parentData:data85,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data85[i17], {instancePath:instancePath+"/component/" + i16+"/extension/" + i17,parentData:data85,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1673,8 +1673,8 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len18 = data87.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data87[i18], {instancePath:instancePath+"/component/" + i16+"/modifierExtension/" + i18,parentData:data87,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data87[i18], {instancePath:instancePath+"/component/" + i16+"/modifierExtension/" + i18,parentData:data87,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1716,8 +1716,8 @@ errors++;
 }
 }
 if(data82._definition !== undefined && func0.call(data82, "_definition")){
-if(!(func2197(data82._definition, {instancePath:instancePath+"/component/" + i16+"/_definition",parentData:data82,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data82._definition, {instancePath:instancePath+"/component/" + i16+"/_definition",parentData:data82,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1747,8 +1747,8 @@ errors++;
 }
 }
 if(data82._expression !== undefined && func0.call(data82, "_expression")){
-if(!(func2197(data82._expression, {instancePath:instancePath+"/component/" + i16+"/_expression",parentData:data82,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data82._expression, {instancePath:instancePath+"/component/" + i16+"/_expression",parentData:data82,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

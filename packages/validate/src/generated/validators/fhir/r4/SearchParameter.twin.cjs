@@ -7,14 +7,14 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1385(data){
@@ -266,7 +266,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -282,7 +282,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -298,12 +298,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -312,7 +312,7 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data15[i0]))){
+if(!(func32(data15[i0]))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data17[i1]))){
+if(!(func33(data17[i1]))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data19[i2]))){
+if(!(func33(data19[i2]))){
 errors++;
 }
 }
@@ -361,7 +361,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -377,7 +377,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -393,7 +393,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 if(data._derivedFrom !== undefined){
-if(!(func6(data._derivedFrom))){
+if(!(func29(data._derivedFrom))){
 errors++;
 }
 }
@@ -420,7 +420,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -446,7 +446,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -462,7 +462,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -471,7 +471,7 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len3 = data37.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data37[i3]))){
+if(!(func72(data37[i3]))){
 errors++;
 }
 }
@@ -492,7 +492,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -501,7 +501,7 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data41[i4]))){
+if(!(func74(data41[i4]))){
 errors++;
 }
 }
@@ -515,7 +515,7 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data43[i5]))){
+if(!(func37(data43[i5]))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -552,7 +552,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -579,7 +579,7 @@ let data51 = data._base;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data51[i7]))){
+if(!(func29(data51[i7]))){
 errors++;
 }
 }
@@ -595,7 +595,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -611,7 +611,7 @@ errors++;
 }
 }
 if(data._expression !== undefined){
-if(!(func6(data._expression))){
+if(!(func29(data._expression))){
 errors++;
 }
 }
@@ -627,7 +627,7 @@ errors++;
 }
 }
 if(data._xpath !== undefined){
-if(!(func6(data._xpath))){
+if(!(func29(data._xpath))){
 errors++;
 }
 }
@@ -638,7 +638,7 @@ errors++;
 }
 }
 if(data._xpathUsage !== undefined){
-if(!(func6(data._xpathUsage))){
+if(!(func29(data._xpathUsage))){
 errors++;
 }
 }
@@ -665,7 +665,7 @@ let data63 = data._target;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data63[i9]))){
+if(!(func29(data63[i9]))){
 errors++;
 }
 }
@@ -680,7 +680,7 @@ errors++;
 }
 }
 if(data._multipleOr !== undefined){
-if(!(func6(data._multipleOr))){
+if(!(func29(data._multipleOr))){
 errors++;
 }
 }
@@ -690,7 +690,7 @@ errors++;
 }
 }
 if(data._multipleAnd !== undefined){
-if(!(func6(data._multipleAnd))){
+if(!(func29(data._multipleAnd))){
 errors++;
 }
 }
@@ -714,7 +714,7 @@ let data71 = data._comparator;
 if(Array.isArray(data71)){
 const len11 = data71.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data71[i11]))){
+if(!(func29(data71[i11]))){
 errors++;
 }
 }
@@ -743,7 +743,7 @@ let data75 = data._modifier;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func6(data75[i13]))){
+if(!(func29(data75[i13]))){
 errors++;
 }
 }
@@ -777,7 +777,7 @@ let data79 = data._chain;
 if(Array.isArray(data79)){
 const len15 = data79.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data79[i15]))){
+if(!(func29(data79[i15]))){
 errors++;
 }
 }
@@ -843,7 +843,7 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len17 = data85.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data85[i17]))){
+if(!(func33(data85[i17]))){
 errors++;
 }
 }
@@ -857,7 +857,7 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len18 = data87.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data87[i18]))){
+if(!(func33(data87[i18]))){
 errors++;
 }
 }
@@ -878,7 +878,7 @@ errors++;
 }
 }
 if(data82._definition !== undefined){
-if(!(func6(data82._definition))){
+if(!(func29(data82._definition))){
 errors++;
 }
 }
@@ -894,7 +894,7 @@ errors++;
 }
 }
 if(data82._expression !== undefined){
-if(!(func6(data82._expression))){
+if(!(func29(data82._expression))){
 errors++;
 }
 }

@@ -6,20 +6,24 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj778 = new Set(["quantityQuantity", "quantityRatio", "quantityRange"]);
+const obj202 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
+const obj44 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1386(data){
@@ -119,7 +123,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -135,7 +139,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -151,12 +155,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -165,7 +169,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -179,7 +183,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -193,7 +197,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -207,7 +211,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -241,7 +245,7 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func29(data20[i5]))){
 errors++;
 }
 }
@@ -275,7 +279,7 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data24[i7]))){
+if(!(func29(data24[i7]))){
 errors++;
 }
 }
@@ -289,7 +293,7 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func16(data26[i8]))){
+if(!(func39(data26[i8]))){
 errors++;
 }
 }
@@ -303,7 +307,7 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data28[i9]))){
+if(!(func39(data28[i9]))){
 errors++;
 }
 }
@@ -313,7 +317,7 @@ errors++;
 }
 }
 if(data.requisition !== undefined){
-if(!(func12(data.requisition))){
+if(!(func35(data.requisition))){
 errors++;
 }
 }
@@ -327,7 +331,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -341,7 +345,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -350,7 +354,7 @@ let data35 = data.category;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data35[i10]))){
+if(!(func37(data35[i10]))){
 errors++;
 }
 }
@@ -369,7 +373,7 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
@@ -379,12 +383,12 @@ errors++;
 }
 }
 if(data._doNotPerform !== undefined){
-if(!(func6(data._doNotPerform))){
+if(!(func29(data._doNotPerform))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -393,7 +397,7 @@ let data42 = data.orderDetail;
 if(Array.isArray(data42)){
 const len11 = data42.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data42[i11]))){
+if(!(func37(data42[i11]))){
 errors++;
 }
 }
@@ -403,27 +407,27 @@ errors++;
 }
 }
 if(data.quantityQuantity !== undefined){
-if(!(func85(data.quantityQuantity))){
+if(!(func108(data.quantityQuantity))){
 errors++;
 }
 }
 if(data.quantityRatio !== undefined){
-if(!(func2698(data.quantityRatio))){
+if(!(func2775(data.quantityRatio))){
 errors++;
 }
 }
 if(data.quantityRange !== undefined){
-if(!(func76(data.quantityRange))){
+if(!(func99(data.quantityRange))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -439,17 +443,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func95(data.occurrenceTiming))){
 errors++;
 }
 }
@@ -459,12 +463,12 @@ errors++;
 }
 }
 if(data._asNeededBoolean !== undefined){
-if(!(func6(data._asNeededBoolean))){
+if(!(func29(data._asNeededBoolean))){
 errors++;
 }
 }
 if(data.asNeededCodeableConcept !== undefined){
-if(!(func14(data.asNeededCodeableConcept))){
+if(!(func37(data.asNeededCodeableConcept))){
 errors++;
 }
 }
@@ -480,17 +484,17 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func39(data.requester))){
 errors++;
 }
 }
 if(data.performerType !== undefined){
-if(!(func14(data.performerType))){
+if(!(func37(data.performerType))){
 errors++;
 }
 }
@@ -499,7 +503,7 @@ let data60 = data.performer;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data60[i12]))){
+if(!(func39(data60[i12]))){
 errors++;
 }
 }
@@ -513,7 +517,7 @@ let data62 = data.locationCode;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func14(data62[i13]))){
+if(!(func37(data62[i13]))){
 errors++;
 }
 }
@@ -527,7 +531,7 @@ let data64 = data.locationReference;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func16(data64[i14]))){
+if(!(func39(data64[i14]))){
 errors++;
 }
 }
@@ -541,7 +545,7 @@ let data66 = data.reasonCode;
 if(Array.isArray(data66)){
 const len15 = data66.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func14(data66[i15]))){
+if(!(func37(data66[i15]))){
 errors++;
 }
 }
@@ -555,7 +559,7 @@ let data68 = data.reasonReference;
 if(Array.isArray(data68)){
 const len16 = data68.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func16(data68[i16]))){
+if(!(func39(data68[i16]))){
 errors++;
 }
 }
@@ -569,7 +573,7 @@ let data70 = data.insurance;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func16(data70[i17]))){
+if(!(func39(data70[i17]))){
 errors++;
 }
 }
@@ -583,7 +587,7 @@ let data72 = data.supportingInfo;
 if(Array.isArray(data72)){
 const len18 = data72.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func16(data72[i18]))){
+if(!(func39(data72[i18]))){
 errors++;
 }
 }
@@ -597,7 +601,7 @@ let data74 = data.specimen;
 if(Array.isArray(data74)){
 const len19 = data74.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data74[i19]))){
+if(!(func39(data74[i19]))){
 errors++;
 }
 }
@@ -611,7 +615,7 @@ let data76 = data.bodySite;
 if(Array.isArray(data76)){
 const len20 = data76.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func14(data76[i20]))){
+if(!(func37(data76[i20]))){
 errors++;
 }
 }
@@ -625,7 +629,7 @@ let data78 = data.note;
 if(Array.isArray(data78)){
 const len21 = data78.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func156(data78[i21]))){
+if(!(func180(data78[i21]))){
 errors++;
 }
 }
@@ -646,7 +650,7 @@ errors++;
 }
 }
 if(data._patientInstruction !== undefined){
-if(!(func6(data._patientInstruction))){
+if(!(func29(data._patientInstruction))){
 errors++;
 }
 }
@@ -655,7 +659,7 @@ let data82 = data.relevantHistory;
 if(Array.isArray(data82)){
 const len22 = data82.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func16(data82[i22]))){
+if(!(func39(data82[i22]))){
 errors++;
 }
 }
@@ -668,6 +672,18 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) && (key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) && (key0 !== "requisition")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) && (key0 !== "_intent")) && (key0 !== "category")) && (key0 !== "priority")) && (key0 !== "_priority")) && (key0 !== "doNotPerform")) && (key0 !== "_doNotPerform")) && (key0 !== "code")) && (key0 !== "orderDetail")) && (key0 !== "quantityQuantity")) && (key0 !== "quantityRatio")) && (key0 !== "quantityRange")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "occurrenceDateTime")) && (key0 !== "_occurrenceDateTime")) && (key0 !== "occurrencePeriod")) && (key0 !== "occurrenceTiming")) && (key0 !== "asNeededBoolean")) && (key0 !== "_asNeededBoolean")) && (key0 !== "asNeededCodeableConcept")) && (key0 !== "authoredOn")) && (key0 !== "_authoredOn")) && (key0 !== "requester")) && (key0 !== "performerType")) && (key0 !== "performer")) && (key0 !== "locationCode")) && (key0 !== "locationReference")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "insurance")) && (key0 !== "supportingInfo")) && (key0 !== "specimen")) && (key0 !== "bodySite")) && (key0 !== "note")) && (key0 !== "patientInstruction")) && (key0 !== "_patientInstruction")) && (key0 !== "relevantHistory")){
 errors++;
 }
+}
+const forms0 = func1(data, obj778);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj202);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj44);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

@@ -6,14 +6,14 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1387(data){
@@ -144,7 +144,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -176,12 +176,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -190,7 +190,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -204,7 +204,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -218,7 +218,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -232,7 +232,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -246,7 +246,7 @@ let data19 = data.serviceCategory;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data19[i4]))){
+if(!(func37(data19[i4]))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data21 = data.serviceType;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data21[i5]))){
+if(!(func37(data21[i5]))){
 errors++;
 }
 }
@@ -274,7 +274,7 @@ let data23 = data.specialty;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data23[i6]))){
+if(!(func37(data23[i6]))){
 errors++;
 }
 }
@@ -284,12 +284,12 @@ errors++;
 }
 }
 if(data.appointmentType !== undefined){
-if(!(func14(data.appointmentType))){
+if(!(func37(data.appointmentType))){
 errors++;
 }
 }
 if(data.schedule !== undefined){
-if(!(func16(data.schedule))){
+if(!(func39(data.schedule))){
 errors++;
 }
 }
@@ -300,7 +300,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -316,7 +316,7 @@ errors++;
 }
 }
 if(data._start !== undefined){
-if(!(func6(data._start))){
+if(!(func29(data._start))){
 errors++;
 }
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(func6(data._end))){
+if(!(func29(data._end))){
 errors++;
 }
 }
@@ -342,7 +342,7 @@ errors++;
 }
 }
 if(data._overbooked !== undefined){
-if(!(func6(data._overbooked))){
+if(!(func29(data._overbooked))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }

@@ -6,23 +6,28 @@ const schema643 = {"properties":{"status":{"enum":["available","unavailable","un
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2625 = require("./datatypes.cjs")["Annotation"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj34 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj176 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
+const obj35 = new Set(["timeDateTime", "timePeriod"]);
+const obj178 = new Set(["additiveCodeableConcept", "additiveReference"]);
 
 function validate1388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Specimen.schema.json" */;
@@ -84,8 +89,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -115,8 +120,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -146,14 +151,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -162,8 +167,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -184,8 +189,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -206,8 +211,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -228,8 +233,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -246,8 +251,8 @@ errors++;
 }
 }
 if(data.accessionIdentifier !== undefined && func0.call(data, "accessionIdentifier")){
-if(!(func2210(data.accessionIdentifier, {instancePath:instancePath+"/accessionIdentifier",parentData:data,parentDataProperty:"accessionIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.accessionIdentifier, {instancePath:instancePath+"/accessionIdentifier",parentData:data,parentDataProperty:"accessionIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -265,20 +270,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func2221(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -308,8 +313,8 @@ errors++;
 }
 }
 if(data._receivedTime !== undefined && func0.call(data, "_receivedTime")){
-if(!(func2197(data._receivedTime, {instancePath:instancePath+"/_receivedTime",parentData:data,parentDataProperty:"_receivedTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._receivedTime, {instancePath:instancePath+"/_receivedTime",parentData:data,parentDataProperty:"_receivedTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -318,8 +323,8 @@ let data23 = data.parent;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data23[i4], {instancePath:instancePath+"/parent/" + i4,parentData:data23,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data23[i4], {instancePath:instancePath+"/parent/" + i4,parentData:data23,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -340,8 +345,8 @@ let data25 = data.request;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data25[i5], {instancePath:instancePath+"/request/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i5], {instancePath:instancePath+"/request/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -390,8 +395,8 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -412,8 +417,8 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -430,8 +435,8 @@ errors++;
 }
 }
 if(data27.collector !== undefined && func0.call(data27, "collector")){
-if(!(func2221(data27.collector, {instancePath:instancePath+"/collection/collector",parentData:data27,parentDataProperty:"collector",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data27.collector, {instancePath:instancePath+"/collection/collector",parentData:data27,parentDataProperty:"collector",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -461,61 +466,83 @@ errors++;
 }
 }
 if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
-if(!(func2197(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime",parentData:data27,parentDataProperty:"_collectedDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime",parentData:data27,parentDataProperty:"_collectedDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.collectedPeriod !== undefined && func0.call(data27, "collectedPeriod")){
-if(!(func2223(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod",parentData:data27,parentDataProperty:"collectedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod",parentData:data27,parentDataProperty:"collectedPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.duration !== undefined && func0.call(data27, "duration")){
-if(!(func2393(data27.duration, {instancePath:instancePath+"/collection/duration",parentData:data27,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data27.duration, {instancePath:instancePath+"/collection/duration",parentData:data27,parentDataProperty:"duration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.quantity !== undefined && func0.call(data27, "quantity")){
-if(!(func2415(data27.quantity, {instancePath:instancePath+"/collection/quantity",parentData:data27,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data27.quantity, {instancePath:instancePath+"/collection/quantity",parentData:data27,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.method !== undefined && func0.call(data27, "method")){
-if(!(func2215(data27.method, {instancePath:instancePath+"/collection/method",parentData:data27,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.method, {instancePath:instancePath+"/collection/method",parentData:data27,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.bodySite !== undefined && func0.call(data27, "bodySite")){
-if(!(func2215(data27.bodySite, {instancePath:instancePath+"/collection/bodySite",parentData:data27,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.bodySite, {instancePath:instancePath+"/collection/bodySite",parentData:data27,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.fastingStatusCodeableConcept !== undefined && func0.call(data27, "fastingStatusCodeableConcept")){
-if(!(func2215(data27.fastingStatusCodeableConcept, {instancePath:instancePath+"/collection/fastingStatusCodeableConcept",parentData:data27,parentDataProperty:"fastingStatusCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.fastingStatusCodeableConcept, {instancePath:instancePath+"/collection/fastingStatusCodeableConcept",parentData:data27,parentDataProperty:"fastingStatusCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.fastingStatusDuration !== undefined && func0.call(data27, "fastingStatusDuration")){
-if(!(func2393(data27.fastingStatusDuration, {instancePath:instancePath+"/collection/fastingStatusDuration",parentData:data27,parentDataProperty:"fastingStatusDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data27.fastingStatusDuration, {instancePath:instancePath+"/collection/fastingStatusDuration",parentData:data27,parentDataProperty:"fastingStatusDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data27, obj34);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+const forms1 = func196(data27, obj176);
+if(forms1 !== null){
+const err24 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "fastingStatus[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -531,40 +558,7 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data45 = data44.id;
 if(typeof data45 === "string"){
 if(func61(data45) < 1){
-const err24 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data44.extension !== undefined && func0.call(data44, "extension")){
-let data46 = data44.extension;
-if(Array.isArray(data46)){
-const len9 = data46.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2206(data46[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9,parentData:data46,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -574,19 +568,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
-let data48 = data44.modifierExtension;
-if(Array.isArray(data48)){
-const len10 = data48.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2206(data48[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10,parentData:data48,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -596,11 +579,19 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data44.description !== undefined && func0.call(data44, "description")){
-let data50 = data44.description;
-if(typeof data50 === "string"){
-if(func61(data50) < 1){
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+if(data44.extension !== undefined && func0.call(data44, "extension")){
+let data46 = data44.extension;
+if(Array.isArray(data46)){
+const len9 = data46.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2229(data46[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9,parentData:data46,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -610,8 +601,19 @@ vErrors.push(err28);
 errors++;
 }
 }
+if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
+let data48 = data44.modifierExtension;
+if(Array.isArray(data48)){
+const len10 = data48.length;
+for(let i10=0; i10<len10; i10++){
+if(!(func2229(data48[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10,parentData:data48,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -621,31 +623,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data44._description !== undefined && func0.call(data44, "_description")){
-if(!(func2197(data44._description, {instancePath:instancePath+"/processing/" + i8+"/_description",parentData:data44,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data44.procedure !== undefined && func0.call(data44, "procedure")){
-if(!(func2215(data44.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure",parentData:data44,parentDataProperty:"procedure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data44.additive !== undefined && func0.call(data44, "additive")){
-let data53 = data44.additive;
-if(Array.isArray(data53)){
-const len11 = data53.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2221(data53[i11], {instancePath:instancePath+"/processing/" + i8+"/additive/" + i11,parentData:data53,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
+if(data44.description !== undefined && func0.call(data44, "description")){
+let data50 = data44.description;
+if(typeof data50 === "string"){
+if(func61(data50) < 1){
+const err30 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -655,11 +637,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
-let data55 = data44.timeDateTime;
-if(typeof data55 === "string"){
-if(!pattern8.test(data55)){
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -669,8 +648,31 @@ vErrors.push(err31);
 errors++;
 }
 }
+if(data44._description !== undefined && func0.call(data44, "_description")){
+if(!(func2220(data44._description, {instancePath:instancePath+"/processing/" + i8+"/_description",parentData:data44,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data44.procedure !== undefined && func0.call(data44, "procedure")){
+if(!(func2238(data44.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure",parentData:data44,parentDataProperty:"procedure",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data44.additive !== undefined && func0.call(data44, "additive")){
+let data53 = data44.additive;
+if(Array.isArray(data53)){
+const len11 = data53.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2244(data53[i11], {instancePath:instancePath+"/processing/" + i8+"/additive/" + i11,parentData:data53,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -680,21 +682,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data44._timeDateTime !== undefined && func0.call(data44, "_timeDateTime")){
-if(!(func2197(data44._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime",parentData:data44,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data44.timePeriod !== undefined && func0.call(data44, "timePeriod")){
-if(!(func2223(data44.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod",parentData:data44,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
+if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
+let data55 = data44.timeDateTime;
+if(typeof data55 === "string"){
+if(!pattern8.test(data55)){
+const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -704,14 +696,60 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
 else {
-const err34 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data44._timeDateTime !== undefined && func0.call(data44, "_timeDateTime")){
+if(!(func2220(data44._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime",parentData:data44,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data44.timePeriod !== undefined && func0.call(data44, "timePeriod")){
+if(!(func2246(data44.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod",parentData:data44,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms2 = func196(data44, obj35);
+if(forms2 !== null){
+const err35 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -727,62 +765,7 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func61(data60) < 1){
-const err35 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data59.extension !== undefined && func0.call(data59, "extension")){
-let data61 = data59.extension;
-if(Array.isArray(data61)){
-const len13 = data61.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2206(data61[i13], {instancePath:instancePath+"/container/" + i12+"/extension/" + i13,parentData:data61,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
-let data63 = data59.modifierExtension;
-if(Array.isArray(data63)){
-const len14 = data63.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2206(data63[i14], {instancePath:instancePath+"/container/" + i12+"/modifierExtension/" + i14,parentData:data63,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -792,19 +775,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data59.identifier !== undefined && func0.call(data59, "identifier")){
-let data65 = data59.identifier;
-if(Array.isArray(data65)){
-const len15 = data65.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2210(data65[i15], {instancePath:instancePath+"/container/" + i12+"/identifier/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err39 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -814,11 +786,19 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data59.description !== undefined && func0.call(data59, "description")){
-let data67 = data59.description;
-if(typeof data67 === "string"){
-if(func61(data67) < 1){
-const err40 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+if(data59.extension !== undefined && func0.call(data59, "extension")){
+let data61 = data59.extension;
+if(Array.isArray(data61)){
+const len13 = data61.length;
+for(let i13=0; i13<len13; i13++){
+if(!(func2229(data61[i13], {instancePath:instancePath+"/container/" + i12+"/extension/" + i13,parentData:data61,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -828,8 +808,19 @@ vErrors.push(err40);
 errors++;
 }
 }
+if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
+let data63 = data59.modifierExtension;
+if(Array.isArray(data63)){
+const len14 = data63.length;
+for(let i14=0; i14<len14; i14++){
+if(!(func2229(data63[i14], {instancePath:instancePath+"/container/" + i12+"/modifierExtension/" + i14,parentData:data63,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err41 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -839,45 +830,19 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data59._description !== undefined && func0.call(data59, "_description")){
-if(!(func2197(data59._description, {instancePath:instancePath+"/container/" + i12+"/_description",parentData:data59,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data59.type !== undefined && func0.call(data59, "type")){
-if(!(func2215(data59.type, {instancePath:instancePath+"/container/" + i12+"/type",parentData:data59,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data59.capacity !== undefined && func0.call(data59, "capacity")){
-if(!(func2415(data59.capacity, {instancePath:instancePath+"/container/" + i12+"/capacity",parentData:data59,parentDataProperty:"capacity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data59.specimenQuantity !== undefined && func0.call(data59, "specimenQuantity")){
-if(!(func2415(data59.specimenQuantity, {instancePath:instancePath+"/container/" + i12+"/specimenQuantity",parentData:data59,parentDataProperty:"specimenQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data59.additiveCodeableConcept !== undefined && func0.call(data59, "additiveCodeableConcept")){
-if(!(func2215(data59.additiveCodeableConcept, {instancePath:instancePath+"/container/" + i12+"/additiveCodeableConcept",parentData:data59,parentDataProperty:"additiveCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data59.additiveReference !== undefined && func0.call(data59, "additiveReference")){
-if(!(func2221(data59.additiveReference, {instancePath:instancePath+"/container/" + i12+"/additiveReference",parentData:data59,parentDataProperty:"additiveReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data59.identifier !== undefined && func0.call(data59, "identifier")){
+let data65 = data59.identifier;
+if(Array.isArray(data65)){
+const len15 = data65.length;
+for(let i15=0; i15<len15; i15++){
+if(!(func2233(data65[i15], {instancePath:instancePath+"/container/" + i12+"/identifier/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
+const err42 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -887,9 +852,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
+if(data59.description !== undefined && func0.call(data59, "description")){
+let data67 = data59.description;
+if(typeof data67 === "string"){
+if(func61(data67) < 1){
+const err43 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -899,19 +866,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.condition !== undefined && func0.call(data, "condition")){
-let data74 = data.condition;
-if(Array.isArray(data74)){
-const len16 = data74.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func2215(data74[i16], {instancePath:instancePath+"/condition/" + i16,parentData:data74,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err44 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -921,19 +877,45 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-let data76 = data.note;
-if(Array.isArray(data76)){
-const len17 = data76.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2601(data76[i17], {instancePath:instancePath+"/note/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(data59._description !== undefined && func0.call(data59, "_description")){
+if(!(func2220(data59._description, {instancePath:instancePath+"/container/" + i12+"/_description",parentData:data59,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
+if(data59.type !== undefined && func0.call(data59, "type")){
+if(!(func2238(data59.type, {instancePath:instancePath+"/container/" + i12+"/type",parentData:data59,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+}
+if(data59.capacity !== undefined && func0.call(data59, "capacity")){
+if(!(func2438(data59.capacity, {instancePath:instancePath+"/container/" + i12+"/capacity",parentData:data59,parentDataProperty:"capacity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data59.specimenQuantity !== undefined && func0.call(data59, "specimenQuantity")){
+if(!(func2438(data59.specimenQuantity, {instancePath:instancePath+"/container/" + i12+"/specimenQuantity",parentData:data59,parentDataProperty:"specimenQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data59.additiveCodeableConcept !== undefined && func0.call(data59, "additiveCodeableConcept")){
+if(!(func2238(data59.additiveCodeableConcept, {instancePath:instancePath+"/container/" + i12+"/additiveCodeableConcept",parentData:data59,parentDataProperty:"additiveCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data59.additiveReference !== undefined && func0.call(data59, "additiveReference")){
+if(!(func2244(data59.additiveReference, {instancePath:instancePath+"/container/" + i12+"/additiveReference",parentData:data59,parentDataProperty:"additiveReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms3 = func196(data59, obj178);
+if(forms3 !== null){
+const err45 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -943,14 +925,81 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.condition !== undefined && func0.call(data, "condition")){
+let data74 = data.condition;
+if(Array.isArray(data74)){
+const len16 = data74.length;
+for(let i16=0; i16<len16; i16++){
+if(!(func2238(data74[i16], {instancePath:instancePath+"/condition/" + i16,parentData:data74,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.note !== undefined && func0.call(data, "note")){
+let data76 = data.note;
+if(Array.isArray(data76)){
+const len17 = data76.length;
+for(let i17=0; i17<len17; i17++){
+if(!(func2625(data76[i17], {instancePath:instancePath+"/note/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }

@@ -9,19 +9,24 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const obj160 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj784 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj162 = new Set(["timeDateTime", "timePeriod"]);
+const obj788 = new Set(["additiveCodeableConcept", "additiveReference"]);
 
 function validate1388(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Specimen.schema.json" */;
@@ -55,7 +60,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -71,7 +76,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -87,12 +92,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -101,7 +106,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -115,7 +120,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -129,7 +134,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -143,7 +148,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -153,7 +158,7 @@ errors++;
 }
 }
 if(data.accessionIdentifier !== undefined){
-if(!(func12(data.accessionIdentifier))){
+if(!(func35(data.accessionIdentifier))){
 errors++;
 }
 }
@@ -164,17 +169,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func16(data.subject))){
+if(!(func39(data.subject))){
 errors++;
 }
 }
@@ -190,7 +195,7 @@ errors++;
 }
 }
 if(data._receivedTime !== undefined){
-if(!(func6(data._receivedTime))){
+if(!(func29(data._receivedTime))){
 errors++;
 }
 }
@@ -199,7 +204,7 @@ let data23 = data.parent;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data23[i4]))){
+if(!(func39(data23[i4]))){
 errors++;
 }
 }
@@ -213,7 +218,7 @@ let data25 = data.request;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func39(data25[i5]))){
 errors++;
 }
 }
@@ -241,7 +246,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func33(data29[i6]))){
 errors++;
 }
 }
@@ -255,7 +260,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data31[i7]))){
+if(!(func33(data31[i7]))){
 errors++;
 }
 }
@@ -265,7 +270,7 @@ errors++;
 }
 }
 if(data27.collector !== undefined){
-if(!(func16(data27.collector))){
+if(!(func39(data27.collector))){
 errors++;
 }
 }
@@ -281,42 +286,42 @@ errors++;
 }
 }
 if(data27._collectedDateTime !== undefined){
-if(!(func6(data27._collectedDateTime))){
+if(!(func29(data27._collectedDateTime))){
 errors++;
 }
 }
 if(data27.collectedPeriod !== undefined){
-if(!(func17(data27.collectedPeriod))){
+if(!(func40(data27.collectedPeriod))){
 errors++;
 }
 }
 if(data27.duration !== undefined){
-if(!(func77(data27.duration))){
+if(!(func100(data27.duration))){
 errors++;
 }
 }
 if(data27.quantity !== undefined){
-if(!(func85(data27.quantity))){
+if(!(func108(data27.quantity))){
 errors++;
 }
 }
 if(data27.method !== undefined){
-if(!(func14(data27.method))){
+if(!(func37(data27.method))){
 errors++;
 }
 }
 if(data27.bodySite !== undefined){
-if(!(func14(data27.bodySite))){
+if(!(func37(data27.bodySite))){
 errors++;
 }
 }
 if(data27.fastingStatusCodeableConcept !== undefined){
-if(!(func14(data27.fastingStatusCodeableConcept))){
+if(!(func37(data27.fastingStatusCodeableConcept))){
 errors++;
 }
 }
 if(data27.fastingStatusDuration !== undefined){
-if(!(func77(data27.fastingStatusDuration))){
+if(!(func100(data27.fastingStatusDuration))){
 errors++;
 }
 }
@@ -324,6 +329,14 @@ for(const key0 in data27){
 if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "collector")) && (key0 !== "collectedDateTime")) && (key0 !== "_collectedDateTime")) && (key0 !== "collectedPeriod")) && (key0 !== "duration")) && (key0 !== "quantity")) && (key0 !== "method")) && (key0 !== "bodySite")) && (key0 !== "fastingStatusCodeableConcept")) && (key0 !== "fastingStatusDuration")){
 errors++;
 }
+}
+const forms0 = func1(data27, obj160);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data27, obj784);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data27.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data27);
@@ -359,7 +372,7 @@ let data46 = data44.extension;
 if(Array.isArray(data46)){
 const len9 = data46.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data46[i9]))){
+if(!(func33(data46[i9]))){
 errors++;
 }
 }
@@ -373,7 +386,7 @@ let data48 = data44.modifierExtension;
 if(Array.isArray(data48)){
 const len10 = data48.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data48[i10]))){
+if(!(func33(data48[i10]))){
 errors++;
 }
 }
@@ -394,12 +407,12 @@ errors++;
 }
 }
 if(data44._description !== undefined){
-if(!(func6(data44._description))){
+if(!(func29(data44._description))){
 errors++;
 }
 }
 if(data44.procedure !== undefined){
-if(!(func14(data44.procedure))){
+if(!(func37(data44.procedure))){
 errors++;
 }
 }
@@ -408,7 +421,7 @@ let data53 = data44.additive;
 if(Array.isArray(data53)){
 const len11 = data53.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func16(data53[i11]))){
+if(!(func39(data53[i11]))){
 errors++;
 }
 }
@@ -429,12 +442,12 @@ errors++;
 }
 }
 if(data44._timeDateTime !== undefined){
-if(!(func6(data44._timeDateTime))){
+if(!(func29(data44._timeDateTime))){
 errors++;
 }
 }
 if(data44.timePeriod !== undefined){
-if(!(func17(data44.timePeriod))){
+if(!(func40(data44.timePeriod))){
 errors++;
 }
 }
@@ -442,6 +455,10 @@ for(const key1 in data44){
 if((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "procedure")) && (key1 !== "additive")) && (key1 !== "timeDateTime")) && (key1 !== "_timeDateTime")) && (key1 !== "timePeriod")){
 errors++;
 }
+}
+const forms2 = func1(data44, obj162);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data44.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data44);
@@ -482,7 +499,7 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data61[i13]))){
+if(!(func33(data61[i13]))){
 errors++;
 }
 }
@@ -496,7 +513,7 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data63[i14]))){
+if(!(func33(data63[i14]))){
 errors++;
 }
 }
@@ -510,7 +527,7 @@ let data65 = data59.identifier;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func12(data65[i15]))){
+if(!(func35(data65[i15]))){
 errors++;
 }
 }
@@ -531,32 +548,32 @@ errors++;
 }
 }
 if(data59._description !== undefined){
-if(!(func6(data59._description))){
+if(!(func29(data59._description))){
 errors++;
 }
 }
 if(data59.type !== undefined){
-if(!(func14(data59.type))){
+if(!(func37(data59.type))){
 errors++;
 }
 }
 if(data59.capacity !== undefined){
-if(!(func85(data59.capacity))){
+if(!(func108(data59.capacity))){
 errors++;
 }
 }
 if(data59.specimenQuantity !== undefined){
-if(!(func85(data59.specimenQuantity))){
+if(!(func108(data59.specimenQuantity))){
 errors++;
 }
 }
 if(data59.additiveCodeableConcept !== undefined){
-if(!(func14(data59.additiveCodeableConcept))){
+if(!(func37(data59.additiveCodeableConcept))){
 errors++;
 }
 }
 if(data59.additiveReference !== undefined){
-if(!(func16(data59.additiveReference))){
+if(!(func39(data59.additiveReference))){
 errors++;
 }
 }
@@ -564,6 +581,10 @@ for(const key2 in data59){
 if(((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "type")) && (key2 !== "capacity")) && (key2 !== "specimenQuantity")) && (key2 !== "additiveCodeableConcept")) && (key2 !== "additiveReference")){
 errors++;
 }
+}
+const forms3 = func1(data59, obj788);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data59.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data59);
@@ -586,7 +607,7 @@ let data74 = data.condition;
 if(Array.isArray(data74)){
 const len16 = data74.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func14(data74[i16]))){
+if(!(func37(data74[i16]))){
 errors++;
 }
 }
@@ -600,7 +621,7 @@ let data76 = data.note;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func156(data76[i17]))){
+if(!(func180(data76[i17]))){
 errors++;
 }
 }

@@ -3,25 +3,28 @@
 exports.validate = validate1389;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const schema648 = {"properties":{"preference":{"enum":["preferred","alternate"]}}};
 
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func2391 = require("./datatypes.cjs")["Range"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func2414 = require("./datatypes.cjs")["Range"];
 
 
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const obj178 = new Set(["additiveCodeableConcept", "additiveReference"]);
+const obj180 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
 function validate1391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -64,8 +67,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -86,8 +89,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -104,20 +107,20 @@ errors++;
 }
 }
 if(data.material !== undefined && func0.call(data, "material")){
-if(!(func2215(data.material, {instancePath:instancePath+"/material",parentData:data,parentDataProperty:"material",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.material, {instancePath:instancePath+"/material",parentData:data,parentDataProperty:"material",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.cap !== undefined && func0.call(data, "cap")){
-if(!(func2215(data.cap, {instancePath:instancePath+"/cap",parentData:data,parentDataProperty:"cap",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.cap, {instancePath:instancePath+"/cap",parentData:data,parentDataProperty:"cap",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -147,20 +150,20 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.capacity !== undefined && func0.call(data, "capacity")){
-if(!(func2415(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.minimumVolumeQuantity !== undefined && func0.call(data, "minimumVolumeQuantity")){
-if(!(func2415(data.minimumVolumeQuantity, {instancePath:instancePath+"/minimumVolumeQuantity",parentData:data,parentDataProperty:"minimumVolumeQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.minimumVolumeQuantity, {instancePath:instancePath+"/minimumVolumeQuantity",parentData:data,parentDataProperty:"minimumVolumeQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -190,8 +193,8 @@ errors++;
 }
 }
 if(data._minimumVolumeString !== undefined && func0.call(data, "_minimumVolumeString")){
-if(!(func2197(data._minimumVolumeString, {instancePath:instancePath+"/_minimumVolumeString",parentData:data,parentDataProperty:"_minimumVolumeString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._minimumVolumeString, {instancePath:instancePath+"/_minimumVolumeString",parentData:data,parentDataProperty:"_minimumVolumeString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -304,8 +307,8 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data19[i3], {instancePath:instancePath+"/additive/" + i2+"/extension/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data19[i3], {instancePath:instancePath+"/additive/" + i2+"/extension/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -326,8 +329,8 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data21[i4], {instancePath:instancePath+"/additive/" + i2+"/modifierExtension/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data21[i4], {instancePath:instancePath+"/additive/" + i2+"/modifierExtension/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -344,20 +347,20 @@ errors++;
 }
 }
 if(data15.additiveCodeableConcept !== undefined && func0.call(data15, "additiveCodeableConcept")){
-if(!(func2215(data15.additiveCodeableConcept, {instancePath:instancePath+"/additive/" + i2+"/additiveCodeableConcept",parentData:data15,parentDataProperty:"additiveCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data15.additiveCodeableConcept, {instancePath:instancePath+"/additive/" + i2+"/additiveCodeableConcept",parentData:data15,parentDataProperty:"additiveCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data15.additiveReference !== undefined && func0.call(data15, "additiveReference")){
-if(!(func2221(data15.additiveReference, {instancePath:instancePath+"/additive/" + i2+"/additiveReference",parentData:data15,parentDataProperty:"additiveReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data15.additiveReference, {instancePath:instancePath+"/additive/" + i2+"/additiveReference",parentData:data15,parentDataProperty:"additiveReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data15, obj178);
+if(forms0 !== null){
+const err16 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -367,9 +370,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
 else {
-const err17 = {instancePath:instancePath+"/additive",schemaPath:"#/properties/additive/type",keyword:"type",params:{type: "array"}};
+const err17 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -379,11 +381,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.preparation !== undefined && func0.call(data, "preparation")){
-let data25 = data.preparation;
-if(typeof data25 === "string"){
-if(func61(data25) < 1){
-const err18 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err18 = {instancePath:instancePath+"/additive",schemaPath:"#/properties/additive/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -393,8 +393,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/type",keyword:"type",params:{type: "string"}};
+if(data.preparation !== undefined && func0.call(data, "preparation")){
+let data25 = data.preparation;
+if(typeof data25 === "string"){
+if(func61(data25) < 1){
+const err19 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -404,20 +407,42 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data._preparation !== undefined && func0.call(data, "_preparation")){
-if(!(func2197(data._preparation, {instancePath:instancePath+"/_preparation",parentData:data,parentDataProperty:"_preparation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err20 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data._preparation !== undefined && func0.call(data, "_preparation")){
+if(!(func2220(data._preparation, {instancePath:instancePath+"/_preparation",parentData:data,parentDataProperty:"_preparation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms1 = func196(data, obj180);
+if(forms1 !== null){
+const err21 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "minimumVolume[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -542,8 +567,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -564,8 +589,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -594,14 +619,14 @@ errors++;
 }
 }
 if(data._isDerived !== undefined && func0.call(data, "_isDerived")){
-if(!(func2197(data._isDerived, {instancePath:instancePath+"/_isDerived",parentData:data,parentDataProperty:"_isDerived",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._isDerived, {instancePath:instancePath+"/_isDerived",parentData:data,parentDataProperty:"_isDerived",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -619,8 +644,8 @@ errors++;
 }
 }
 if(data._preference !== undefined && func0.call(data, "_preference")){
-if(!(func2197(data._preference, {instancePath:instancePath+"/_preference",parentData:data,parentDataProperty:"_preference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._preference, {instancePath:instancePath+"/_preference",parentData:data,parentDataProperty:"_preference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -656,14 +681,14 @@ errors++;
 }
 }
 if(data._requirement !== undefined && func0.call(data, "_requirement")){
-if(!(func2197(data._requirement, {instancePath:instancePath+"/_requirement",parentData:data,parentDataProperty:"_requirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._requirement, {instancePath:instancePath+"/_requirement",parentData:data,parentDataProperty:"_requirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.retentionTime !== undefined && func0.call(data, "retentionTime")){
-if(!(func2393(data.retentionTime, {instancePath:instancePath+"/retentionTime",parentData:data,parentDataProperty:"retentionTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data.retentionTime, {instancePath:instancePath+"/retentionTime",parentData:data,parentDataProperty:"retentionTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -672,8 +697,8 @@ let data15 = data.rejectionCriterion;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data15[i2], {instancePath:instancePath+"/rejectionCriterion/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data15[i2], {instancePath:instancePath+"/rejectionCriterion/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -726,8 +751,8 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data20[i4], {instancePath:instancePath+"/handling/" + i3+"/extension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i4], {instancePath:instancePath+"/handling/" + i3+"/extension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -748,8 +773,8 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data22[i5], {instancePath:instancePath+"/handling/" + i3+"/modifierExtension/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i5], {instancePath:instancePath+"/handling/" + i3+"/modifierExtension/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -766,20 +791,20 @@ errors++;
 }
 }
 if(data18.temperatureQualifier !== undefined && func0.call(data18, "temperatureQualifier")){
-if(!(func2215(data18.temperatureQualifier, {instancePath:instancePath+"/handling/" + i3+"/temperatureQualifier",parentData:data18,parentDataProperty:"temperatureQualifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18.temperatureQualifier, {instancePath:instancePath+"/handling/" + i3+"/temperatureQualifier",parentData:data18,parentDataProperty:"temperatureQualifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.temperatureRange !== undefined && func0.call(data18, "temperatureRange")){
-if(!(func2391(data18.temperatureRange, {instancePath:instancePath+"/handling/" + i3+"/temperatureRange",parentData:data18,parentDataProperty:"temperatureRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data18.temperatureRange, {instancePath:instancePath+"/handling/" + i3+"/temperatureRange",parentData:data18,parentDataProperty:"temperatureRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data18.maxDuration !== undefined && func0.call(data18, "maxDuration")){
-if(!(func2393(data18.maxDuration, {instancePath:instancePath+"/handling/" + i3+"/maxDuration",parentData:data18,parentDataProperty:"maxDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data18.maxDuration, {instancePath:instancePath+"/handling/" + i3+"/maxDuration",parentData:data18,parentDataProperty:"maxDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -809,8 +834,8 @@ errors++;
 }
 }
 if(data18._instruction !== undefined && func0.call(data18, "_instruction")){
-if(!(func2197(data18._instruction, {instancePath:instancePath+"/handling/" + i3+"/_instruction",parentData:data18,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._instruction, {instancePath:instancePath+"/handling/" + i3+"/_instruction",parentData:data18,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -916,8 +941,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -947,8 +972,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -978,14 +1003,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +1019,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1016,8 +1041,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1038,8 +1063,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1056,14 +1081,14 @@ errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.typeCollected !== undefined && func0.call(data, "typeCollected")){
-if(!(func2215(data.typeCollected, {instancePath:instancePath+"/typeCollected",parentData:data,parentDataProperty:"typeCollected",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.typeCollected, {instancePath:instancePath+"/typeCollected",parentData:data,parentDataProperty:"typeCollected",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1072,8 +1097,8 @@ let data16 = data.patientPreparation;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data16[i3], {instancePath:instancePath+"/patientPreparation/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data16[i3], {instancePath:instancePath+"/patientPreparation/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1115,8 +1140,8 @@ errors++;
 }
 }
 if(data._timeAspect !== undefined && func0.call(data, "_timeAspect")){
-if(!(func2197(data._timeAspect, {instancePath:instancePath+"/_timeAspect",parentData:data,parentDataProperty:"_timeAspect",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._timeAspect, {instancePath:instancePath+"/_timeAspect",parentData:data,parentDataProperty:"_timeAspect",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1125,8 +1150,8 @@ let data20 = data.collection;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data20[i4], {instancePath:instancePath+"/collection/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data20[i4], {instancePath:instancePath+"/collection/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -5,22 +5,25 @@ exports.validate = validate1389;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const schema648 = {"properties":{"preference":{"enum":["preferred","alternate"]}}};
 
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
 
 
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj788 = new Set(["additiveCodeableConcept", "additiveReference"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj793 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
 function validate1391(data){
 let vErrors = null;
@@ -49,7 +52,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -63,7 +66,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -73,17 +76,17 @@ errors++;
 }
 }
 if(data.material !== undefined){
-if(!(func14(data.material))){
+if(!(func37(data.material))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.cap !== undefined){
-if(!(func14(data.cap))){
+if(!(func37(data.cap))){
 errors++;
 }
 }
@@ -99,17 +102,17 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.capacity !== undefined){
-if(!(func85(data.capacity))){
+if(!(func108(data.capacity))){
 errors++;
 }
 }
 if(data.minimumVolumeQuantity !== undefined){
-if(!(func85(data.minimumVolumeQuantity))){
+if(!(func108(data.minimumVolumeQuantity))){
 errors++;
 }
 }
@@ -125,7 +128,7 @@ errors++;
 }
 }
 if(data._minimumVolumeString !== undefined){
-if(!(func6(data._minimumVolumeString))){
+if(!(func29(data._minimumVolumeString))){
 errors++;
 }
 }
@@ -196,7 +199,7 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data19[i3]))){
+if(!(func33(data19[i3]))){
 errors++;
 }
 }
@@ -210,7 +213,7 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func33(data21[i4]))){
 errors++;
 }
 }
@@ -220,12 +223,12 @@ errors++;
 }
 }
 if(data15.additiveCodeableConcept !== undefined){
-if(!(func14(data15.additiveCodeableConcept))){
+if(!(func37(data15.additiveCodeableConcept))){
 errors++;
 }
 }
 if(data15.additiveReference !== undefined){
-if(!(func16(data15.additiveReference))){
+if(!(func39(data15.additiveReference))){
 errors++;
 }
 }
@@ -233,6 +236,10 @@ for(const key0 in data15){
 if(((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "additiveCodeableConcept")) && (key0 !== "additiveReference")){
 errors++;
 }
+}
+const forms0 = func1(data15, obj788);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data15.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data15);
@@ -262,7 +269,7 @@ errors++;
 }
 }
 if(data._preparation !== undefined){
-if(!(func6(data._preparation))){
+if(!(func29(data._preparation))){
 errors++;
 }
 }
@@ -270,6 +277,10 @@ for(const key1 in data){
 if(((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "material")) && (key1 !== "type")) && (key1 !== "cap")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "capacity")) && (key1 !== "minimumVolumeQuantity")) && (key1 !== "minimumVolumeString")) && (key1 !== "_minimumVolumeString")) && (key1 !== "additive")) && (key1 !== "preparation")) && (key1 !== "_preparation")){
 errors++;
 }
+}
+const forms1 = func1(data, obj793);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -345,7 +356,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -359,7 +370,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -374,12 +385,12 @@ errors++;
 }
 }
 if(data._isDerived !== undefined){
-if(!(func6(data._isDerived))){
+if(!(func29(data._isDerived))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
@@ -390,7 +401,7 @@ errors++;
 }
 }
 if(data._preference !== undefined){
-if(!(func6(data._preference))){
+if(!(func29(data._preference))){
 errors++;
 }
 }
@@ -411,12 +422,12 @@ errors++;
 }
 }
 if(data._requirement !== undefined){
-if(!(func6(data._requirement))){
+if(!(func29(data._requirement))){
 errors++;
 }
 }
 if(data.retentionTime !== undefined){
-if(!(func77(data.retentionTime))){
+if(!(func100(data.retentionTime))){
 errors++;
 }
 }
@@ -425,7 +436,7 @@ let data15 = data.rejectionCriterion;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data15[i2]))){
+if(!(func37(data15[i2]))){
 errors++;
 }
 }
@@ -457,7 +468,7 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func33(data20[i4]))){
 errors++;
 }
 }
@@ -471,7 +482,7 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data22[i5]))){
+if(!(func33(data22[i5]))){
 errors++;
 }
 }
@@ -481,17 +492,17 @@ errors++;
 }
 }
 if(data18.temperatureQualifier !== undefined){
-if(!(func14(data18.temperatureQualifier))){
+if(!(func37(data18.temperatureQualifier))){
 errors++;
 }
 }
 if(data18.temperatureRange !== undefined){
-if(!(func76(data18.temperatureRange))){
+if(!(func99(data18.temperatureRange))){
 errors++;
 }
 }
 if(data18.maxDuration !== undefined){
-if(!(func77(data18.maxDuration))){
+if(!(func100(data18.maxDuration))){
 errors++;
 }
 }
@@ -507,7 +518,7 @@ errors++;
 }
 }
 if(data18._instruction !== undefined){
-if(!(func6(data18._instruction))){
+if(!(func29(data18._instruction))){
 errors++;
 }
 }
@@ -585,7 +596,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -601,7 +612,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -617,12 +628,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -631,7 +642,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -645,7 +656,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -659,7 +670,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -669,12 +680,12 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
 if(data.typeCollected !== undefined){
-if(!(func14(data.typeCollected))){
+if(!(func37(data.typeCollected))){
 errors++;
 }
 }
@@ -683,7 +694,7 @@ let data16 = data.patientPreparation;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data16[i3]))){
+if(!(func37(data16[i3]))){
 errors++;
 }
 }
@@ -704,7 +715,7 @@ errors++;
 }
 }
 if(data._timeAspect !== undefined){
-if(!(func6(data._timeAspect))){
+if(!(func29(data._timeAspect))){
 errors++;
 }
 }
@@ -713,7 +724,7 @@ let data20 = data.collection;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data20[i4]))){
+if(!(func37(data20[i4]))){
 errors++;
 }
 }

@@ -7,18 +7,18 @@ const schema654 = {"properties":{"type":{"enum":["fhirpath","element","extension
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func18388 = require("./datatypes.cjs")["ElementDefinition"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func18526 = require("./datatypes.cjs")["ElementDefinition"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -530,8 +530,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -561,8 +561,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -592,14 +592,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -608,8 +608,8 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data14[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data14[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -630,8 +630,8 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data16[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -652,8 +652,8 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data18,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data18,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -695,8 +695,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -705,8 +705,8 @@ let data22 = data.identifier;
 if(Array.isArray(data22)){
 const len3 = data22.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data22[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data22,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data22[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data22,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -748,8 +748,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -779,8 +779,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -810,8 +810,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -829,8 +829,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -847,8 +847,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -878,8 +878,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -909,8 +909,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -919,8 +919,8 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data38[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data38[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -962,8 +962,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -972,8 +972,8 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2326(data42[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data42[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,8 +994,8 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data44,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data44,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1037,8 +1037,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1068,8 +1068,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1078,8 +1078,8 @@ let data50 = data.keyword;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2793(data50[i7], {instancePath:instancePath+"/keyword/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data50[i7], {instancePath:instancePath+"/keyword/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1119,8 +1119,8 @@ errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func2197(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion",parentData:data,parentDataProperty:"_fhirVersion",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion",parentData:data,parentDataProperty:"_fhirVersion",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1232,8 +1232,8 @@ let data58 = data55.extension;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data58[i9], {instancePath:instancePath+"/mapping/" + i8+"/extension/" + i9,parentData:data58,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data58[i9], {instancePath:instancePath+"/mapping/" + i8+"/extension/" + i9,parentData:data58,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1254,8 +1254,8 @@ let data60 = data55.modifierExtension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data60[i10], {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data60[i10], {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1297,8 +1297,8 @@ errors++;
 }
 }
 if(data55._identity !== undefined && func0.call(data55, "_identity")){
-if(!(func2197(data55._identity, {instancePath:instancePath+"/mapping/" + i8+"/_identity",parentData:data55,parentDataProperty:"_identity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._identity, {instancePath:instancePath+"/mapping/" + i8+"/_identity",parentData:data55,parentDataProperty:"_identity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1328,8 +1328,8 @@ errors++;
 }
 }
 if(data55._uri !== undefined && func0.call(data55, "_uri")){
-if(!(func2197(data55._uri, {instancePath:instancePath+"/mapping/" + i8+"/_uri",parentData:data55,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._uri, {instancePath:instancePath+"/mapping/" + i8+"/_uri",parentData:data55,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1359,8 +1359,8 @@ errors++;
 }
 }
 if(data55._name !== undefined && func0.call(data55, "_name")){
-if(!(func2197(data55._name, {instancePath:instancePath+"/mapping/" + i8+"/_name",parentData:data55,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._name, {instancePath:instancePath+"/mapping/" + i8+"/_name",parentData:data55,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1390,8 +1390,8 @@ errors++;
 }
 }
 if(data55._comment !== undefined && func0.call(data55, "_comment")){
-if(!(func2197(data55._comment, {instancePath:instancePath+"/mapping/" + i8+"/_comment",parentData:data55,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data55._comment, {instancePath:instancePath+"/mapping/" + i8+"/_comment",parentData:data55,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1433,8 +1433,8 @@ errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2197(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1451,8 +1451,8 @@ errors++;
 }
 }
 if(data._abstract !== undefined && func0.call(data, "_abstract")){
-if(!(func2197(data._abstract, {instancePath:instancePath+"/_abstract",parentData:data,parentDataProperty:"_abstract",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._abstract, {instancePath:instancePath+"/_abstract",parentData:data,parentDataProperty:"_abstract",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1626,8 +1626,8 @@ let data79 = data75.extension;
 if(Array.isArray(data79)){
 const len12 = data79.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data79[i12], {instancePath:instancePath+"/context/" + i11+"/extension/" + i12,parentData:data79,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data79[i12], {instancePath:instancePath+"/context/" + i11+"/extension/" + i12,parentData:data79,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1648,8 +1648,8 @@ let data81 = data75.modifierExtension;
 if(Array.isArray(data81)){
 const len13 = data81.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data81[i13], {instancePath:instancePath+"/context/" + i11+"/modifierExtension/" + i13,parentData:data81,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data81[i13], {instancePath:instancePath+"/context/" + i11+"/modifierExtension/" + i13,parentData:data81,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1679,8 +1679,8 @@ errors++;
 }
 }
 if(data75._type !== undefined && func0.call(data75, "_type")){
-if(!(func2197(data75._type, {instancePath:instancePath+"/context/" + i11+"/_type",parentData:data75,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data75._type, {instancePath:instancePath+"/context/" + i11+"/_type",parentData:data75,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1710,8 +1710,8 @@ errors++;
 }
 }
 if(data75._expression !== undefined && func0.call(data75, "_expression")){
-if(!(func2197(data75._expression, {instancePath:instancePath+"/context/" + i11+"/_expression",parentData:data75,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data75._expression, {instancePath:instancePath+"/context/" + i11+"/_expression",parentData:data75,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1785,8 +1785,8 @@ let data89 = data._contextInvariant;
 if(Array.isArray(data89)){
 const len15 = data89.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2197(data89[i15], {instancePath:instancePath+"/_contextInvariant/" + i15,parentData:data89,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data89[i15], {instancePath:instancePath+"/_contextInvariant/" + i15,parentData:data89,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1828,8 +1828,8 @@ errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2197(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1859,8 +1859,8 @@ errors++;
 }
 }
 if(data._baseDefinition !== undefined && func0.call(data, "_baseDefinition")){
-if(!(func2197(data._baseDefinition, {instancePath:instancePath+"/_baseDefinition",parentData:data,parentDataProperty:"_baseDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._baseDefinition, {instancePath:instancePath+"/_baseDefinition",parentData:data,parentDataProperty:"_baseDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1878,8 +1878,8 @@ errors++;
 }
 }
 if(data._derivation !== undefined && func0.call(data, "_derivation")){
-if(!(func2197(data._derivation, {instancePath:instancePath+"/_derivation",parentData:data,parentDataProperty:"_derivation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._derivation, {instancePath:instancePath+"/_derivation",parentData:data,parentDataProperty:"_derivation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1926,8 +1926,8 @@ let data99 = data97.extension;
 if(Array.isArray(data99)){
 const len16 = data99.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data99[i16], {instancePath:instancePath+"/snapshot/extension/" + i16,parentData:data99,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data99[i16], {instancePath:instancePath+"/snapshot/extension/" + i16,parentData:data99,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1948,8 +1948,8 @@ let data101 = data97.modifierExtension;
 if(Array.isArray(data101)){
 const len17 = data101.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data101[i17], {instancePath:instancePath+"/snapshot/modifierExtension/" + i17,parentData:data101,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data101[i17], {instancePath:instancePath+"/snapshot/modifierExtension/" + i17,parentData:data101,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1970,8 +1970,8 @@ let data103 = data97.element;
 if(Array.isArray(data103)){
 const len18 = data103.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func18388(data103[i18], {instancePath:instancePath+"/snapshot/element/" + i18,parentData:data103,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18388.errors; else for (const vError of func18388.errors) vErrors.push(vError);
+if(!(func18526(data103[i18], {instancePath:instancePath+"/snapshot/element/" + i18,parentData:data103,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func18526.errors; else for (const vError of func18526.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2042,8 +2042,8 @@ let data107 = data105.extension;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2206(data107[i19], {instancePath:instancePath+"/differential/extension/" + i19,parentData:data107,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data107[i19], {instancePath:instancePath+"/differential/extension/" + i19,parentData:data107,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2064,8 +2064,8 @@ let data109 = data105.modifierExtension;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func2206(data109[i20], {instancePath:instancePath+"/differential/modifierExtension/" + i20,parentData:data109,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data109[i20], {instancePath:instancePath+"/differential/modifierExtension/" + i20,parentData:data109,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2086,8 +2086,8 @@ let data111 = data105.element;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func18388(data111[i21], {instancePath:instancePath+"/differential/element/" + i21,parentData:data111,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18388.errors; else for (const vError of func18388.errors) vErrors.push(vError);
+if(!(func18526(data111[i21], {instancePath:instancePath+"/differential/element/" + i21,parentData:data111,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func18526.errors; else for (const vError of func18526.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

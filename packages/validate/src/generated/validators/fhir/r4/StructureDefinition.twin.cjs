@@ -10,17 +10,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func5522 = require("./datatypes.twin.cjs")["ElementDefinition"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func5660 = require("./datatypes.twin.cjs")["ElementDefinition"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1394(data){
@@ -241,7 +241,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -257,7 +257,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -273,12 +273,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data14[i0]))){
+if(!(func32(data14[i0]))){
 errors++;
 }
 }
@@ -301,7 +301,7 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data16[i1]))){
+if(!(func33(data16[i1]))){
 errors++;
 }
 }
@@ -315,7 +315,7 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data18[i2]))){
+if(!(func33(data18[i2]))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -345,7 +345,7 @@ let data22 = data.identifier;
 if(Array.isArray(data22)){
 const len3 = data22.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data22[i3]))){
+if(!(func35(data22[i3]))){
 errors++;
 }
 }
@@ -366,7 +366,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -382,7 +382,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -435,7 +435,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -451,7 +451,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data38[i4]))){
+if(!(func72(data38[i4]))){
 errors++;
 }
 }
@@ -481,7 +481,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -490,7 +490,7 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data42[i5]))){
+if(!(func74(data42[i5]))){
 errors++;
 }
 }
@@ -504,7 +504,7 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data44[i6]))){
+if(!(func37(data44[i6]))){
 errors++;
 }
 }
@@ -525,7 +525,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -541,7 +541,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -550,7 +550,7 @@ let data50 = data.keyword;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func223(data50[i7]))){
+if(!(func248(data50[i7]))){
 errors++;
 }
 }
@@ -569,7 +569,7 @@ errors++;
 }
 }
 if(data._fhirVersion !== undefined){
-if(!(func6(data._fhirVersion))){
+if(!(func29(data._fhirVersion))){
 errors++;
 }
 }
@@ -627,7 +627,7 @@ let data58 = data55.extension;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data58[i9]))){
+if(!(func33(data58[i9]))){
 errors++;
 }
 }
@@ -641,7 +641,7 @@ let data60 = data55.modifierExtension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data60[i10]))){
+if(!(func33(data60[i10]))){
 errors++;
 }
 }
@@ -662,7 +662,7 @@ errors++;
 }
 }
 if(data55._identity !== undefined){
-if(!(func6(data55._identity))){
+if(!(func29(data55._identity))){
 errors++;
 }
 }
@@ -678,7 +678,7 @@ errors++;
 }
 }
 if(data55._uri !== undefined){
-if(!(func6(data55._uri))){
+if(!(func29(data55._uri))){
 errors++;
 }
 }
@@ -694,7 +694,7 @@ errors++;
 }
 }
 if(data55._name !== undefined){
-if(!(func6(data55._name))){
+if(!(func29(data55._name))){
 errors++;
 }
 }
@@ -710,7 +710,7 @@ errors++;
 }
 }
 if(data55._comment !== undefined){
-if(!(func6(data55._comment))){
+if(!(func29(data55._comment))){
 errors++;
 }
 }
@@ -742,7 +742,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func29(data._kind))){
 errors++;
 }
 }
@@ -752,7 +752,7 @@ errors++;
 }
 }
 if(data._abstract !== undefined){
-if(!(func6(data._abstract))){
+if(!(func29(data._abstract))){
 errors++;
 }
 }
@@ -841,7 +841,7 @@ let data79 = data75.extension;
 if(Array.isArray(data79)){
 const len12 = data79.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data79[i12]))){
+if(!(func33(data79[i12]))){
 errors++;
 }
 }
@@ -855,7 +855,7 @@ let data81 = data75.modifierExtension;
 if(Array.isArray(data81)){
 const len13 = data81.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data81[i13]))){
+if(!(func33(data81[i13]))){
 errors++;
 }
 }
@@ -871,7 +871,7 @@ errors++;
 }
 }
 if(data75._type !== undefined){
-if(!(func6(data75._type))){
+if(!(func29(data75._type))){
 errors++;
 }
 }
@@ -887,7 +887,7 @@ errors++;
 }
 }
 if(data75._expression !== undefined){
-if(!(func6(data75._expression))){
+if(!(func29(data75._expression))){
 errors++;
 }
 }
@@ -937,7 +937,7 @@ let data89 = data._contextInvariant;
 if(Array.isArray(data89)){
 const len15 = data89.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data89[i15]))){
+if(!(func29(data89[i15]))){
 errors++;
 }
 }
@@ -958,7 +958,7 @@ errors++;
 }
 }
 if(data._type !== undefined){
-if(!(func6(data._type))){
+if(!(func29(data._type))){
 errors++;
 }
 }
@@ -974,7 +974,7 @@ errors++;
 }
 }
 if(data._baseDefinition !== undefined){
-if(!(func6(data._baseDefinition))){
+if(!(func29(data._baseDefinition))){
 errors++;
 }
 }
@@ -985,7 +985,7 @@ errors++;
 }
 }
 if(data._derivation !== undefined){
-if(!(func6(data._derivation))){
+if(!(func29(data._derivation))){
 errors++;
 }
 }
@@ -1011,7 +1011,7 @@ let data99 = data97.extension;
 if(Array.isArray(data99)){
 const len16 = data99.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data99[i16]))){
+if(!(func33(data99[i16]))){
 errors++;
 }
 }
@@ -1025,7 +1025,7 @@ let data101 = data97.modifierExtension;
 if(Array.isArray(data101)){
 const len17 = data101.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data101[i17]))){
+if(!(func33(data101[i17]))){
 errors++;
 }
 }
@@ -1039,7 +1039,7 @@ let data103 = data97.element;
 if(Array.isArray(data103)){
 const len18 = data103.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5522(data103[i18]))){
+if(!(func5660(data103[i18]))){
 errors++;
 }
 }
@@ -1086,7 +1086,7 @@ let data107 = data105.extension;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data107[i19]))){
+if(!(func33(data107[i19]))){
 errors++;
 }
 }
@@ -1100,7 +1100,7 @@ let data109 = data105.modifierExtension;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data109[i20]))){
+if(!(func33(data109[i20]))){
 errors++;
 }
 }
@@ -1114,7 +1114,7 @@ let data111 = data105.element;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5522(data111[i21]))){
+if(!(func5660(data111[i21]))){
 errors++;
 }
 }

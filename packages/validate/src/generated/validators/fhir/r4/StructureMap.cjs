@@ -4,16 +4,16 @@ exports.validate = validate1395;
 const schema657 = {"properties":{"status":{"enum":["draft","active","retired","unknown"]}}};
 const schema658 = {"properties":{"mode":{"enum":["source","queried","target","produced"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -23,40 +23,43 @@ const schema660 = {"properties":{"mode":{"enum":["source","target"]}}};
 
 const schema662 = {"properties":{"listMode":{"enum":["first","not_first","last","not_last","only_one"]}}};
 
-const func4457 = require("./datatypes.cjs")["Address"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func15337 = require("./datatypes.cjs")["Count"];
-const func15339 = require("./datatypes.cjs")["Distance"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func11422 = require("./datatypes.cjs")["HumanName"];
-const func4036 = require("./datatypes.cjs")["Money"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func14686 = require("./datatypes.cjs")["SampledData"];
-const func3272 = require("./datatypes.cjs")["Signature"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func15367 = require("./datatypes.cjs")["Contributor"];
-const func8910 = require("./datatypes.cjs")["DataRequirement"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func11763 = require("./datatypes.cjs")["ParameterDefinition"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func8685 = require("./datatypes.cjs")["TriggerDefinition"];
-const func2417 = require("./datatypes.cjs")["Dosage"];
+const func4491 = require("./datatypes.cjs")["Address"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func15450 = require("./datatypes.cjs")["Count"];
+const func15452 = require("./datatypes.cjs")["Distance"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func11510 = require("./datatypes.cjs")["HumanName"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func14797 = require("./datatypes.cjs")["SampledData"];
+const func3301 = require("./datatypes.cjs")["Signature"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func15480 = require("./datatypes.cjs")["Contributor"];
+const func8977 = require("./datatypes.cjs")["DataRequirement"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func11852 = require("./datatypes.cjs")["ParameterDefinition"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func8751 = require("./datatypes.cjs")["TriggerDefinition"];
+const func2440 = require("./datatypes.cjs")["Dosage"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern11 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern15 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const obj17 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
 const schema663 = {"properties":{"contextType":{"enum":["type","variable"]},"listMode":{"items":{"enum":["first","share","last","collate"]}},"transform":{"enum":["create","copy","truncate","escape","cast","append","translate","reference","dateOp","uuid","pointer","evaluate","cc","c","qty","id","cp"]}}};
 
+const obj182 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
 
 function validate1398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -99,8 +102,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -121,8 +124,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -164,8 +167,8 @@ errors++;
 }
 }
 if(data._context !== undefined && func0.call(data, "_context")){
-if(!(func2197(data._context, {instancePath:instancePath+"/_context",parentData:data,parentDataProperty:"_context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._context, {instancePath:instancePath+"/_context",parentData:data,parentDataProperty:"_context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -183,8 +186,8 @@ errors++;
 }
 }
 if(data._contextType !== undefined && func0.call(data, "_contextType")){
-if(!(func2197(data._contextType, {instancePath:instancePath+"/_contextType",parentData:data,parentDataProperty:"_contextType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._contextType, {instancePath:instancePath+"/_contextType",parentData:data,parentDataProperty:"_contextType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,8 +217,8 @@ errors++;
 }
 }
 if(data._element !== undefined && func0.call(data, "_element")){
-if(!(func2197(data._element, {instancePath:instancePath+"/_element",parentData:data,parentDataProperty:"_element",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._element, {instancePath:instancePath+"/_element",parentData:data,parentDataProperty:"_element",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -245,8 +248,8 @@ errors++;
 }
 }
 if(data._variable !== undefined && func0.call(data, "_variable")){
-if(!(func2197(data._variable, {instancePath:instancePath+"/_variable",parentData:data,parentDataProperty:"_variable",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._variable, {instancePath:instancePath+"/_variable",parentData:data,parentDataProperty:"_variable",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -284,8 +287,8 @@ let data15 = data._listMode;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data15[i3], {instancePath:instancePath+"/_listMode/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15[i3], {instancePath:instancePath+"/_listMode/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -327,8 +330,8 @@ errors++;
 }
 }
 if(data._listRuleId !== undefined && func0.call(data, "_listRuleId")){
-if(!(func2197(data._listRuleId, {instancePath:instancePath+"/_listRuleId",parentData:data,parentDataProperty:"_listRuleId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._listRuleId, {instancePath:instancePath+"/_listRuleId",parentData:data,parentDataProperty:"_listRuleId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -346,8 +349,8 @@ errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2197(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -588,8 +591,8 @@ let data34 = data22.extension;
 if(Array.isArray(data34)){
 const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data34[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5,parentData:data34,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data34[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5,parentData:data34,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -610,8 +613,8 @@ let data36 = data22.modifierExtension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data36[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6,parentData:data36,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data36[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6,parentData:data36,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -653,8 +656,8 @@ errors++;
 }
 }
 if(data22._valueId !== undefined && func0.call(data22, "_valueId")){
-if(!(func2197(data22._valueId, {instancePath:instancePath+"/parameter/" + i4+"/_valueId",parentData:data22,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._valueId, {instancePath:instancePath+"/parameter/" + i4+"/_valueId",parentData:data22,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -684,8 +687,8 @@ errors++;
 }
 }
 if(data22._valueString !== undefined && func0.call(data22, "_valueString")){
-if(!(func2197(data22._valueString, {instancePath:instancePath+"/parameter/" + i4+"/_valueString",parentData:data22,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._valueString, {instancePath:instancePath+"/parameter/" + i4+"/_valueString",parentData:data22,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -702,8 +705,8 @@ errors++;
 }
 }
 if(data22._valueBoolean !== undefined && func0.call(data22, "_valueBoolean")){
-if(!(func2197(data22._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean",parentData:data22,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean",parentData:data22,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -743,8 +746,8 @@ errors++;
 }
 }
 if(data22._valueInteger !== undefined && func0.call(data22, "_valueInteger")){
-if(!(func2197(data22._valueInteger, {instancePath:instancePath+"/parameter/" + i4+"/_valueInteger",parentData:data22,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._valueInteger, {instancePath:instancePath+"/parameter/" + i4+"/_valueInteger",parentData:data22,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -762,14 +765,14 @@ errors++;
 }
 }
 if(data22._valueDecimal !== undefined && func0.call(data22, "_valueDecimal")){
-if(!(func2197(data22._valueDecimal, {instancePath:instancePath+"/parameter/" + i4+"/_valueDecimal",parentData:data22,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._valueDecimal, {instancePath:instancePath+"/parameter/" + i4+"/_valueDecimal",parentData:data22,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data22, obj182);
+if(forms0 !== null){
+const err42 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -779,9 +782,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
 else {
-const err43 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -793,12 +795,24 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -931,8 +945,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -953,8 +967,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -996,8 +1010,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1190,8 +1204,8 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data12[i3], {instancePath:instancePath+"/source/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i3], {instancePath:instancePath+"/source/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1212,8 +1226,8 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data14[i4], {instancePath:instancePath+"/source/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i4], {instancePath:instancePath+"/source/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1255,8 +1269,8 @@ errors++;
 }
 }
 if(data9._context !== undefined && func0.call(data9, "_context")){
-if(!(func2197(data9._context, {instancePath:instancePath+"/source/" + i2+"/_context",parentData:data9,parentDataProperty:"_context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._context, {instancePath:instancePath+"/source/" + i2+"/_context",parentData:data9,parentDataProperty:"_context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1296,8 +1310,8 @@ errors++;
 }
 }
 if(data9._min !== undefined && func0.call(data9, "_min")){
-if(!(func2197(data9._min, {instancePath:instancePath+"/source/" + i2+"/_min",parentData:data9,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._min, {instancePath:instancePath+"/source/" + i2+"/_min",parentData:data9,parentDataProperty:"_min",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1327,8 +1341,8 @@ errors++;
 }
 }
 if(data9._max !== undefined && func0.call(data9, "_max")){
-if(!(func2197(data9._max, {instancePath:instancePath+"/source/" + i2+"/_max",parentData:data9,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._max, {instancePath:instancePath+"/source/" + i2+"/_max",parentData:data9,parentDataProperty:"_max",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1358,8 +1372,8 @@ errors++;
 }
 }
 if(data9._type !== undefined && func0.call(data9, "_type")){
-if(!(func2197(data9._type, {instancePath:instancePath+"/source/" + i2+"/_type",parentData:data9,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._type, {instancePath:instancePath+"/source/" + i2+"/_type",parentData:data9,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1389,8 +1403,8 @@ errors++;
 }
 }
 if(data9._defaultValueBase64Binary !== undefined && func0.call(data9, "_defaultValueBase64Binary")){
-if(!(func2197(data9._defaultValueBase64Binary, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBase64Binary",parentData:data9,parentDataProperty:"_defaultValueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueBase64Binary, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBase64Binary",parentData:data9,parentDataProperty:"_defaultValueBase64Binary",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1407,8 +1421,8 @@ errors++;
 }
 }
 if(data9._defaultValueBoolean !== undefined && func0.call(data9, "_defaultValueBoolean")){
-if(!(func2197(data9._defaultValueBoolean, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBoolean",parentData:data9,parentDataProperty:"_defaultValueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueBoolean, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBoolean",parentData:data9,parentDataProperty:"_defaultValueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1438,8 +1452,8 @@ errors++;
 }
 }
 if(data9._defaultValueCanonical !== undefined && func0.call(data9, "_defaultValueCanonical")){
-if(!(func2197(data9._defaultValueCanonical, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCanonical",parentData:data9,parentDataProperty:"_defaultValueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueCanonical, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCanonical",parentData:data9,parentDataProperty:"_defaultValueCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1469,8 +1483,8 @@ errors++;
 }
 }
 if(data9._defaultValueCode !== undefined && func0.call(data9, "_defaultValueCode")){
-if(!(func2197(data9._defaultValueCode, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCode",parentData:data9,parentDataProperty:"_defaultValueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueCode, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCode",parentData:data9,parentDataProperty:"_defaultValueCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1500,8 +1514,8 @@ errors++;
 }
 }
 if(data9._defaultValueDate !== undefined && func0.call(data9, "_defaultValueDate")){
-if(!(func2197(data9._defaultValueDate, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDate",parentData:data9,parentDataProperty:"_defaultValueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueDate, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDate",parentData:data9,parentDataProperty:"_defaultValueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1531,8 +1545,8 @@ errors++;
 }
 }
 if(data9._defaultValueDateTime !== undefined && func0.call(data9, "_defaultValueDateTime")){
-if(!(func2197(data9._defaultValueDateTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDateTime",parentData:data9,parentDataProperty:"_defaultValueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueDateTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDateTime",parentData:data9,parentDataProperty:"_defaultValueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1550,8 +1564,8 @@ errors++;
 }
 }
 if(data9._defaultValueDecimal !== undefined && func0.call(data9, "_defaultValueDecimal")){
-if(!(func2197(data9._defaultValueDecimal, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDecimal",parentData:data9,parentDataProperty:"_defaultValueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueDecimal, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDecimal",parentData:data9,parentDataProperty:"_defaultValueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1581,8 +1595,8 @@ errors++;
 }
 }
 if(data9._defaultValueId !== undefined && func0.call(data9, "_defaultValueId")){
-if(!(func2197(data9._defaultValueId, {instancePath:instancePath+"/source/" + i2+"/_defaultValueId",parentData:data9,parentDataProperty:"_defaultValueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueId, {instancePath:instancePath+"/source/" + i2+"/_defaultValueId",parentData:data9,parentDataProperty:"_defaultValueId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1612,8 +1626,8 @@ errors++;
 }
 }
 if(data9._defaultValueInstant !== undefined && func0.call(data9, "_defaultValueInstant")){
-if(!(func2197(data9._defaultValueInstant, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInstant",parentData:data9,parentDataProperty:"_defaultValueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueInstant, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInstant",parentData:data9,parentDataProperty:"_defaultValueInstant",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1653,8 +1667,8 @@ errors++;
 }
 }
 if(data9._defaultValueInteger !== undefined && func0.call(data9, "_defaultValueInteger")){
-if(!(func2197(data9._defaultValueInteger, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInteger",parentData:data9,parentDataProperty:"_defaultValueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueInteger, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInteger",parentData:data9,parentDataProperty:"_defaultValueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1684,8 +1698,8 @@ errors++;
 }
 }
 if(data9._defaultValueMarkdown !== undefined && func0.call(data9, "_defaultValueMarkdown")){
-if(!(func2197(data9._defaultValueMarkdown, {instancePath:instancePath+"/source/" + i2+"/_defaultValueMarkdown",parentData:data9,parentDataProperty:"_defaultValueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueMarkdown, {instancePath:instancePath+"/source/" + i2+"/_defaultValueMarkdown",parentData:data9,parentDataProperty:"_defaultValueMarkdown",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1715,8 +1729,8 @@ errors++;
 }
 }
 if(data9._defaultValueOid !== undefined && func0.call(data9, "_defaultValueOid")){
-if(!(func2197(data9._defaultValueOid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueOid",parentData:data9,parentDataProperty:"_defaultValueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueOid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueOid",parentData:data9,parentDataProperty:"_defaultValueOid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1756,8 +1770,8 @@ errors++;
 }
 }
 if(data9._defaultValuePositiveInt !== undefined && func0.call(data9, "_defaultValuePositiveInt")){
-if(!(func2197(data9._defaultValuePositiveInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValuePositiveInt",parentData:data9,parentDataProperty:"_defaultValuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValuePositiveInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValuePositiveInt",parentData:data9,parentDataProperty:"_defaultValuePositiveInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1787,8 +1801,8 @@ errors++;
 }
 }
 if(data9._defaultValueString !== undefined && func0.call(data9, "_defaultValueString")){
-if(!(func2197(data9._defaultValueString, {instancePath:instancePath+"/source/" + i2+"/_defaultValueString",parentData:data9,parentDataProperty:"_defaultValueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueString, {instancePath:instancePath+"/source/" + i2+"/_defaultValueString",parentData:data9,parentDataProperty:"_defaultValueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1818,8 +1832,8 @@ errors++;
 }
 }
 if(data9._defaultValueTime !== undefined && func0.call(data9, "_defaultValueTime")){
-if(!(func2197(data9._defaultValueTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueTime",parentData:data9,parentDataProperty:"_defaultValueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueTime",parentData:data9,parentDataProperty:"_defaultValueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1859,8 +1873,8 @@ errors++;
 }
 }
 if(data9._defaultValueUnsignedInt !== undefined && func0.call(data9, "_defaultValueUnsignedInt")){
-if(!(func2197(data9._defaultValueUnsignedInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUnsignedInt",parentData:data9,parentDataProperty:"_defaultValueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueUnsignedInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUnsignedInt",parentData:data9,parentDataProperty:"_defaultValueUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1890,8 +1904,8 @@ errors++;
 }
 }
 if(data9._defaultValueUri !== undefined && func0.call(data9, "_defaultValueUri")){
-if(!(func2197(data9._defaultValueUri, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUri",parentData:data9,parentDataProperty:"_defaultValueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueUri, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUri",parentData:data9,parentDataProperty:"_defaultValueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1921,8 +1935,8 @@ errors++;
 }
 }
 if(data9._defaultValueUrl !== undefined && func0.call(data9, "_defaultValueUrl")){
-if(!(func2197(data9._defaultValueUrl, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUrl",parentData:data9,parentDataProperty:"_defaultValueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueUrl, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUrl",parentData:data9,parentDataProperty:"_defaultValueUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1952,188 +1966,188 @@ errors++;
 }
 }
 if(data9._defaultValueUuid !== undefined && func0.call(data9, "_defaultValueUuid")){
-if(!(func2197(data9._defaultValueUuid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUuid",parentData:data9,parentDataProperty:"_defaultValueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._defaultValueUuid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUuid",parentData:data9,parentDataProperty:"_defaultValueUuid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueAddress !== undefined && func0.call(data9, "defaultValueAddress")){
-if(!(func4457(data9.defaultValueAddress, {instancePath:instancePath+"/source/" + i2+"/defaultValueAddress",parentData:data9,parentDataProperty:"defaultValueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data9.defaultValueAddress, {instancePath:instancePath+"/source/" + i2+"/defaultValueAddress",parentData:data9,parentDataProperty:"defaultValueAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueAge !== undefined && func0.call(data9, "defaultValueAge")){
-if(!(func2387(data9.defaultValueAge, {instancePath:instancePath+"/source/" + i2+"/defaultValueAge",parentData:data9,parentDataProperty:"defaultValueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data9.defaultValueAge, {instancePath:instancePath+"/source/" + i2+"/defaultValueAge",parentData:data9,parentDataProperty:"defaultValueAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueAnnotation !== undefined && func0.call(data9, "defaultValueAnnotation")){
-if(!(func2601(data9.defaultValueAnnotation, {instancePath:instancePath+"/source/" + i2+"/defaultValueAnnotation",parentData:data9,parentDataProperty:"defaultValueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data9.defaultValueAnnotation, {instancePath:instancePath+"/source/" + i2+"/defaultValueAnnotation",parentData:data9,parentDataProperty:"defaultValueAnnotation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueAttachment !== undefined && func0.call(data9, "defaultValueAttachment")){
-if(!(func3126(data9.defaultValueAttachment, {instancePath:instancePath+"/source/" + i2+"/defaultValueAttachment",parentData:data9,parentDataProperty:"defaultValueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data9.defaultValueAttachment, {instancePath:instancePath+"/source/" + i2+"/defaultValueAttachment",parentData:data9,parentDataProperty:"defaultValueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueCodeableConcept !== undefined && func0.call(data9, "defaultValueCodeableConcept")){
-if(!(func2215(data9.defaultValueCodeableConcept, {instancePath:instancePath+"/source/" + i2+"/defaultValueCodeableConcept",parentData:data9,parentDataProperty:"defaultValueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9.defaultValueCodeableConcept, {instancePath:instancePath+"/source/" + i2+"/defaultValueCodeableConcept",parentData:data9,parentDataProperty:"defaultValueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueCoding !== undefined && func0.call(data9, "defaultValueCoding")){
-if(!(func2793(data9.defaultValueCoding, {instancePath:instancePath+"/source/" + i2+"/defaultValueCoding",parentData:data9,parentDataProperty:"defaultValueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data9.defaultValueCoding, {instancePath:instancePath+"/source/" + i2+"/defaultValueCoding",parentData:data9,parentDataProperty:"defaultValueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueContactPoint !== undefined && func0.call(data9, "defaultValueContactPoint")){
-if(!(func3893(data9.defaultValueContactPoint, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactPoint",parentData:data9,parentDataProperty:"defaultValueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data9.defaultValueContactPoint, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactPoint",parentData:data9,parentDataProperty:"defaultValueContactPoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueCount !== undefined && func0.call(data9, "defaultValueCount")){
-if(!(func15337(data9.defaultValueCount, {instancePath:instancePath+"/source/" + i2+"/defaultValueCount",parentData:data9,parentDataProperty:"defaultValueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15337.errors; else for (const vError of func15337.errors) vErrors.push(vError);
+if(!(func15450(data9.defaultValueCount, {instancePath:instancePath+"/source/" + i2+"/defaultValueCount",parentData:data9,parentDataProperty:"defaultValueCount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15450.errors; else for (const vError of func15450.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueDistance !== undefined && func0.call(data9, "defaultValueDistance")){
-if(!(func15339(data9.defaultValueDistance, {instancePath:instancePath+"/source/" + i2+"/defaultValueDistance",parentData:data9,parentDataProperty:"defaultValueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15339.errors; else for (const vError of func15339.errors) vErrors.push(vError);
+if(!(func15452(data9.defaultValueDistance, {instancePath:instancePath+"/source/" + i2+"/defaultValueDistance",parentData:data9,parentDataProperty:"defaultValueDistance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15452.errors; else for (const vError of func15452.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueDuration !== undefined && func0.call(data9, "defaultValueDuration")){
-if(!(func2393(data9.defaultValueDuration, {instancePath:instancePath+"/source/" + i2+"/defaultValueDuration",parentData:data9,parentDataProperty:"defaultValueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data9.defaultValueDuration, {instancePath:instancePath+"/source/" + i2+"/defaultValueDuration",parentData:data9,parentDataProperty:"defaultValueDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueHumanName !== undefined && func0.call(data9, "defaultValueHumanName")){
-if(!(func11422(data9.defaultValueHumanName, {instancePath:instancePath+"/source/" + i2+"/defaultValueHumanName",parentData:data9,parentDataProperty:"defaultValueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
+if(!(func11510(data9.defaultValueHumanName, {instancePath:instancePath+"/source/" + i2+"/defaultValueHumanName",parentData:data9,parentDataProperty:"defaultValueHumanName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueIdentifier !== undefined && func0.call(data9, "defaultValueIdentifier")){
-if(!(func2210(data9.defaultValueIdentifier, {instancePath:instancePath+"/source/" + i2+"/defaultValueIdentifier",parentData:data9,parentDataProperty:"defaultValueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data9.defaultValueIdentifier, {instancePath:instancePath+"/source/" + i2+"/defaultValueIdentifier",parentData:data9,parentDataProperty:"defaultValueIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueMoney !== undefined && func0.call(data9, "defaultValueMoney")){
-if(!(func4036(data9.defaultValueMoney, {instancePath:instancePath+"/source/" + i2+"/defaultValueMoney",parentData:data9,parentDataProperty:"defaultValueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data9.defaultValueMoney, {instancePath:instancePath+"/source/" + i2+"/defaultValueMoney",parentData:data9,parentDataProperty:"defaultValueMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValuePeriod !== undefined && func0.call(data9, "defaultValuePeriod")){
-if(!(func2223(data9.defaultValuePeriod, {instancePath:instancePath+"/source/" + i2+"/defaultValuePeriod",parentData:data9,parentDataProperty:"defaultValuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data9.defaultValuePeriod, {instancePath:instancePath+"/source/" + i2+"/defaultValuePeriod",parentData:data9,parentDataProperty:"defaultValuePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueQuantity !== undefined && func0.call(data9, "defaultValueQuantity")){
-if(!(func2415(data9.defaultValueQuantity, {instancePath:instancePath+"/source/" + i2+"/defaultValueQuantity",parentData:data9,parentDataProperty:"defaultValueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data9.defaultValueQuantity, {instancePath:instancePath+"/source/" + i2+"/defaultValueQuantity",parentData:data9,parentDataProperty:"defaultValueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueRange !== undefined && func0.call(data9, "defaultValueRange")){
-if(!(func2391(data9.defaultValueRange, {instancePath:instancePath+"/source/" + i2+"/defaultValueRange",parentData:data9,parentDataProperty:"defaultValueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data9.defaultValueRange, {instancePath:instancePath+"/source/" + i2+"/defaultValueRange",parentData:data9,parentDataProperty:"defaultValueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueRatio !== undefined && func0.call(data9, "defaultValueRatio")){
-if(!(func10164(data9.defaultValueRatio, {instancePath:instancePath+"/source/" + i2+"/defaultValueRatio",parentData:data9,parentDataProperty:"defaultValueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data9.defaultValueRatio, {instancePath:instancePath+"/source/" + i2+"/defaultValueRatio",parentData:data9,parentDataProperty:"defaultValueRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueReference !== undefined && func0.call(data9, "defaultValueReference")){
-if(!(func2221(data9.defaultValueReference, {instancePath:instancePath+"/source/" + i2+"/defaultValueReference",parentData:data9,parentDataProperty:"defaultValueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data9.defaultValueReference, {instancePath:instancePath+"/source/" + i2+"/defaultValueReference",parentData:data9,parentDataProperty:"defaultValueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueSampledData !== undefined && func0.call(data9, "defaultValueSampledData")){
-if(!(func14686(data9.defaultValueSampledData, {instancePath:instancePath+"/source/" + i2+"/defaultValueSampledData",parentData:data9,parentDataProperty:"defaultValueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14686.errors; else for (const vError of func14686.errors) vErrors.push(vError);
+if(!(func14797(data9.defaultValueSampledData, {instancePath:instancePath+"/source/" + i2+"/defaultValueSampledData",parentData:data9,parentDataProperty:"defaultValueSampledData",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14797.errors; else for (const vError of func14797.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueSignature !== undefined && func0.call(data9, "defaultValueSignature")){
-if(!(func3272(data9.defaultValueSignature, {instancePath:instancePath+"/source/" + i2+"/defaultValueSignature",parentData:data9,parentDataProperty:"defaultValueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data9.defaultValueSignature, {instancePath:instancePath+"/source/" + i2+"/defaultValueSignature",parentData:data9,parentDataProperty:"defaultValueSignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueTiming !== undefined && func0.call(data9, "defaultValueTiming")){
-if(!(func2382(data9.defaultValueTiming, {instancePath:instancePath+"/source/" + i2+"/defaultValueTiming",parentData:data9,parentDataProperty:"defaultValueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data9.defaultValueTiming, {instancePath:instancePath+"/source/" + i2+"/defaultValueTiming",parentData:data9,parentDataProperty:"defaultValueTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueContactDetail !== undefined && func0.call(data9, "defaultValueContactDetail")){
-if(!(func2320(data9.defaultValueContactDetail, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactDetail",parentData:data9,parentDataProperty:"defaultValueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data9.defaultValueContactDetail, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactDetail",parentData:data9,parentDataProperty:"defaultValueContactDetail",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueContributor !== undefined && func0.call(data9, "defaultValueContributor")){
-if(!(func15367(data9.defaultValueContributor, {instancePath:instancePath+"/source/" + i2+"/defaultValueContributor",parentData:data9,parentDataProperty:"defaultValueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15367.errors; else for (const vError of func15367.errors) vErrors.push(vError);
+if(!(func15480(data9.defaultValueContributor, {instancePath:instancePath+"/source/" + i2+"/defaultValueContributor",parentData:data9,parentDataProperty:"defaultValueContributor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15480.errors; else for (const vError of func15480.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueDataRequirement !== undefined && func0.call(data9, "defaultValueDataRequirement")){
-if(!(func8910(data9.defaultValueDataRequirement, {instancePath:instancePath+"/source/" + i2+"/defaultValueDataRequirement",parentData:data9,parentDataProperty:"defaultValueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data9.defaultValueDataRequirement, {instancePath:instancePath+"/source/" + i2+"/defaultValueDataRequirement",parentData:data9,parentDataProperty:"defaultValueDataRequirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueExpression !== undefined && func0.call(data9, "defaultValueExpression")){
-if(!(func2444(data9.defaultValueExpression, {instancePath:instancePath+"/source/" + i2+"/defaultValueExpression",parentData:data9,parentDataProperty:"defaultValueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data9.defaultValueExpression, {instancePath:instancePath+"/source/" + i2+"/defaultValueExpression",parentData:data9,parentDataProperty:"defaultValueExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueParameterDefinition !== undefined && func0.call(data9, "defaultValueParameterDefinition")){
-if(!(func11763(data9.defaultValueParameterDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueParameterDefinition",parentData:data9,parentDataProperty:"defaultValueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11763.errors; else for (const vError of func11763.errors) vErrors.push(vError);
+if(!(func11852(data9.defaultValueParameterDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueParameterDefinition",parentData:data9,parentDataProperty:"defaultValueParameterDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11852.errors; else for (const vError of func11852.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueRelatedArtifact !== undefined && func0.call(data9, "defaultValueRelatedArtifact")){
-if(!(func2360(data9.defaultValueRelatedArtifact, {instancePath:instancePath+"/source/" + i2+"/defaultValueRelatedArtifact",parentData:data9,parentDataProperty:"defaultValueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data9.defaultValueRelatedArtifact, {instancePath:instancePath+"/source/" + i2+"/defaultValueRelatedArtifact",parentData:data9,parentDataProperty:"defaultValueRelatedArtifact",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueTriggerDefinition !== undefined && func0.call(data9, "defaultValueTriggerDefinition")){
-if(!(func8685(data9.defaultValueTriggerDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueTriggerDefinition",parentData:data9,parentDataProperty:"defaultValueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8685.errors; else for (const vError of func8685.errors) vErrors.push(vError);
+if(!(func8751(data9.defaultValueTriggerDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueTriggerDefinition",parentData:data9,parentDataProperty:"defaultValueTriggerDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8751.errors; else for (const vError of func8751.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueUsageContext !== undefined && func0.call(data9, "defaultValueUsageContext")){
-if(!(func2326(data9.defaultValueUsageContext, {instancePath:instancePath+"/source/" + i2+"/defaultValueUsageContext",parentData:data9,parentDataProperty:"defaultValueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data9.defaultValueUsageContext, {instancePath:instancePath+"/source/" + i2+"/defaultValueUsageContext",parentData:data9,parentDataProperty:"defaultValueUsageContext",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueDosage !== undefined && func0.call(data9, "defaultValueDosage")){
-if(!(func2417(data9.defaultValueDosage, {instancePath:instancePath+"/source/" + i2+"/defaultValueDosage",parentData:data9,parentDataProperty:"defaultValueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
+if(!(func2440(data9.defaultValueDosage, {instancePath:instancePath+"/source/" + i2+"/defaultValueDosage",parentData:data9,parentDataProperty:"defaultValueDosage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2163,8 +2177,8 @@ errors++;
 }
 }
 if(data9._element !== undefined && func0.call(data9, "_element")){
-if(!(func2197(data9._element, {instancePath:instancePath+"/source/" + i2+"/_element",parentData:data9,parentDataProperty:"_element",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._element, {instancePath:instancePath+"/source/" + i2+"/_element",parentData:data9,parentDataProperty:"_element",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2182,8 +2196,8 @@ errors++;
 }
 }
 if(data9._listMode !== undefined && func0.call(data9, "_listMode")){
-if(!(func2197(data9._listMode, {instancePath:instancePath+"/source/" + i2+"/_listMode",parentData:data9,parentDataProperty:"_listMode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._listMode, {instancePath:instancePath+"/source/" + i2+"/_listMode",parentData:data9,parentDataProperty:"_listMode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2213,8 +2227,8 @@ errors++;
 }
 }
 if(data9._variable !== undefined && func0.call(data9, "_variable")){
-if(!(func2197(data9._variable, {instancePath:instancePath+"/source/" + i2+"/_variable",parentData:data9,parentDataProperty:"_variable",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._variable, {instancePath:instancePath+"/source/" + i2+"/_variable",parentData:data9,parentDataProperty:"_variable",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2244,8 +2258,8 @@ errors++;
 }
 }
 if(data9._condition !== undefined && func0.call(data9, "_condition")){
-if(!(func2197(data9._condition, {instancePath:instancePath+"/source/" + i2+"/_condition",parentData:data9,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._condition, {instancePath:instancePath+"/source/" + i2+"/_condition",parentData:data9,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2275,8 +2289,8 @@ errors++;
 }
 }
 if(data9._check !== undefined && func0.call(data9, "_check")){
-if(!(func2197(data9._check, {instancePath:instancePath+"/source/" + i2+"/_check",parentData:data9,parentDataProperty:"_check",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._check, {instancePath:instancePath+"/source/" + i2+"/_check",parentData:data9,parentDataProperty:"_check",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2306,20 +2320,20 @@ errors++;
 }
 }
 if(data9._logMessage !== undefined && func0.call(data9, "_logMessage")){
-if(!(func2197(data9._logMessage, {instancePath:instancePath+"/source/" + i2+"/_logMessage",parentData:data9,parentDataProperty:"_logMessage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data9._logMessage, {instancePath:instancePath+"/source/" + i2+"/_logMessage",parentData:data9,parentDataProperty:"_logMessage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.defaultValueMeta !== undefined && func0.call(data9, "defaultValueMeta")){
-if(!(func2194(data9.defaultValueMeta, {instancePath:instancePath+"/source/" + i2+"/defaultValueMeta",parentData:data9,parentDataProperty:"defaultValueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data9.defaultValueMeta, {instancePath:instancePath+"/source/" + i2+"/defaultValueMeta",parentData:data9,parentDataProperty:"defaultValueMeta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data9, obj17);
+if(forms0 !== null){
+const err76 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/cdxChoice",keyword:"cdxChoice",params:{choice: "defaultValue[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2329,14 +2343,25 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
 else {
-const err77 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -2353,12 +2378,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2375,12 +2400,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2396,12 +2421,12 @@ let valid27 = true;
 const _errs163 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(data110._name !== undefined && func0.call(data110, "_name")){
-const err80 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2420,12 +2445,12 @@ if(_valid2){
 const _errs164 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.name === undefined) || (!(func0.call(data110, "name")))){
-const err81 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err82 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2439,12 +2464,12 @@ props3._name = true;
 }
 }
 if(!valid27){
-const err82 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err83 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2453,12 +2478,12 @@ let valid29 = true;
 const _errs167 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(data110._variable !== undefined && func0.call(data110, "_variable")){
-const err83 = {};
+const err84 = {};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2477,12 +2502,12 @@ if(_valid3){
 const _errs168 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.variable === undefined) || (!(func0.call(data110, "variable")))){
-const err84 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/then/required",keyword:"required",params:{missingProperty: "variable"}};
+const err85 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/then/required",keyword:"required",params:{missingProperty: "variable"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -2496,12 +2521,12 @@ props4._variable = true;
 }
 }
 if(!valid29){
-const err85 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err86 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err86];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -2529,18 +2554,7 @@ if(data110.id !== undefined && func0.call(data110, "id")){
 let data113 = data110.id;
 if(typeof data113 === "string"){
 if(func61(data113) < 1){
-const err86 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2550,19 +2564,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data110.extension !== undefined && func0.call(data110, "extension")){
-let data114 = data110.extension;
-if(Array.isArray(data114)){
-const len8 = data114.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2206(data114[i8], {instancePath:instancePath+"/dependent/" + i7+"/extension/" + i8,parentData:data114,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err88 = {instancePath:instancePath+"/dependent/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Dependent/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err88 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2572,19 +2575,19 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data110.modifierExtension !== undefined && func0.call(data110, "modifierExtension")){
-let data116 = data110.modifierExtension;
-if(Array.isArray(data116)){
-const len9 = data116.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2206(data116[i9], {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension/" + i9,parentData:data116,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data110.extension !== undefined && func0.call(data110, "extension")){
+let data114 = data110.extension;
+if(Array.isArray(data114)){
+const len8 = data114.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2229(data114[i8], {instancePath:instancePath+"/dependent/" + i7+"/extension/" + i8,parentData:data114,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Dependent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err89 = {instancePath:instancePath+"/dependent/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Dependent/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2594,11 +2597,19 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data110.name !== undefined && func0.call(data110, "name")){
-let data118 = data110.name;
-if(typeof data118 === "string"){
-if(!pattern9.test(data118)){
-const err90 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+if(data110.modifierExtension !== undefined && func0.call(data110, "modifierExtension")){
+let data116 = data110.modifierExtension;
+if(Array.isArray(data116)){
+const len9 = data116.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2229(data116[i9], {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension/" + i9,parentData:data116,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Dependent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2608,8 +2619,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-else {
-const err91 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data110.name !== undefined && func0.call(data110, "name")){
+let data118 = data110.name;
+if(typeof data118 === "string"){
+if(!pattern9.test(data118)){
+const err91 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2619,9 +2633,20 @@ vErrors.push(err91);
 errors++;
 }
 }
+else {
+const err92 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
 if(data110._name !== undefined && func0.call(data110, "_name")){
-if(!(func2197(data110._name, {instancePath:instancePath+"/dependent/" + i7+"/_name",parentData:data110,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data110._name, {instancePath:instancePath+"/dependent/" + i7+"/_name",parentData:data110,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2633,18 +2658,7 @@ for(let i10=0; i10<len10; i10++){
 let data121 = data120[i10];
 if(typeof data121 === "string"){
 if(func61(data121) < 1){
-const err92 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/type",keyword:"type",params:{type: "string"}};
+const err93 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2654,9 +2668,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
 else {
-const err94 = {instancePath:instancePath+"/dependent/" + i7+"/variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2666,19 +2679,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data110._variable !== undefined && func0.call(data110, "_variable")){
-let data122 = data110._variable;
-if(Array.isArray(data122)){
-const len11 = data122.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2197(data122[i11], {instancePath:instancePath+"/dependent/" + i7+"/_variable/" + i11,parentData:data122,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err95 = {instancePath:instancePath+"/dependent/" + i7+"/_variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/_variable/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/dependent/" + i7+"/variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2688,9 +2691,19 @@ vErrors.push(err95);
 errors++;
 }
 }
+if(data110._variable !== undefined && func0.call(data110, "_variable")){
+let data122 = data110._variable;
+if(Array.isArray(data122)){
+const len11 = data122.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2220(data122[i11], {instancePath:instancePath+"/dependent/" + i7+"/_variable/" + i11,parentData:data122,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err96 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/dependent/" + i7+"/_variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/_variable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2702,7 +2715,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/dependent",schemaPath:"#/properties/dependent/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2712,11 +2725,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-let data124 = data.documentation;
-if(typeof data124 === "string"){
-if(func61(data124) < 1){
-const err98 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err98 = {instancePath:instancePath+"/dependent",schemaPath:"#/properties/dependent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2726,8 +2737,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
+if(data.documentation !== undefined && func0.call(data, "documentation")){
+let data124 = data.documentation;
+if(typeof data124 === "string"){
+if(func61(data124) < 1){
+const err99 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2737,20 +2751,31 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2197(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err100 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data._documentation !== undefined && func0.call(data, "_documentation")){
+if(!(func2220(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -2961,8 +2986,8 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2983,8 +3008,8 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3026,8 +3051,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3057,8 +3082,8 @@ errors++;
 }
 }
 if(data._extends !== undefined && func0.call(data, "_extends")){
-if(!(func2197(data._extends, {instancePath:instancePath+"/_extends",parentData:data,parentDataProperty:"_extends",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._extends, {instancePath:instancePath+"/_extends",parentData:data,parentDataProperty:"_extends",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3076,8 +3101,8 @@ errors++;
 }
 }
 if(data._typeMode !== undefined && func0.call(data, "_typeMode")){
-if(!(func2197(data._typeMode, {instancePath:instancePath+"/_typeMode",parentData:data,parentDataProperty:"_typeMode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._typeMode, {instancePath:instancePath+"/_typeMode",parentData:data,parentDataProperty:"_typeMode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3107,8 +3132,8 @@ errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2197(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3286,8 +3311,8 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data20[i3], {instancePath:instancePath+"/input/" + i2+"/extension/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i3], {instancePath:instancePath+"/input/" + i2+"/extension/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3308,8 +3333,8 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data22[i4], {instancePath:instancePath+"/input/" + i2+"/modifierExtension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i4], {instancePath:instancePath+"/input/" + i2+"/modifierExtension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3351,8 +3376,8 @@ errors++;
 }
 }
 if(data16._name !== undefined && func0.call(data16, "_name")){
-if(!(func2197(data16._name, {instancePath:instancePath+"/input/" + i2+"/_name",parentData:data16,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._name, {instancePath:instancePath+"/input/" + i2+"/_name",parentData:data16,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3382,8 +3407,8 @@ errors++;
 }
 }
 if(data16._type !== undefined && func0.call(data16, "_type")){
-if(!(func2197(data16._type, {instancePath:instancePath+"/input/" + i2+"/_type",parentData:data16,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._type, {instancePath:instancePath+"/input/" + i2+"/_type",parentData:data16,parentDataProperty:"_type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3401,8 +3426,8 @@ errors++;
 }
 }
 if(data16._mode !== undefined && func0.call(data16, "_mode")){
-if(!(func2197(data16._mode, {instancePath:instancePath+"/input/" + i2+"/_mode",parentData:data16,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._mode, {instancePath:instancePath+"/input/" + i2+"/_mode",parentData:data16,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3432,8 +3457,8 @@ errors++;
 }
 }
 if(data16._documentation !== undefined && func0.call(data16, "_documentation")){
-if(!(func2197(data16._documentation, {instancePath:instancePath+"/input/" + i2+"/_documentation",parentData:data16,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._documentation, {instancePath:instancePath+"/input/" + i2+"/_documentation",parentData:data16,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3804,8 +3829,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3835,8 +3860,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3866,14 +3891,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3882,8 +3907,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3904,8 +3929,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3926,8 +3951,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3969,8 +3994,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3979,8 +4004,8 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data19[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data19[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4022,8 +4047,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4053,8 +4078,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4084,8 +4109,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4103,8 +4128,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4121,8 +4146,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4152,8 +4177,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4183,8 +4208,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4193,8 +4218,8 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2320(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4236,8 +4261,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4246,8 +4271,8 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2326(data39[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data39[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4268,8 +4293,8 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data41[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data41[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4311,8 +4336,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4342,8 +4367,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4465,8 +4490,8 @@ let data51 = data48.extension;
 if(Array.isArray(data51)){
 const len8 = data51.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data51[i8], {instancePath:instancePath+"/structure/" + i7+"/extension/" + i8,parentData:data51,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data51[i8], {instancePath:instancePath+"/structure/" + i7+"/extension/" + i8,parentData:data51,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4487,8 +4512,8 @@ let data53 = data48.modifierExtension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data53[i9], {instancePath:instancePath+"/structure/" + i7+"/modifierExtension/" + i9,parentData:data53,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data53[i9], {instancePath:instancePath+"/structure/" + i7+"/modifierExtension/" + i9,parentData:data53,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4530,8 +4555,8 @@ errors++;
 }
 }
 if(data48._url !== undefined && func0.call(data48, "_url")){
-if(!(func2197(data48._url, {instancePath:instancePath+"/structure/" + i7+"/_url",parentData:data48,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._url, {instancePath:instancePath+"/structure/" + i7+"/_url",parentData:data48,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4549,8 +4574,8 @@ errors++;
 }
 }
 if(data48._mode !== undefined && func0.call(data48, "_mode")){
-if(!(func2197(data48._mode, {instancePath:instancePath+"/structure/" + i7+"/_mode",parentData:data48,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._mode, {instancePath:instancePath+"/structure/" + i7+"/_mode",parentData:data48,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4580,8 +4605,8 @@ errors++;
 }
 }
 if(data48._alias !== undefined && func0.call(data48, "_alias")){
-if(!(func2197(data48._alias, {instancePath:instancePath+"/structure/" + i7+"/_alias",parentData:data48,parentDataProperty:"_alias",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._alias, {instancePath:instancePath+"/structure/" + i7+"/_alias",parentData:data48,parentDataProperty:"_alias",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4611,8 +4636,8 @@ errors++;
 }
 }
 if(data48._documentation !== undefined && func0.call(data48, "_documentation")){
-if(!(func2197(data48._documentation, {instancePath:instancePath+"/structure/" + i7+"/_documentation",parentData:data48,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data48._documentation, {instancePath:instancePath+"/structure/" + i7+"/_documentation",parentData:data48,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4686,8 +4711,8 @@ let data65 = data._import;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2197(data65[i11], {instancePath:instancePath+"/_import/" + i11,parentData:data65,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data65[i11], {instancePath:instancePath+"/_import/" + i11,parentData:data65,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

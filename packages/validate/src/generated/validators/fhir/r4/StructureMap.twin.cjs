@@ -7,55 +7,58 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const schema659 = {"properties":{"typeMode":{"enum":["none","types","type-and-types"]}}};
 const schema660 = {"properties":{"mode":{"enum":["source","target"]}}};
 
 const schema662 = {"properties":{"listMode":{"enum":["first","not_first","last","not_last","only_one"]}}};
 
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func4464 = require("./datatypes.twin.cjs")["Count"];
-const func4465 = require("./datatypes.twin.cjs")["Distance"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func4243 = require("./datatypes.twin.cjs")["SampledData"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func4479 = require("./datatypes.twin.cjs")["Contributor"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func3216 = require("./datatypes.twin.cjs")["ParameterDefinition"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func2197 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func4577 = require("./datatypes.twin.cjs")["Count"];
+const func4578 = require("./datatypes.twin.cjs")["Distance"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func4354 = require("./datatypes.twin.cjs")["SampledData"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func4592 = require("./datatypes.twin.cjs")["Contributor"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func3305 = require("./datatypes.twin.cjs")["ParameterDefinition"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func2263 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern11 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern15 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const obj83 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
 const schema663 = {"properties":{"contextType":{"enum":["type","variable"]},"listMode":{"items":{"enum":["first","share","last","collate"]}},"transform":{"enum":["create","copy","truncate","escape","cast","append","translate","reference","dateOp","uuid","pointer","evaluate","cc","c","qty","id","cp"]}}};
 
+const obj807 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
 
 function validate1398(data){
 let vErrors = null;
@@ -84,7 +87,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -98,7 +101,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -119,7 +122,7 @@ errors++;
 }
 }
 if(data._context !== undefined){
-if(!(func6(data._context))){
+if(!(func29(data._context))){
 errors++;
 }
 }
@@ -130,7 +133,7 @@ errors++;
 }
 }
 if(data._contextType !== undefined){
-if(!(func6(data._contextType))){
+if(!(func29(data._contextType))){
 errors++;
 }
 }
@@ -146,7 +149,7 @@ errors++;
 }
 }
 if(data._element !== undefined){
-if(!(func6(data._element))){
+if(!(func29(data._element))){
 errors++;
 }
 }
@@ -162,7 +165,7 @@ errors++;
 }
 }
 if(data._variable !== undefined){
-if(!(func6(data._variable))){
+if(!(func29(data._variable))){
 errors++;
 }
 }
@@ -186,7 +189,7 @@ let data15 = data._listMode;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3]))){
+if(!(func29(data15[i3]))){
 errors++;
 }
 }
@@ -207,7 +210,7 @@ errors++;
 }
 }
 if(data._listRuleId !== undefined){
-if(!(func6(data._listRuleId))){
+if(!(func29(data._listRuleId))){
 errors++;
 }
 }
@@ -218,7 +221,7 @@ errors++;
 }
 }
 if(data._transform !== undefined){
-if(!(func6(data._transform))){
+if(!(func29(data._transform))){
 errors++;
 }
 }
@@ -361,7 +364,7 @@ let data34 = data22.extension;
 if(Array.isArray(data34)){
 const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data34[i5]))){
+if(!(func33(data34[i5]))){
 errors++;
 }
 }
@@ -375,7 +378,7 @@ let data36 = data22.modifierExtension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data36[i6]))){
+if(!(func33(data36[i6]))){
 errors++;
 }
 }
@@ -396,7 +399,7 @@ errors++;
 }
 }
 if(data22._valueId !== undefined){
-if(!(func6(data22._valueId))){
+if(!(func29(data22._valueId))){
 errors++;
 }
 }
@@ -412,7 +415,7 @@ errors++;
 }
 }
 if(data22._valueString !== undefined){
-if(!(func6(data22._valueString))){
+if(!(func29(data22._valueString))){
 errors++;
 }
 }
@@ -422,7 +425,7 @@ errors++;
 }
 }
 if(data22._valueBoolean !== undefined){
-if(!(func6(data22._valueBoolean))){
+if(!(func29(data22._valueBoolean))){
 errors++;
 }
 }
@@ -441,7 +444,7 @@ errors++;
 }
 }
 if(data22._valueInteger !== undefined){
-if(!(func6(data22._valueInteger))){
+if(!(func29(data22._valueInteger))){
 errors++;
 }
 }
@@ -452,7 +455,7 @@ errors++;
 }
 }
 if(data22._valueDecimal !== undefined){
-if(!(func6(data22._valueDecimal))){
+if(!(func29(data22._valueDecimal))){
 errors++;
 }
 }
@@ -460,6 +463,10 @@ for(const key0 in data22){
 if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")){
 errors++;
 }
+}
+const forms0 = func1(data22, obj807);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data22.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data22);
@@ -560,7 +567,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -574,7 +581,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -595,7 +602,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -653,7 +660,7 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func33(data12[i3]))){
 errors++;
 }
 }
@@ -667,7 +674,7 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func33(data14[i4]))){
 errors++;
 }
 }
@@ -688,7 +695,7 @@ errors++;
 }
 }
 if(data9._context !== undefined){
-if(!(func6(data9._context))){
+if(!(func29(data9._context))){
 errors++;
 }
 }
@@ -707,7 +714,7 @@ errors++;
 }
 }
 if(data9._min !== undefined){
-if(!(func6(data9._min))){
+if(!(func29(data9._min))){
 errors++;
 }
 }
@@ -723,7 +730,7 @@ errors++;
 }
 }
 if(data9._max !== undefined){
-if(!(func6(data9._max))){
+if(!(func29(data9._max))){
 errors++;
 }
 }
@@ -739,7 +746,7 @@ errors++;
 }
 }
 if(data9._type !== undefined){
-if(!(func6(data9._type))){
+if(!(func29(data9._type))){
 errors++;
 }
 }
@@ -755,7 +762,7 @@ errors++;
 }
 }
 if(data9._defaultValueBase64Binary !== undefined){
-if(!(func6(data9._defaultValueBase64Binary))){
+if(!(func29(data9._defaultValueBase64Binary))){
 errors++;
 }
 }
@@ -765,7 +772,7 @@ errors++;
 }
 }
 if(data9._defaultValueBoolean !== undefined){
-if(!(func6(data9._defaultValueBoolean))){
+if(!(func29(data9._defaultValueBoolean))){
 errors++;
 }
 }
@@ -781,7 +788,7 @@ errors++;
 }
 }
 if(data9._defaultValueCanonical !== undefined){
-if(!(func6(data9._defaultValueCanonical))){
+if(!(func29(data9._defaultValueCanonical))){
 errors++;
 }
 }
@@ -797,7 +804,7 @@ errors++;
 }
 }
 if(data9._defaultValueCode !== undefined){
-if(!(func6(data9._defaultValueCode))){
+if(!(func29(data9._defaultValueCode))){
 errors++;
 }
 }
@@ -813,7 +820,7 @@ errors++;
 }
 }
 if(data9._defaultValueDate !== undefined){
-if(!(func6(data9._defaultValueDate))){
+if(!(func29(data9._defaultValueDate))){
 errors++;
 }
 }
@@ -829,7 +836,7 @@ errors++;
 }
 }
 if(data9._defaultValueDateTime !== undefined){
-if(!(func6(data9._defaultValueDateTime))){
+if(!(func29(data9._defaultValueDateTime))){
 errors++;
 }
 }
@@ -840,7 +847,7 @@ errors++;
 }
 }
 if(data9._defaultValueDecimal !== undefined){
-if(!(func6(data9._defaultValueDecimal))){
+if(!(func29(data9._defaultValueDecimal))){
 errors++;
 }
 }
@@ -856,7 +863,7 @@ errors++;
 }
 }
 if(data9._defaultValueId !== undefined){
-if(!(func6(data9._defaultValueId))){
+if(!(func29(data9._defaultValueId))){
 errors++;
 }
 }
@@ -872,7 +879,7 @@ errors++;
 }
 }
 if(data9._defaultValueInstant !== undefined){
-if(!(func6(data9._defaultValueInstant))){
+if(!(func29(data9._defaultValueInstant))){
 errors++;
 }
 }
@@ -891,7 +898,7 @@ errors++;
 }
 }
 if(data9._defaultValueInteger !== undefined){
-if(!(func6(data9._defaultValueInteger))){
+if(!(func29(data9._defaultValueInteger))){
 errors++;
 }
 }
@@ -907,7 +914,7 @@ errors++;
 }
 }
 if(data9._defaultValueMarkdown !== undefined){
-if(!(func6(data9._defaultValueMarkdown))){
+if(!(func29(data9._defaultValueMarkdown))){
 errors++;
 }
 }
@@ -923,7 +930,7 @@ errors++;
 }
 }
 if(data9._defaultValueOid !== undefined){
-if(!(func6(data9._defaultValueOid))){
+if(!(func29(data9._defaultValueOid))){
 errors++;
 }
 }
@@ -942,7 +949,7 @@ errors++;
 }
 }
 if(data9._defaultValuePositiveInt !== undefined){
-if(!(func6(data9._defaultValuePositiveInt))){
+if(!(func29(data9._defaultValuePositiveInt))){
 errors++;
 }
 }
@@ -958,7 +965,7 @@ errors++;
 }
 }
 if(data9._defaultValueString !== undefined){
-if(!(func6(data9._defaultValueString))){
+if(!(func29(data9._defaultValueString))){
 errors++;
 }
 }
@@ -974,7 +981,7 @@ errors++;
 }
 }
 if(data9._defaultValueTime !== undefined){
-if(!(func6(data9._defaultValueTime))){
+if(!(func29(data9._defaultValueTime))){
 errors++;
 }
 }
@@ -993,7 +1000,7 @@ errors++;
 }
 }
 if(data9._defaultValueUnsignedInt !== undefined){
-if(!(func6(data9._defaultValueUnsignedInt))){
+if(!(func29(data9._defaultValueUnsignedInt))){
 errors++;
 }
 }
@@ -1009,7 +1016,7 @@ errors++;
 }
 }
 if(data9._defaultValueUri !== undefined){
-if(!(func6(data9._defaultValueUri))){
+if(!(func29(data9._defaultValueUri))){
 errors++;
 }
 }
@@ -1025,7 +1032,7 @@ errors++;
 }
 }
 if(data9._defaultValueUrl !== undefined){
-if(!(func6(data9._defaultValueUrl))){
+if(!(func29(data9._defaultValueUrl))){
 errors++;
 }
 }
@@ -1041,157 +1048,157 @@ errors++;
 }
 }
 if(data9._defaultValueUuid !== undefined){
-if(!(func6(data9._defaultValueUuid))){
+if(!(func29(data9._defaultValueUuid))){
 errors++;
 }
 }
 if(data9.defaultValueAddress !== undefined){
-if(!(func760(data9.defaultValueAddress))){
+if(!(func794(data9.defaultValueAddress))){
 errors++;
 }
 }
 if(data9.defaultValueAge !== undefined){
-if(!(func74(data9.defaultValueAge))){
+if(!(func97(data9.defaultValueAge))){
 errors++;
 }
 }
 if(data9.defaultValueAnnotation !== undefined){
-if(!(func156(data9.defaultValueAnnotation))){
+if(!(func180(data9.defaultValueAnnotation))){
 errors++;
 }
 }
 if(data9.defaultValueAttachment !== undefined){
-if(!(func336(data9.defaultValueAttachment))){
+if(!(func365(data9.defaultValueAttachment))){
 errors++;
 }
 }
 if(data9.defaultValueCodeableConcept !== undefined){
-if(!(func14(data9.defaultValueCodeableConcept))){
+if(!(func37(data9.defaultValueCodeableConcept))){
 errors++;
 }
 }
 if(data9.defaultValueCoding !== undefined){
-if(!(func223(data9.defaultValueCoding))){
+if(!(func248(data9.defaultValueCoding))){
 errors++;
 }
 }
 if(data9.defaultValueContactPoint !== undefined){
-if(!(func568(data9.defaultValueContactPoint))){
+if(!(func598(data9.defaultValueContactPoint))){
 errors++;
 }
 }
 if(data9.defaultValueCount !== undefined){
-if(!(func4464(data9.defaultValueCount))){
+if(!(func4577(data9.defaultValueCount))){
 errors++;
 }
 }
 if(data9.defaultValueDistance !== undefined){
-if(!(func4465(data9.defaultValueDistance))){
+if(!(func4578(data9.defaultValueDistance))){
 errors++;
 }
 }
 if(data9.defaultValueDuration !== undefined){
-if(!(func77(data9.defaultValueDuration))){
+if(!(func100(data9.defaultValueDuration))){
 errors++;
 }
 }
 if(data9.defaultValueHumanName !== undefined){
-if(!(func3098(data9.defaultValueHumanName))){
+if(!(func3186(data9.defaultValueHumanName))){
 errors++;
 }
 }
 if(data9.defaultValueIdentifier !== undefined){
-if(!(func12(data9.defaultValueIdentifier))){
+if(!(func35(data9.defaultValueIdentifier))){
 errors++;
 }
 }
 if(data9.defaultValueMoney !== undefined){
-if(!(func621(data9.defaultValueMoney))){
+if(!(func651(data9.defaultValueMoney))){
 errors++;
 }
 }
 if(data9.defaultValuePeriod !== undefined){
-if(!(func17(data9.defaultValuePeriod))){
+if(!(func40(data9.defaultValuePeriod))){
 errors++;
 }
 }
 if(data9.defaultValueQuantity !== undefined){
-if(!(func85(data9.defaultValueQuantity))){
+if(!(func108(data9.defaultValueQuantity))){
 errors++;
 }
 }
 if(data9.defaultValueRange !== undefined){
-if(!(func76(data9.defaultValueRange))){
+if(!(func99(data9.defaultValueRange))){
 errors++;
 }
 }
 if(data9.defaultValueRatio !== undefined){
-if(!(func2698(data9.defaultValueRatio))){
+if(!(func2775(data9.defaultValueRatio))){
 errors++;
 }
 }
 if(data9.defaultValueReference !== undefined){
-if(!(func16(data9.defaultValueReference))){
+if(!(func39(data9.defaultValueReference))){
 errors++;
 }
 }
 if(data9.defaultValueSampledData !== undefined){
-if(!(func4243(data9.defaultValueSampledData))){
+if(!(func4354(data9.defaultValueSampledData))){
 errors++;
 }
 }
 if(data9.defaultValueSignature !== undefined){
-if(!(func376(data9.defaultValueSignature))){
+if(!(func405(data9.defaultValueSignature))){
 errors++;
 }
 }
 if(data9.defaultValueTiming !== undefined){
-if(!(func72(data9.defaultValueTiming))){
+if(!(func95(data9.defaultValueTiming))){
 errors++;
 }
 }
 if(data9.defaultValueContactDetail !== undefined){
-if(!(func49(data9.defaultValueContactDetail))){
+if(!(func72(data9.defaultValueContactDetail))){
 errors++;
 }
 }
 if(data9.defaultValueContributor !== undefined){
-if(!(func4479(data9.defaultValueContributor))){
+if(!(func4592(data9.defaultValueContributor))){
 errors++;
 }
 }
 if(data9.defaultValueDataRequirement !== undefined){
-if(!(func2273(data9.defaultValueDataRequirement))){
+if(!(func2340(data9.defaultValueDataRequirement))){
 errors++;
 }
 }
 if(data9.defaultValueExpression !== undefined){
-if(!(func95(data9.defaultValueExpression))){
+if(!(func118(data9.defaultValueExpression))){
 errors++;
 }
 }
 if(data9.defaultValueParameterDefinition !== undefined){
-if(!(func3216(data9.defaultValueParameterDefinition))){
+if(!(func3305(data9.defaultValueParameterDefinition))){
 errors++;
 }
 }
 if(data9.defaultValueRelatedArtifact !== undefined){
-if(!(func64(data9.defaultValueRelatedArtifact))){
+if(!(func87(data9.defaultValueRelatedArtifact))){
 errors++;
 }
 }
 if(data9.defaultValueTriggerDefinition !== undefined){
-if(!(func2197(data9.defaultValueTriggerDefinition))){
+if(!(func2263(data9.defaultValueTriggerDefinition))){
 errors++;
 }
 }
 if(data9.defaultValueUsageContext !== undefined){
-if(!(func51(data9.defaultValueUsageContext))){
+if(!(func74(data9.defaultValueUsageContext))){
 errors++;
 }
 }
 if(data9.defaultValueDosage !== undefined){
-if(!(func86(data9.defaultValueDosage))){
+if(!(func109(data9.defaultValueDosage))){
 errors++;
 }
 }
@@ -1207,7 +1214,7 @@ errors++;
 }
 }
 if(data9._element !== undefined){
-if(!(func6(data9._element))){
+if(!(func29(data9._element))){
 errors++;
 }
 }
@@ -1218,7 +1225,7 @@ errors++;
 }
 }
 if(data9._listMode !== undefined){
-if(!(func6(data9._listMode))){
+if(!(func29(data9._listMode))){
 errors++;
 }
 }
@@ -1234,7 +1241,7 @@ errors++;
 }
 }
 if(data9._variable !== undefined){
-if(!(func6(data9._variable))){
+if(!(func29(data9._variable))){
 errors++;
 }
 }
@@ -1250,7 +1257,7 @@ errors++;
 }
 }
 if(data9._condition !== undefined){
-if(!(func6(data9._condition))){
+if(!(func29(data9._condition))){
 errors++;
 }
 }
@@ -1266,7 +1273,7 @@ errors++;
 }
 }
 if(data9._check !== undefined){
-if(!(func6(data9._check))){
+if(!(func29(data9._check))){
 errors++;
 }
 }
@@ -1282,12 +1289,12 @@ errors++;
 }
 }
 if(data9._logMessage !== undefined){
-if(!(func6(data9._logMessage))){
+if(!(func29(data9._logMessage))){
 errors++;
 }
 }
 if(data9.defaultValueMeta !== undefined){
-if(!(func5(data9.defaultValueMeta))){
+if(!(func28(data9.defaultValueMeta))){
 errors++;
 }
 }
@@ -1295,6 +1302,10 @@ for(const key0 in data9){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "context")) && (key0 !== "_context")) && (key0 !== "min")) && (key0 !== "_min")) && (key0 !== "max")) && (key0 !== "_max")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "defaultValueBase64Binary")) && (key0 !== "_defaultValueBase64Binary")) && (key0 !== "defaultValueBoolean")) && (key0 !== "_defaultValueBoolean")) && (key0 !== "defaultValueCanonical")) && (key0 !== "_defaultValueCanonical")) && (key0 !== "defaultValueCode")) && (key0 !== "_defaultValueCode")) && (key0 !== "defaultValueDate")) && (key0 !== "_defaultValueDate")) && (key0 !== "defaultValueDateTime")) && (key0 !== "_defaultValueDateTime")) && (key0 !== "defaultValueDecimal")) && (key0 !== "_defaultValueDecimal")) && (key0 !== "defaultValueId")) && (key0 !== "_defaultValueId")) && (key0 !== "defaultValueInstant")) && (key0 !== "_defaultValueInstant")) && (key0 !== "defaultValueInteger")) && (key0 !== "_defaultValueInteger")) && (key0 !== "defaultValueMarkdown")) && (key0 !== "_defaultValueMarkdown")) && (key0 !== "defaultValueOid")) && (key0 !== "_defaultValueOid")) && (key0 !== "defaultValuePositiveInt")) && (key0 !== "_defaultValuePositiveInt")) && (key0 !== "defaultValueString")) && (key0 !== "_defaultValueString")) && (key0 !== "defaultValueTime")) && (key0 !== "_defaultValueTime")) && (key0 !== "defaultValueUnsignedInt")) && (key0 !== "_defaultValueUnsignedInt")) && (key0 !== "defaultValueUri")) && (key0 !== "_defaultValueUri")) && (key0 !== "defaultValueUrl")) && (key0 !== "_defaultValueUrl")) && (key0 !== "defaultValueUuid")) && (key0 !== "_defaultValueUuid")) && (key0 !== "defaultValueAddress")) && (key0 !== "defaultValueAge")) && (key0 !== "defaultValueAnnotation")) && (key0 !== "defaultValueAttachment")) && (key0 !== "defaultValueCodeableConcept")) && (key0 !== "defaultValueCoding")) && (key0 !== "defaultValueContactPoint")) && (key0 !== "defaultValueCount")) && (key0 !== "defaultValueDistance")) && (key0 !== "defaultValueDuration")) && (key0 !== "defaultValueHumanName")) && (key0 !== "defaultValueIdentifier")) && (key0 !== "defaultValueMoney")) && (key0 !== "defaultValuePeriod")) && (key0 !== "defaultValueQuantity")) && (key0 !== "defaultValueRange")) && (key0 !== "defaultValueRatio")) && (key0 !== "defaultValueReference")) && (key0 !== "defaultValueSampledData")) && (key0 !== "defaultValueSignature")) && (key0 !== "defaultValueTiming")) && (key0 !== "defaultValueContactDetail")) && (key0 !== "defaultValueContributor")) && (key0 !== "defaultValueDataRequirement")) && (key0 !== "defaultValueExpression")) && (key0 !== "defaultValueParameterDefinition")) && (key0 !== "defaultValueRelatedArtifact")) && (key0 !== "defaultValueTriggerDefinition")) && (key0 !== "defaultValueUsageContext")) && (key0 !== "defaultValueDosage")) && (key0 !== "element")) && (key0 !== "_element")) && (key0 !== "listMode")) && (key0 !== "_listMode")) && (key0 !== "variable")) && (key0 !== "_variable")) && (key0 !== "condition")) && (key0 !== "_condition")) && (key0 !== "check")) && (key0 !== "_check")) && (key0 !== "logMessage")) && (key0 !== "_logMessage")) && (key0 !== "defaultValueMeta")){
 errors++;
 }
+}
+const forms0 = func1(data9, obj83);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data9);
@@ -1425,7 +1436,7 @@ let data114 = data110.extension;
 if(Array.isArray(data114)){
 const len8 = data114.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data114[i8]))){
+if(!(func33(data114[i8]))){
 errors++;
 }
 }
@@ -1439,7 +1450,7 @@ let data116 = data110.modifierExtension;
 if(Array.isArray(data116)){
 const len9 = data116.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data116[i9]))){
+if(!(func33(data116[i9]))){
 errors++;
 }
 }
@@ -1460,7 +1471,7 @@ errors++;
 }
 }
 if(data110._name !== undefined){
-if(!(func6(data110._name))){
+if(!(func29(data110._name))){
 errors++;
 }
 }
@@ -1489,7 +1500,7 @@ let data122 = data110._variable;
 if(Array.isArray(data122)){
 const len11 = data122.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data122[i11]))){
+if(!(func29(data122[i11]))){
 errors++;
 }
 }
@@ -1531,7 +1542,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func29(data._documentation))){
 errors++;
 }
 }
@@ -1651,7 +1662,7 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data3[i0]))){
+if(!(func33(data3[i0]))){
 errors++;
 }
 }
@@ -1665,7 +1676,7 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data5[i1]))){
+if(!(func33(data5[i1]))){
 errors++;
 }
 }
@@ -1686,7 +1697,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1702,7 +1713,7 @@ errors++;
 }
 }
 if(data._extends !== undefined){
-if(!(func6(data._extends))){
+if(!(func29(data._extends))){
 errors++;
 }
 }
@@ -1713,7 +1724,7 @@ errors++;
 }
 }
 if(data._typeMode !== undefined){
-if(!(func6(data._typeMode))){
+if(!(func29(data._typeMode))){
 errors++;
 }
 }
@@ -1729,7 +1740,7 @@ errors++;
 }
 }
 if(data._documentation !== undefined){
-if(!(func6(data._documentation))){
+if(!(func29(data._documentation))){
 errors++;
 }
 }
@@ -1818,7 +1829,7 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data20[i3]))){
+if(!(func33(data20[i3]))){
 errors++;
 }
 }
@@ -1832,7 +1843,7 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func33(data22[i4]))){
 errors++;
 }
 }
@@ -1853,7 +1864,7 @@ errors++;
 }
 }
 if(data16._name !== undefined){
-if(!(func6(data16._name))){
+if(!(func29(data16._name))){
 errors++;
 }
 }
@@ -1869,7 +1880,7 @@ errors++;
 }
 }
 if(data16._type !== undefined){
-if(!(func6(data16._type))){
+if(!(func29(data16._type))){
 errors++;
 }
 }
@@ -1880,7 +1891,7 @@ errors++;
 }
 }
 if(data16._mode !== undefined){
-if(!(func6(data16._mode))){
+if(!(func29(data16._mode))){
 errors++;
 }
 }
@@ -1896,7 +1907,7 @@ errors++;
 }
 }
 if(data16._documentation !== undefined){
-if(!(func6(data16._documentation))){
+if(!(func29(data16._documentation))){
 errors++;
 }
 }
@@ -2084,7 +2095,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -2100,7 +2111,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -2116,12 +2127,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -2130,7 +2141,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -2144,7 +2155,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -2158,7 +2169,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -2179,7 +2190,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -2188,7 +2199,7 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data19[i3]))){
+if(!(func35(data19[i3]))){
 errors++;
 }
 }
@@ -2209,7 +2220,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -2225,7 +2236,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -2241,7 +2252,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -2252,7 +2263,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -2262,7 +2273,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -2278,7 +2289,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -2294,7 +2305,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -2303,7 +2314,7 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data35[i4]))){
+if(!(func72(data35[i4]))){
 errors++;
 }
 }
@@ -2324,7 +2335,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -2333,7 +2344,7 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data39[i5]))){
+if(!(func74(data39[i5]))){
 errors++;
 }
 }
@@ -2347,7 +2358,7 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data41[i6]))){
+if(!(func37(data41[i6]))){
 errors++;
 }
 }
@@ -2368,7 +2379,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -2384,7 +2395,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -2445,7 +2456,7 @@ let data51 = data48.extension;
 if(Array.isArray(data51)){
 const len8 = data51.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data51[i8]))){
+if(!(func33(data51[i8]))){
 errors++;
 }
 }
@@ -2459,7 +2470,7 @@ let data53 = data48.modifierExtension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data53[i9]))){
+if(!(func33(data53[i9]))){
 errors++;
 }
 }
@@ -2480,7 +2491,7 @@ errors++;
 }
 }
 if(data48._url !== undefined){
-if(!(func6(data48._url))){
+if(!(func29(data48._url))){
 errors++;
 }
 }
@@ -2491,7 +2502,7 @@ errors++;
 }
 }
 if(data48._mode !== undefined){
-if(!(func6(data48._mode))){
+if(!(func29(data48._mode))){
 errors++;
 }
 }
@@ -2507,7 +2518,7 @@ errors++;
 }
 }
 if(data48._alias !== undefined){
-if(!(func6(data48._alias))){
+if(!(func29(data48._alias))){
 errors++;
 }
 }
@@ -2523,7 +2534,7 @@ errors++;
 }
 }
 if(data48._documentation !== undefined){
-if(!(func6(data48._documentation))){
+if(!(func29(data48._documentation))){
 errors++;
 }
 }
@@ -2573,7 +2584,7 @@ let data65 = data._import;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data65[i11]))){
+if(!(func29(data65[i11]))){
 errors++;
 }
 }

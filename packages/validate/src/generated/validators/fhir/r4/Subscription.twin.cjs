@@ -7,12 +7,12 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1402(data){
@@ -143,7 +143,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -159,7 +159,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -175,12 +175,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -189,7 +189,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -203,7 +203,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -217,7 +217,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -233,7 +233,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -242,7 +242,7 @@ let data19 = data.contact;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func568(data19[i3]))){
+if(!(func598(data19[i3]))){
 errors++;
 }
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 if(data._end !== undefined){
-if(!(func6(data._end))){
+if(!(func29(data._end))){
 errors++;
 }
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 if(data._reason !== undefined){
-if(!(func6(data._reason))){
+if(!(func29(data._reason))){
 errors++;
 }
 }
@@ -295,7 +295,7 @@ errors++;
 }
 }
 if(data._criteria !== undefined){
-if(!(func6(data._criteria))){
+if(!(func29(data._criteria))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ errors++;
 }
 }
 if(data._error !== undefined){
-if(!(func6(data._error))){
+if(!(func29(data._error))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len4 = data32.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data32[i4]))){
+if(!(func33(data32[i4]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data34[i5]))){
+if(!(func33(data34[i5]))){
 errors++;
 }
 }
@@ -395,7 +395,7 @@ errors++;
 }
 }
 if(data29._type !== undefined){
-if(!(func6(data29._type))){
+if(!(func29(data29._type))){
 errors++;
 }
 }
@@ -411,7 +411,7 @@ errors++;
 }
 }
 if(data29._endpoint !== undefined){
-if(!(func6(data29._endpoint))){
+if(!(func29(data29._endpoint))){
 errors++;
 }
 }
@@ -427,7 +427,7 @@ errors++;
 }
 }
 if(data29._payload !== undefined){
-if(!(func6(data29._payload))){
+if(!(func29(data29._payload))){
 errors++;
 }
 }
@@ -456,7 +456,7 @@ let data44 = data29._header;
 if(Array.isArray(data44)){
 const len7 = data44.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data44[i7]))){
+if(!(func29(data44[i7]))){
 errors++;
 }
 }

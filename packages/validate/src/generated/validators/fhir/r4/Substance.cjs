@@ -5,21 +5,23 @@ const schema668 = {"properties":{"status":{"enum":["active","inactive","entered-
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj183 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
 function validate1403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Substance.schema.json" */;
@@ -91,8 +93,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -122,8 +124,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -153,14 +155,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -169,8 +171,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -191,8 +193,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -213,8 +215,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -235,8 +237,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -266,8 +268,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -276,8 +278,8 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data18[i4], {instancePath:instancePath+"/category/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data18[i4], {instancePath:instancePath+"/category/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -294,8 +296,8 @@ errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -325,8 +327,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -367,8 +369,8 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data26[i6], {instancePath:instancePath+"/instance/" + i5+"/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data26[i6], {instancePath:instancePath+"/instance/" + i5+"/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -389,8 +391,8 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data28[i7], {instancePath:instancePath+"/instance/" + i5+"/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i7], {instancePath:instancePath+"/instance/" + i5+"/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -407,8 +409,8 @@ errors++;
 }
 }
 if(data24.identifier !== undefined && func0.call(data24, "identifier")){
-if(!(func2210(data24.identifier, {instancePath:instancePath+"/instance/" + i5+"/identifier",parentData:data24,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data24.identifier, {instancePath:instancePath+"/instance/" + i5+"/identifier",parentData:data24,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -438,14 +440,14 @@ errors++;
 }
 }
 if(data24._expiry !== undefined && func0.call(data24, "_expiry")){
-if(!(func2197(data24._expiry, {instancePath:instancePath+"/instance/" + i5+"/_expiry",parentData:data24,parentDataProperty:"_expiry",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24._expiry, {instancePath:instancePath+"/instance/" + i5+"/_expiry",parentData:data24,parentDataProperty:"_expiry",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data24.quantity !== undefined && func0.call(data24, "quantity")){
-if(!(func2415(data24.quantity, {instancePath:instancePath+"/instance/" + i5+"/quantity",parentData:data24,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data24.quantity, {instancePath:instancePath+"/instance/" + i5+"/quantity",parentData:data24,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -582,8 +584,8 @@ let data39 = data35.extension;
 if(Array.isArray(data39)){
 const len9 = data39.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data39[i9], {instancePath:instancePath+"/ingredient/" + i8+"/extension/" + i9,parentData:data39,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data39[i9], {instancePath:instancePath+"/ingredient/" + i8+"/extension/" + i9,parentData:data39,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -604,8 +606,8 @@ let data41 = data35.modifierExtension;
 if(Array.isArray(data41)){
 const len10 = data41.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data41[i10], {instancePath:instancePath+"/ingredient/" + i8+"/modifierExtension/" + i10,parentData:data41,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i10], {instancePath:instancePath+"/ingredient/" + i8+"/modifierExtension/" + i10,parentData:data41,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -622,26 +624,26 @@ errors++;
 }
 }
 if(data35.quantity !== undefined && func0.call(data35, "quantity")){
-if(!(func10164(data35.quantity, {instancePath:instancePath+"/ingredient/" + i8+"/quantity",parentData:data35,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data35.quantity, {instancePath:instancePath+"/ingredient/" + i8+"/quantity",parentData:data35,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data35.substanceCodeableConcept !== undefined && func0.call(data35, "substanceCodeableConcept")){
-if(!(func2215(data35.substanceCodeableConcept, {instancePath:instancePath+"/ingredient/" + i8+"/substanceCodeableConcept",parentData:data35,parentDataProperty:"substanceCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data35.substanceCodeableConcept, {instancePath:instancePath+"/ingredient/" + i8+"/substanceCodeableConcept",parentData:data35,parentDataProperty:"substanceCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data35.substanceReference !== undefined && func0.call(data35, "substanceReference")){
-if(!(func2221(data35.substanceReference, {instancePath:instancePath+"/ingredient/" + i8+"/substanceReference",parentData:data35,parentDataProperty:"substanceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data35.substanceReference, {instancePath:instancePath+"/ingredient/" + i8+"/substanceReference",parentData:data35,parentDataProperty:"substanceReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data35, obj183);
+if(forms0 !== null){
+const err33 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -651,9 +653,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
 else {
-const err34 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -665,12 +666,24 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }

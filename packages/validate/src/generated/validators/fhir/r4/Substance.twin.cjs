@@ -8,17 +8,19 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj817 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
 function validate1403(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Substance.schema.json" */;
@@ -55,7 +57,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -71,7 +73,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -87,12 +89,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -101,7 +103,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -115,7 +117,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -129,7 +131,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -143,7 +145,7 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data14[i3]))){
+if(!(func35(data14[i3]))){
 errors++;
 }
 }
@@ -159,7 +161,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -168,7 +170,7 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data18[i4]))){
+if(!(func37(data18[i4]))){
 errors++;
 }
 }
@@ -178,7 +180,7 @@ errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -194,7 +196,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -221,7 +223,7 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data26[i6]))){
+if(!(func33(data26[i6]))){
 errors++;
 }
 }
@@ -235,7 +237,7 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7]))){
+if(!(func33(data28[i7]))){
 errors++;
 }
 }
@@ -245,7 +247,7 @@ errors++;
 }
 }
 if(data24.identifier !== undefined){
-if(!(func12(data24.identifier))){
+if(!(func35(data24.identifier))){
 errors++;
 }
 }
@@ -261,12 +263,12 @@ errors++;
 }
 }
 if(data24._expiry !== undefined){
-if(!(func6(data24._expiry))){
+if(!(func29(data24._expiry))){
 errors++;
 }
 }
 if(data24.quantity !== undefined){
-if(!(func85(data24.quantity))){
+if(!(func108(data24.quantity))){
 errors++;
 }
 }
@@ -358,7 +360,7 @@ let data39 = data35.extension;
 if(Array.isArray(data39)){
 const len9 = data39.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data39[i9]))){
+if(!(func33(data39[i9]))){
 errors++;
 }
 }
@@ -372,7 +374,7 @@ let data41 = data35.modifierExtension;
 if(Array.isArray(data41)){
 const len10 = data41.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data41[i10]))){
+if(!(func33(data41[i10]))){
 errors++;
 }
 }
@@ -382,17 +384,17 @@ errors++;
 }
 }
 if(data35.quantity !== undefined){
-if(!(func2698(data35.quantity))){
+if(!(func2775(data35.quantity))){
 errors++;
 }
 }
 if(data35.substanceCodeableConcept !== undefined){
-if(!(func14(data35.substanceCodeableConcept))){
+if(!(func37(data35.substanceCodeableConcept))){
 errors++;
 }
 }
 if(data35.substanceReference !== undefined){
-if(!(func16(data35.substanceReference))){
+if(!(func39(data35.substanceReference))){
 errors++;
 }
 }
@@ -400,6 +402,10 @@ for(const key1 in data35){
 if((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "quantity")) && (key1 !== "substanceCodeableConcept")) && (key1 !== "substanceReference")){
 errors++;
 }
+}
+const forms0 = func1(data35, obj817);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data35.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data35);

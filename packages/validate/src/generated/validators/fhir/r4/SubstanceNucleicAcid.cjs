@@ -3,12 +3,12 @@
 exports.validate = validate1404;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
@@ -16,8 +16,8 @@ const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 
 
 
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 
 function validate1405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -60,8 +60,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -82,8 +82,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -135,8 +135,8 @@ errors++;
 }
 }
 if(data._subunit !== undefined && func0.call(data, "_subunit")){
-if(!(func2197(data._subunit, {instancePath:instancePath+"/_subunit",parentData:data,parentDataProperty:"_subunit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subunit, {instancePath:instancePath+"/_subunit",parentData:data,parentDataProperty:"_subunit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -166,8 +166,8 @@ errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2197(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -207,26 +207,26 @@ errors++;
 }
 }
 if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func2197(data._length, {instancePath:instancePath+"/_length",parentData:data,parentDataProperty:"_length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._length, {instancePath:instancePath+"/_length",parentData:data,parentDataProperty:"_length",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.sequenceAttachment !== undefined && func0.call(data, "sequenceAttachment")){
-if(!(func3126(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment",parentData:data,parentDataProperty:"sequenceAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment",parentData:data,parentDataProperty:"sequenceAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.fivePrime !== undefined && func0.call(data, "fivePrime")){
-if(!(func2215(data.fivePrime, {instancePath:instancePath+"/fivePrime",parentData:data,parentDataProperty:"fivePrime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.fivePrime, {instancePath:instancePath+"/fivePrime",parentData:data,parentDataProperty:"fivePrime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.threePrime !== undefined && func0.call(data, "threePrime")){
-if(!(func2215(data.threePrime, {instancePath:instancePath+"/threePrime",parentData:data,parentDataProperty:"threePrime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.threePrime, {instancePath:instancePath+"/threePrime",parentData:data,parentDataProperty:"threePrime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -267,8 +267,8 @@ let data17 = data15.extension;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data17[i3], {instancePath:instancePath+"/linkage/" + i2+"/extension/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i3], {instancePath:instancePath+"/linkage/" + i2+"/extension/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -289,8 +289,8 @@ let data19 = data15.modifierExtension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data19[i4], {instancePath:instancePath+"/linkage/" + i2+"/modifierExtension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data19[i4], {instancePath:instancePath+"/linkage/" + i2+"/modifierExtension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -332,14 +332,14 @@ errors++;
 }
 }
 if(data15._connectivity !== undefined && func0.call(data15, "_connectivity")){
-if(!(func2197(data15._connectivity, {instancePath:instancePath+"/linkage/" + i2+"/_connectivity",parentData:data15,parentDataProperty:"_connectivity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15._connectivity, {instancePath:instancePath+"/linkage/" + i2+"/_connectivity",parentData:data15,parentDataProperty:"_connectivity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data15.identifier !== undefined && func0.call(data15, "identifier")){
-if(!(func2210(data15.identifier, {instancePath:instancePath+"/linkage/" + i2+"/identifier",parentData:data15,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data15.identifier, {instancePath:instancePath+"/linkage/" + i2+"/identifier",parentData:data15,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -369,8 +369,8 @@ errors++;
 }
 }
 if(data15._name !== undefined && func0.call(data15, "_name")){
-if(!(func2197(data15._name, {instancePath:instancePath+"/linkage/" + i2+"/_name",parentData:data15,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15._name, {instancePath:instancePath+"/linkage/" + i2+"/_name",parentData:data15,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -400,8 +400,8 @@ errors++;
 }
 }
 if(data15._residueSite !== undefined && func0.call(data15, "_residueSite")){
-if(!(func2197(data15._residueSite, {instancePath:instancePath+"/linkage/" + i2+"/_residueSite",parentData:data15,parentDataProperty:"_residueSite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data15._residueSite, {instancePath:instancePath+"/linkage/" + i2+"/_residueSite",parentData:data15,parentDataProperty:"_residueSite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -466,8 +466,8 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data31[i6], {instancePath:instancePath+"/sugar/" + i5+"/extension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i6], {instancePath:instancePath+"/sugar/" + i5+"/extension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -488,8 +488,8 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data33[i7], {instancePath:instancePath+"/sugar/" + i5+"/modifierExtension/" + i7,parentData:data33,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data33[i7], {instancePath:instancePath+"/sugar/" + i5+"/modifierExtension/" + i7,parentData:data33,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -506,8 +506,8 @@ errors++;
 }
 }
 if(data29.identifier !== undefined && func0.call(data29, "identifier")){
-if(!(func2210(data29.identifier, {instancePath:instancePath+"/sugar/" + i5+"/identifier",parentData:data29,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data29.identifier, {instancePath:instancePath+"/sugar/" + i5+"/identifier",parentData:data29,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -537,8 +537,8 @@ errors++;
 }
 }
 if(data29._name !== undefined && func0.call(data29, "_name")){
-if(!(func2197(data29._name, {instancePath:instancePath+"/sugar/" + i5+"/_name",parentData:data29,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._name, {instancePath:instancePath+"/sugar/" + i5+"/_name",parentData:data29,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -568,8 +568,8 @@ errors++;
 }
 }
 if(data29._residueSite !== undefined && func0.call(data29, "_residueSite")){
-if(!(func2197(data29._residueSite, {instancePath:instancePath+"/sugar/" + i5+"/_residueSite",parentData:data29,parentDataProperty:"_residueSite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data29._residueSite, {instancePath:instancePath+"/sugar/" + i5+"/_residueSite",parentData:data29,parentDataProperty:"_residueSite",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -674,8 +674,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -705,8 +705,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -736,14 +736,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -752,8 +752,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -774,8 +774,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -796,8 +796,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -814,8 +814,8 @@ errors++;
 }
 }
 if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func2215(data.sequenceType, {instancePath:instancePath+"/sequenceType",parentData:data,parentDataProperty:"sequenceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.sequenceType, {instancePath:instancePath+"/sequenceType",parentData:data,parentDataProperty:"sequenceType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -855,8 +855,8 @@ errors++;
 }
 }
 if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func2197(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits",parentData:data,parentDataProperty:"_numberOfSubunits",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits",parentData:data,parentDataProperty:"_numberOfSubunits",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -886,14 +886,14 @@ errors++;
 }
 }
 if(data._areaOfHybridisation !== undefined && func0.call(data, "_areaOfHybridisation")){
-if(!(func2197(data._areaOfHybridisation, {instancePath:instancePath+"/_areaOfHybridisation",parentData:data,parentDataProperty:"_areaOfHybridisation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._areaOfHybridisation, {instancePath:instancePath+"/_areaOfHybridisation",parentData:data,parentDataProperty:"_areaOfHybridisation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.oligoNucleotideType !== undefined && func0.call(data, "oligoNucleotideType")){
-if(!(func2215(data.oligoNucleotideType, {instancePath:instancePath+"/oligoNucleotideType",parentData:data,parentDataProperty:"oligoNucleotideType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.oligoNucleotideType, {instancePath:instancePath+"/oligoNucleotideType",parentData:data,parentDataProperty:"oligoNucleotideType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

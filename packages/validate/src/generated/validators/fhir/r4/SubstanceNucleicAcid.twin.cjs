@@ -5,17 +5,17 @@ exports.validate = validate1404;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 
 
 
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1405(data){
@@ -45,7 +45,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -59,7 +59,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -83,7 +83,7 @@ errors++;
 }
 }
 if(data._subunit !== undefined){
-if(!(func6(data._subunit))){
+if(!(func29(data._subunit))){
 errors++;
 }
 }
@@ -99,7 +99,7 @@ errors++;
 }
 }
 if(data._sequence !== undefined){
-if(!(func6(data._sequence))){
+if(!(func29(data._sequence))){
 errors++;
 }
 }
@@ -118,22 +118,22 @@ errors++;
 }
 }
 if(data._length !== undefined){
-if(!(func6(data._length))){
+if(!(func29(data._length))){
 errors++;
 }
 }
 if(data.sequenceAttachment !== undefined){
-if(!(func336(data.sequenceAttachment))){
+if(!(func365(data.sequenceAttachment))){
 errors++;
 }
 }
 if(data.fivePrime !== undefined){
-if(!(func14(data.fivePrime))){
+if(!(func37(data.fivePrime))){
 errors++;
 }
 }
 if(data.threePrime !== undefined){
-if(!(func14(data.threePrime))){
+if(!(func37(data.threePrime))){
 errors++;
 }
 }
@@ -160,7 +160,7 @@ let data17 = data15.extension;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data17[i3]))){
+if(!(func33(data17[i3]))){
 errors++;
 }
 }
@@ -174,7 +174,7 @@ let data19 = data15.modifierExtension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data19[i4]))){
+if(!(func33(data19[i4]))){
 errors++;
 }
 }
@@ -195,12 +195,12 @@ errors++;
 }
 }
 if(data15._connectivity !== undefined){
-if(!(func6(data15._connectivity))){
+if(!(func29(data15._connectivity))){
 errors++;
 }
 }
 if(data15.identifier !== undefined){
-if(!(func12(data15.identifier))){
+if(!(func35(data15.identifier))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ errors++;
 }
 }
 if(data15._name !== undefined){
-if(!(func6(data15._name))){
+if(!(func29(data15._name))){
 errors++;
 }
 }
@@ -232,7 +232,7 @@ errors++;
 }
 }
 if(data15._residueSite !== undefined){
-if(!(func6(data15._residueSite))){
+if(!(func29(data15._residueSite))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func33(data31[i6]))){
 errors++;
 }
 }
@@ -294,7 +294,7 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data33[i7]))){
+if(!(func33(data33[i7]))){
 errors++;
 }
 }
@@ -304,7 +304,7 @@ errors++;
 }
 }
 if(data29.identifier !== undefined){
-if(!(func12(data29.identifier))){
+if(!(func35(data29.identifier))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 if(data29._name !== undefined){
-if(!(func6(data29._name))){
+if(!(func29(data29._name))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data29._residueSite !== undefined){
-if(!(func6(data29._residueSite))){
+if(!(func29(data29._residueSite))){
 errors++;
 }
 }
@@ -414,7 +414,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -446,12 +446,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -460,7 +460,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -474,7 +474,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -488,7 +488,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -498,7 +498,7 @@ errors++;
 }
 }
 if(data.sequenceType !== undefined){
-if(!(func14(data.sequenceType))){
+if(!(func37(data.sequenceType))){
 errors++;
 }
 }
@@ -517,7 +517,7 @@ errors++;
 }
 }
 if(data._numberOfSubunits !== undefined){
-if(!(func6(data._numberOfSubunits))){
+if(!(func29(data._numberOfSubunits))){
 errors++;
 }
 }
@@ -533,12 +533,12 @@ errors++;
 }
 }
 if(data._areaOfHybridisation !== undefined){
-if(!(func6(data._areaOfHybridisation))){
+if(!(func29(data._areaOfHybridisation))){
 errors++;
 }
 }
 if(data.oligoNucleotideType !== undefined){
-if(!(func14(data.oligoNucleotideType))){
+if(!(func37(data.oligoNucleotideType))){
 errors++;
 }
 }

@@ -3,19 +3,19 @@
 exports.validate = validate1407;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 
 
-const func19091 = require("./datatypes.cjs")["SubstanceAmount"];
+const func19232 = require("./datatypes.cjs")["SubstanceAmount"];
 
 function validate1408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -58,8 +58,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -80,8 +80,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -98,8 +98,8 @@ errors++;
 }
 }
 if(data.ratioType !== undefined && func0.call(data, "ratioType")){
-if(!(func2215(data.ratioType, {instancePath:instancePath+"/ratioType",parentData:data,parentDataProperty:"ratioType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.ratioType, {instancePath:instancePath+"/ratioType",parentData:data,parentDataProperty:"ratioType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -140,8 +140,8 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data9[i3], {instancePath:instancePath+"/startingMaterial/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i3], {instancePath:instancePath+"/startingMaterial/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -162,8 +162,8 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data11[i4], {instancePath:instancePath+"/startingMaterial/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i4], {instancePath:instancePath+"/startingMaterial/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -180,14 +180,14 @@ errors++;
 }
 }
 if(data7.material !== undefined && func0.call(data7, "material")){
-if(!(func2215(data7.material, {instancePath:instancePath+"/startingMaterial/" + i2+"/material",parentData:data7,parentDataProperty:"material",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data7.material, {instancePath:instancePath+"/startingMaterial/" + i2+"/material",parentData:data7,parentDataProperty:"material",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data7.type !== undefined && func0.call(data7, "type")){
-if(!(func2215(data7.type, {instancePath:instancePath+"/startingMaterial/" + i2+"/type",parentData:data7,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data7.type, {instancePath:instancePath+"/startingMaterial/" + i2+"/type",parentData:data7,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -204,14 +204,14 @@ errors++;
 }
 }
 if(data7._isDefining !== undefined && func0.call(data7, "_isDefining")){
-if(!(func2197(data7._isDefining, {instancePath:instancePath+"/startingMaterial/" + i2+"/_isDefining",parentData:data7,parentDataProperty:"_isDefining",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data7._isDefining, {instancePath:instancePath+"/startingMaterial/" + i2+"/_isDefining",parentData:data7,parentDataProperty:"_isDefining",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data7.amount !== undefined && func0.call(data7, "amount")){
-if(!(func19091(data7.amount, {instancePath:instancePath+"/startingMaterial/" + i2+"/amount",parentData:data7,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19091.errors; else for (const vError of func19091.errors) vErrors.push(vError);
+if(!(func19232(data7.amount, {instancePath:instancePath+"/startingMaterial/" + i2+"/amount",parentData:data7,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func19232.errors; else for (const vError of func19232.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -259,7 +259,7 @@ validate1408.evaluated = {"props":{"id":true,"extension":true,"modifierExtension
 
 
 
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
 
 function validate1411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -302,8 +302,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -324,8 +324,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -342,8 +342,8 @@ errors++;
 }
 }
 if(data.orientationOfPolymerisation !== undefined && func0.call(data, "orientationOfPolymerisation")){
-if(!(func2215(data.orientationOfPolymerisation, {instancePath:instancePath+"/orientationOfPolymerisation",parentData:data,parentDataProperty:"orientationOfPolymerisation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.orientationOfPolymerisation, {instancePath:instancePath+"/orientationOfPolymerisation",parentData:data,parentDataProperty:"orientationOfPolymerisation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -373,14 +373,14 @@ errors++;
 }
 }
 if(data._repeatUnit !== undefined && func0.call(data, "_repeatUnit")){
-if(!(func2197(data._repeatUnit, {instancePath:instancePath+"/_repeatUnit",parentData:data,parentDataProperty:"_repeatUnit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._repeatUnit, {instancePath:instancePath+"/_repeatUnit",parentData:data,parentDataProperty:"_repeatUnit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func19091(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19091.errors; else for (const vError of func19091.errors) vErrors.push(vError);
+if(!(func19232(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func19232.errors; else for (const vError of func19232.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -421,8 +421,8 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data12[i3], {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i3], {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -443,8 +443,8 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data14[i4], {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i4], {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -461,14 +461,14 @@ errors++;
 }
 }
 if(data10.degree !== undefined && func0.call(data10, "degree")){
-if(!(func2215(data10.degree, {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/degree",parentData:data10,parentDataProperty:"degree",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data10.degree, {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/degree",parentData:data10,parentDataProperty:"degree",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data10.amount !== undefined && func0.call(data10, "amount")){
-if(!(func19091(data10.amount, {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/amount",parentData:data10,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19091.errors; else for (const vError of func19091.errors) vErrors.push(vError);
+if(!(func19232(data10.amount, {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/amount",parentData:data10,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func19232.errors; else for (const vError of func19232.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -533,8 +533,8 @@ let data21 = data19.extension;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data21[i6], {instancePath:instancePath+"/structuralRepresentation/" + i5+"/extension/" + i6,parentData:data21,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data21[i6], {instancePath:instancePath+"/structuralRepresentation/" + i5+"/extension/" + i6,parentData:data21,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -555,8 +555,8 @@ let data23 = data19.modifierExtension;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data23[i7], {instancePath:instancePath+"/structuralRepresentation/" + i5+"/modifierExtension/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data23[i7], {instancePath:instancePath+"/structuralRepresentation/" + i5+"/modifierExtension/" + i7,parentData:data23,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -573,8 +573,8 @@ errors++;
 }
 }
 if(data19.type !== undefined && func0.call(data19, "type")){
-if(!(func2215(data19.type, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/type",parentData:data19,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data19.type, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/type",parentData:data19,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -604,14 +604,14 @@ errors++;
 }
 }
 if(data19._representation !== undefined && func0.call(data19, "_representation")){
-if(!(func2197(data19._representation, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/_representation",parentData:data19,parentDataProperty:"_representation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data19._representation, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/_representation",parentData:data19,parentDataProperty:"_representation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data19.attachment !== undefined && func0.call(data19, "attachment")){
-if(!(func3126(data19.attachment, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/attachment",parentData:data19,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data19.attachment, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/attachment",parentData:data19,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -697,8 +697,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -719,8 +719,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -772,8 +772,8 @@ errors++;
 }
 }
 if(data._numberOfUnits !== undefined && func0.call(data, "_numberOfUnits")){
-if(!(func2197(data._numberOfUnits, {instancePath:instancePath+"/_numberOfUnits",parentData:data,parentDataProperty:"_numberOfUnits",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._numberOfUnits, {instancePath:instancePath+"/_numberOfUnits",parentData:data,parentDataProperty:"_numberOfUnits",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -803,14 +803,14 @@ errors++;
 }
 }
 if(data._averageMolecularFormula !== undefined && func0.call(data, "_averageMolecularFormula")){
-if(!(func2197(data._averageMolecularFormula, {instancePath:instancePath+"/_averageMolecularFormula",parentData:data,parentDataProperty:"_averageMolecularFormula",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._averageMolecularFormula, {instancePath:instancePath+"/_averageMolecularFormula",parentData:data,parentDataProperty:"_averageMolecularFormula",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.repeatUnitAmountType !== undefined && func0.call(data, "repeatUnitAmountType")){
-if(!(func2215(data.repeatUnitAmountType, {instancePath:instancePath+"/repeatUnitAmountType",parentData:data,parentDataProperty:"repeatUnitAmountType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.repeatUnitAmountType, {instancePath:instancePath+"/repeatUnitAmountType",parentData:data,parentDataProperty:"repeatUnitAmountType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -913,8 +913,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -944,8 +944,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -975,14 +975,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -991,8 +991,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1013,8 +1013,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1035,8 +1035,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1053,14 +1053,14 @@ errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
-if(!(func2215(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.geometry !== undefined && func0.call(data, "geometry")){
-if(!(func2215(data.geometry, {instancePath:instancePath+"/geometry",parentData:data,parentDataProperty:"geometry",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.geometry, {instancePath:instancePath+"/geometry",parentData:data,parentDataProperty:"geometry",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1069,8 +1069,8 @@ let data16 = data.copolymerConnectivity;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data16[i3], {instancePath:instancePath+"/copolymerConnectivity/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data16[i3], {instancePath:instancePath+"/copolymerConnectivity/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1132,8 +1132,8 @@ let data20 = data._modification;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data20[i5], {instancePath:instancePath+"/_modification/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data20[i5], {instancePath:instancePath+"/_modification/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

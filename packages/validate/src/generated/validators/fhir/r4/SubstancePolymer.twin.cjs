@@ -5,15 +5,15 @@ exports.validate = validate1407;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 
 
-const func5743 = require("./datatypes.twin.cjs")["SubstanceAmount"];
+const func5884 = require("./datatypes.twin.cjs")["SubstanceAmount"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1408(data){
@@ -43,7 +43,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -57,7 +57,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 if(data.ratioType !== undefined){
-if(!(func14(data.ratioType))){
+if(!(func37(data.ratioType))){
 errors++;
 }
 }
@@ -94,7 +94,7 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 }
 }
 if(data7.material !== undefined){
-if(!(func14(data7.material))){
+if(!(func37(data7.material))){
 errors++;
 }
 }
 if(data7.type !== undefined){
-if(!(func14(data7.type))){
+if(!(func37(data7.type))){
 errors++;
 }
 }
@@ -133,12 +133,12 @@ errors++;
 }
 }
 if(data7._isDefining !== undefined){
-if(!(func6(data7._isDefining))){
+if(!(func29(data7._isDefining))){
 errors++;
 }
 }
 if(data7.amount !== undefined){
-if(!(func5743(data7.amount))){
+if(!(func5884(data7.amount))){
 errors++;
 }
 }
@@ -187,7 +187,7 @@ validate1408.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
 
 function validate1411(data){
 let vErrors = null;
@@ -216,7 +216,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -240,7 +240,7 @@ errors++;
 }
 }
 if(data.orientationOfPolymerisation !== undefined){
-if(!(func14(data.orientationOfPolymerisation))){
+if(!(func37(data.orientationOfPolymerisation))){
 errors++;
 }
 }
@@ -256,12 +256,12 @@ errors++;
 }
 }
 if(data._repeatUnit !== undefined){
-if(!(func6(data._repeatUnit))){
+if(!(func29(data._repeatUnit))){
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(func5743(data.amount))){
+if(!(func5884(data.amount))){
 errors++;
 }
 }
@@ -288,7 +288,7 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data12[i3]))){
+if(!(func33(data12[i3]))){
 errors++;
 }
 }
@@ -302,7 +302,7 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data14[i4]))){
+if(!(func33(data14[i4]))){
 errors++;
 }
 }
@@ -312,12 +312,12 @@ errors++;
 }
 }
 if(data10.degree !== undefined){
-if(!(func14(data10.degree))){
+if(!(func37(data10.degree))){
 errors++;
 }
 }
 if(data10.amount !== undefined){
-if(!(func5743(data10.amount))){
+if(!(func5884(data10.amount))){
 errors++;
 }
 }
@@ -365,7 +365,7 @@ let data21 = data19.extension;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data21[i6]))){
+if(!(func33(data21[i6]))){
 errors++;
 }
 }
@@ -379,7 +379,7 @@ let data23 = data19.modifierExtension;
 if(Array.isArray(data23)){
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data23[i7]))){
+if(!(func33(data23[i7]))){
 errors++;
 }
 }
@@ -389,7 +389,7 @@ errors++;
 }
 }
 if(data19.type !== undefined){
-if(!(func14(data19.type))){
+if(!(func37(data19.type))){
 errors++;
 }
 }
@@ -405,12 +405,12 @@ errors++;
 }
 }
 if(data19._representation !== undefined){
-if(!(func6(data19._representation))){
+if(!(func29(data19._representation))){
 errors++;
 }
 }
 if(data19.attachment !== undefined){
-if(!(func336(data19.attachment))){
+if(!(func365(data19.attachment))){
 errors++;
 }
 }
@@ -483,7 +483,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -497,7 +497,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -521,7 +521,7 @@ errors++;
 }
 }
 if(data._numberOfUnits !== undefined){
-if(!(func6(data._numberOfUnits))){
+if(!(func29(data._numberOfUnits))){
 errors++;
 }
 }
@@ -537,12 +537,12 @@ errors++;
 }
 }
 if(data._averageMolecularFormula !== undefined){
-if(!(func6(data._averageMolecularFormula))){
+if(!(func29(data._averageMolecularFormula))){
 errors++;
 }
 }
 if(data.repeatUnitAmountType !== undefined){
-if(!(func14(data.repeatUnitAmountType))){
+if(!(func37(data.repeatUnitAmountType))){
 errors++;
 }
 }
@@ -613,7 +613,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -629,7 +629,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -645,12 +645,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -659,7 +659,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -673,7 +673,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -687,7 +687,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -697,12 +697,12 @@ errors++;
 }
 }
 if(data.class !== undefined){
-if(!(func14(data.class))){
+if(!(func37(data.class))){
 errors++;
 }
 }
 if(data.geometry !== undefined){
-if(!(func14(data.geometry))){
+if(!(func37(data.geometry))){
 errors++;
 }
 }
@@ -711,7 +711,7 @@ let data16 = data.copolymerConnectivity;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data16[i3]))){
+if(!(func37(data16[i3]))){
 errors++;
 }
 }
@@ -745,7 +745,7 @@ let data20 = data._modification;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5]))){
+if(!(func29(data20[i5]))){
 errors++;
 }
 }

@@ -4,15 +4,15 @@ exports.validate = validate1414;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -77,8 +77,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -108,8 +108,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -139,14 +139,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -155,8 +155,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -177,8 +177,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -199,8 +199,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -217,8 +217,8 @@ errors++;
 }
 }
 if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func2215(data.sequenceType, {instancePath:instancePath+"/sequenceType",parentData:data,parentDataProperty:"sequenceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.sequenceType, {instancePath:instancePath+"/sequenceType",parentData:data,parentDataProperty:"sequenceType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -258,8 +258,8 @@ errors++;
 }
 }
 if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func2197(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits",parentData:data,parentDataProperty:"_numberOfSubunits",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits",parentData:data,parentDataProperty:"_numberOfSubunits",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -309,8 +309,8 @@ let data19 = data._disulfideLinkage;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2197(data19[i4], {instancePath:instancePath+"/_disulfideLinkage/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data19[i4], {instancePath:instancePath+"/_disulfideLinkage/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -363,8 +363,8 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data24[i6], {instancePath:instancePath+"/subunit/" + i5+"/extension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i6], {instancePath:instancePath+"/subunit/" + i5+"/extension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -385,8 +385,8 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data26[i7], {instancePath:instancePath+"/subunit/" + i5+"/modifierExtension/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data26[i7], {instancePath:instancePath+"/subunit/" + i5+"/modifierExtension/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -438,8 +438,8 @@ errors++;
 }
 }
 if(data22._subunit !== undefined && func0.call(data22, "_subunit")){
-if(!(func2197(data22._subunit, {instancePath:instancePath+"/subunit/" + i5+"/_subunit",parentData:data22,parentDataProperty:"_subunit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._subunit, {instancePath:instancePath+"/subunit/" + i5+"/_subunit",parentData:data22,parentDataProperty:"_subunit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -469,8 +469,8 @@ errors++;
 }
 }
 if(data22._sequence !== undefined && func0.call(data22, "_sequence")){
-if(!(func2197(data22._sequence, {instancePath:instancePath+"/subunit/" + i5+"/_sequence",parentData:data22,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._sequence, {instancePath:instancePath+"/subunit/" + i5+"/_sequence",parentData:data22,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -510,20 +510,20 @@ errors++;
 }
 }
 if(data22._length !== undefined && func0.call(data22, "_length")){
-if(!(func2197(data22._length, {instancePath:instancePath+"/subunit/" + i5+"/_length",parentData:data22,parentDataProperty:"_length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._length, {instancePath:instancePath+"/subunit/" + i5+"/_length",parentData:data22,parentDataProperty:"_length",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data22.sequenceAttachment !== undefined && func0.call(data22, "sequenceAttachment")){
-if(!(func3126(data22.sequenceAttachment, {instancePath:instancePath+"/subunit/" + i5+"/sequenceAttachment",parentData:data22,parentDataProperty:"sequenceAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data22.sequenceAttachment, {instancePath:instancePath+"/subunit/" + i5+"/sequenceAttachment",parentData:data22,parentDataProperty:"sequenceAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data22.nTerminalModificationId !== undefined && func0.call(data22, "nTerminalModificationId")){
-if(!(func2210(data22.nTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModificationId",parentData:data22,parentDataProperty:"nTerminalModificationId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data22.nTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModificationId",parentData:data22,parentDataProperty:"nTerminalModificationId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -553,14 +553,14 @@ errors++;
 }
 }
 if(data22._nTerminalModification !== undefined && func0.call(data22, "_nTerminalModification")){
-if(!(func2197(data22._nTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_nTerminalModification",parentData:data22,parentDataProperty:"_nTerminalModification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._nTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_nTerminalModification",parentData:data22,parentDataProperty:"_nTerminalModification",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data22.cTerminalModificationId !== undefined && func0.call(data22, "cTerminalModificationId")){
-if(!(func2210(data22.cTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModificationId",parentData:data22,parentDataProperty:"cTerminalModificationId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data22.cTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModificationId",parentData:data22,parentDataProperty:"cTerminalModificationId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -590,8 +590,8 @@ errors++;
 }
 }
 if(data22._cTerminalModification !== undefined && func0.call(data22, "_cTerminalModification")){
-if(!(func2197(data22._cTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_cTerminalModification",parentData:data22,parentDataProperty:"_cTerminalModification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data22._cTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_cTerminalModification",parentData:data22,parentDataProperty:"_cTerminalModification",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

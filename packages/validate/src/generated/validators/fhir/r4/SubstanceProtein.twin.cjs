@@ -6,14 +6,14 @@ exports.validate = validate1414;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1414(data){
@@ -48,7 +48,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -64,7 +64,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -80,12 +80,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -94,7 +94,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -108,7 +108,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -122,7 +122,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -132,7 +132,7 @@ errors++;
 }
 }
 if(data.sequenceType !== undefined){
-if(!(func14(data.sequenceType))){
+if(!(func37(data.sequenceType))){
 errors++;
 }
 }
@@ -151,7 +151,7 @@ errors++;
 }
 }
 if(data._numberOfSubunits !== undefined){
-if(!(func6(data._numberOfSubunits))){
+if(!(func29(data._numberOfSubunits))){
 errors++;
 }
 }
@@ -180,7 +180,7 @@ let data19 = data._disulfideLinkage;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6(data19[i4]))){
+if(!(func29(data19[i4]))){
 errors++;
 }
 }
@@ -212,7 +212,7 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data24[i6]))){
+if(!(func33(data24[i6]))){
 errors++;
 }
 }
@@ -226,7 +226,7 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data26[i7]))){
+if(!(func33(data26[i7]))){
 errors++;
 }
 }
@@ -250,7 +250,7 @@ errors++;
 }
 }
 if(data22._subunit !== undefined){
-if(!(func6(data22._subunit))){
+if(!(func29(data22._subunit))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ errors++;
 }
 }
 if(data22._sequence !== undefined){
-if(!(func6(data22._sequence))){
+if(!(func29(data22._sequence))){
 errors++;
 }
 }
@@ -285,17 +285,17 @@ errors++;
 }
 }
 if(data22._length !== undefined){
-if(!(func6(data22._length))){
+if(!(func29(data22._length))){
 errors++;
 }
 }
 if(data22.sequenceAttachment !== undefined){
-if(!(func336(data22.sequenceAttachment))){
+if(!(func365(data22.sequenceAttachment))){
 errors++;
 }
 }
 if(data22.nTerminalModificationId !== undefined){
-if(!(func12(data22.nTerminalModificationId))){
+if(!(func35(data22.nTerminalModificationId))){
 errors++;
 }
 }
@@ -311,12 +311,12 @@ errors++;
 }
 }
 if(data22._nTerminalModification !== undefined){
-if(!(func6(data22._nTerminalModification))){
+if(!(func29(data22._nTerminalModification))){
 errors++;
 }
 }
 if(data22.cTerminalModificationId !== undefined){
-if(!(func12(data22.cTerminalModificationId))){
+if(!(func35(data22.cTerminalModificationId))){
 errors++;
 }
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 if(data22._cTerminalModification !== undefined){
-if(!(func6(data22._cTerminalModification))){
+if(!(func29(data22._cTerminalModification))){
 errors++;
 }
 }

@@ -7,20 +7,22 @@ exports.validate = validate1415;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj25 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate1415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceReferenceInformation.schema.json" */;
@@ -82,8 +84,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -113,8 +115,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -144,14 +146,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -160,8 +162,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -182,8 +184,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -204,8 +206,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -247,8 +249,8 @@ errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2197(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -289,8 +291,8 @@ let data19 = data17.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data19[i4], {instancePath:instancePath+"/gene/" + i3+"/extension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data19[i4], {instancePath:instancePath+"/gene/" + i3+"/extension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -311,8 +313,8 @@ let data21 = data17.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data21[i5], {instancePath:instancePath+"/gene/" + i3+"/modifierExtension/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data21[i5], {instancePath:instancePath+"/gene/" + i3+"/modifierExtension/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -329,14 +331,14 @@ errors++;
 }
 }
 if(data17.geneSequenceOrigin !== undefined && func0.call(data17, "geneSequenceOrigin")){
-if(!(func2215(data17.geneSequenceOrigin, {instancePath:instancePath+"/gene/" + i3+"/geneSequenceOrigin",parentData:data17,parentDataProperty:"geneSequenceOrigin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data17.geneSequenceOrigin, {instancePath:instancePath+"/gene/" + i3+"/geneSequenceOrigin",parentData:data17,parentDataProperty:"geneSequenceOrigin",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data17.gene !== undefined && func0.call(data17, "gene")){
-if(!(func2215(data17.gene, {instancePath:instancePath+"/gene/" + i3+"/gene",parentData:data17,parentDataProperty:"gene",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data17.gene, {instancePath:instancePath+"/gene/" + i3+"/gene",parentData:data17,parentDataProperty:"gene",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -345,8 +347,8 @@ let data25 = data17.source;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2221(data25[i6], {instancePath:instancePath+"/gene/" + i3+"/source/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i6], {instancePath:instancePath+"/gene/" + i3+"/source/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -423,8 +425,8 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data30[i8], {instancePath:instancePath+"/geneElement/" + i7+"/extension/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data30[i8], {instancePath:instancePath+"/geneElement/" + i7+"/extension/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -445,8 +447,8 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data32[i9], {instancePath:instancePath+"/geneElement/" + i7+"/modifierExtension/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data32[i9], {instancePath:instancePath+"/geneElement/" + i7+"/modifierExtension/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -463,14 +465,14 @@ errors++;
 }
 }
 if(data28.type !== undefined && func0.call(data28, "type")){
-if(!(func2215(data28.type, {instancePath:instancePath+"/geneElement/" + i7+"/type",parentData:data28,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data28.type, {instancePath:instancePath+"/geneElement/" + i7+"/type",parentData:data28,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data28.element !== undefined && func0.call(data28, "element")){
-if(!(func2210(data28.element, {instancePath:instancePath+"/geneElement/" + i7+"/element",parentData:data28,parentDataProperty:"element",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data28.element, {instancePath:instancePath+"/geneElement/" + i7+"/element",parentData:data28,parentDataProperty:"element",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -479,8 +481,8 @@ let data36 = data28.source;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data36[i10], {instancePath:instancePath+"/geneElement/" + i7+"/source/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36[i10], {instancePath:instancePath+"/geneElement/" + i7+"/source/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -557,8 +559,8 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data41[i12], {instancePath:instancePath+"/classification/" + i11+"/extension/" + i12,parentData:data41,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data41[i12], {instancePath:instancePath+"/classification/" + i11+"/extension/" + i12,parentData:data41,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -579,8 +581,8 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data43[i13], {instancePath:instancePath+"/classification/" + i11+"/modifierExtension/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data43[i13], {instancePath:instancePath+"/classification/" + i11+"/modifierExtension/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -597,14 +599,14 @@ errors++;
 }
 }
 if(data39.domain !== undefined && func0.call(data39, "domain")){
-if(!(func2215(data39.domain, {instancePath:instancePath+"/classification/" + i11+"/domain",parentData:data39,parentDataProperty:"domain",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data39.domain, {instancePath:instancePath+"/classification/" + i11+"/domain",parentData:data39,parentDataProperty:"domain",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data39.classification !== undefined && func0.call(data39, "classification")){
-if(!(func2215(data39.classification, {instancePath:instancePath+"/classification/" + i11+"/classification",parentData:data39,parentDataProperty:"classification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data39.classification, {instancePath:instancePath+"/classification/" + i11+"/classification",parentData:data39,parentDataProperty:"classification",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -613,8 +615,8 @@ let data47 = data39.subtype;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2215(data47[i14], {instancePath:instancePath+"/classification/" + i11+"/subtype/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47[i14], {instancePath:instancePath+"/classification/" + i11+"/subtype/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -635,8 +637,8 @@ let data49 = data39.source;
 if(Array.isArray(data49)){
 const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2221(data49[i15], {instancePath:instancePath+"/classification/" + i11+"/source/" + i15,parentData:data49,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data49[i15], {instancePath:instancePath+"/classification/" + i11+"/source/" + i15,parentData:data49,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -713,8 +715,8 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data54[i17], {instancePath:instancePath+"/target/" + i16+"/extension/" + i17,parentData:data54,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data54[i17], {instancePath:instancePath+"/target/" + i16+"/extension/" + i17,parentData:data54,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -735,8 +737,8 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data56[i18], {instancePath:instancePath+"/target/" + i16+"/modifierExtension/" + i18,parentData:data56,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data56[i18], {instancePath:instancePath+"/target/" + i16+"/modifierExtension/" + i18,parentData:data56,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -753,44 +755,44 @@ errors++;
 }
 }
 if(data52.target !== undefined && func0.call(data52, "target")){
-if(!(func2210(data52.target, {instancePath:instancePath+"/target/" + i16+"/target",parentData:data52,parentDataProperty:"target",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data52.target, {instancePath:instancePath+"/target/" + i16+"/target",parentData:data52,parentDataProperty:"target",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.type !== undefined && func0.call(data52, "type")){
-if(!(func2215(data52.type, {instancePath:instancePath+"/target/" + i16+"/type",parentData:data52,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52.type, {instancePath:instancePath+"/target/" + i16+"/type",parentData:data52,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.interaction !== undefined && func0.call(data52, "interaction")){
-if(!(func2215(data52.interaction, {instancePath:instancePath+"/target/" + i16+"/interaction",parentData:data52,parentDataProperty:"interaction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52.interaction, {instancePath:instancePath+"/target/" + i16+"/interaction",parentData:data52,parentDataProperty:"interaction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.organism !== undefined && func0.call(data52, "organism")){
-if(!(func2215(data52.organism, {instancePath:instancePath+"/target/" + i16+"/organism",parentData:data52,parentDataProperty:"organism",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52.organism, {instancePath:instancePath+"/target/" + i16+"/organism",parentData:data52,parentDataProperty:"organism",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.organismType !== undefined && func0.call(data52, "organismType")){
-if(!(func2215(data52.organismType, {instancePath:instancePath+"/target/" + i16+"/organismType",parentData:data52,parentDataProperty:"organismType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52.organismType, {instancePath:instancePath+"/target/" + i16+"/organismType",parentData:data52,parentDataProperty:"organismType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.amountQuantity !== undefined && func0.call(data52, "amountQuantity")){
-if(!(func2415(data52.amountQuantity, {instancePath:instancePath+"/target/" + i16+"/amountQuantity",parentData:data52,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data52.amountQuantity, {instancePath:instancePath+"/target/" + i16+"/amountQuantity",parentData:data52,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.amountRange !== undefined && func0.call(data52, "amountRange")){
-if(!(func2391(data52.amountRange, {instancePath:instancePath+"/target/" + i16+"/amountRange",parentData:data52,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data52.amountRange, {instancePath:instancePath+"/target/" + i16+"/amountRange",parentData:data52,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -820,14 +822,14 @@ errors++;
 }
 }
 if(data52._amountString !== undefined && func0.call(data52, "_amountString")){
-if(!(func2197(data52._amountString, {instancePath:instancePath+"/target/" + i16+"/_amountString",parentData:data52,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data52._amountString, {instancePath:instancePath+"/target/" + i16+"/_amountString",parentData:data52,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data52.amountType !== undefined && func0.call(data52, "amountType")){
-if(!(func2215(data52.amountType, {instancePath:instancePath+"/target/" + i16+"/amountType",parentData:data52,parentDataProperty:"amountType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data52.amountType, {instancePath:instancePath+"/target/" + i16+"/amountType",parentData:data52,parentDataProperty:"amountType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -836,8 +838,8 @@ let data68 = data52.source;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2221(data68[i19], {instancePath:instancePath+"/target/" + i16+"/source/" + i19,parentData:data68,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data68[i19], {instancePath:instancePath+"/target/" + i16+"/source/" + i19,parentData:data68,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -853,9 +855,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data52, obj25);
+if(forms0 !== null){
+const err42 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -865,9 +867,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
 else {
-const err43 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -879,12 +880,24 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }

@@ -9,17 +9,19 @@ exports.validate = validate1415;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj123 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate1415(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/SubstanceReferenceInformation.schema.json" */;
@@ -53,7 +55,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -69,7 +71,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -85,12 +87,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -99,7 +101,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -113,7 +115,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -127,7 +129,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -148,7 +150,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }
@@ -175,7 +177,7 @@ let data19 = data17.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data19[i4]))){
+if(!(func33(data19[i4]))){
 errors++;
 }
 }
@@ -189,7 +191,7 @@ let data21 = data17.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data21[i5]))){
+if(!(func33(data21[i5]))){
 errors++;
 }
 }
@@ -199,12 +201,12 @@ errors++;
 }
 }
 if(data17.geneSequenceOrigin !== undefined){
-if(!(func14(data17.geneSequenceOrigin))){
+if(!(func37(data17.geneSequenceOrigin))){
 errors++;
 }
 }
 if(data17.gene !== undefined){
-if(!(func14(data17.gene))){
+if(!(func37(data17.gene))){
 errors++;
 }
 }
@@ -213,7 +215,7 @@ let data25 = data17.source;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func16(data25[i6]))){
+if(!(func39(data25[i6]))){
 errors++;
 }
 }
@@ -266,7 +268,7 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data30[i8]))){
+if(!(func33(data30[i8]))){
 errors++;
 }
 }
@@ -280,7 +282,7 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data32[i9]))){
+if(!(func33(data32[i9]))){
 errors++;
 }
 }
@@ -290,12 +292,12 @@ errors++;
 }
 }
 if(data28.type !== undefined){
-if(!(func14(data28.type))){
+if(!(func37(data28.type))){
 errors++;
 }
 }
 if(data28.element !== undefined){
-if(!(func12(data28.element))){
+if(!(func35(data28.element))){
 errors++;
 }
 }
@@ -304,7 +306,7 @@ let data36 = data28.source;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data36[i10]))){
+if(!(func39(data36[i10]))){
 errors++;
 }
 }
@@ -357,7 +359,7 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data41[i12]))){
+if(!(func33(data41[i12]))){
 errors++;
 }
 }
@@ -371,7 +373,7 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data43[i13]))){
+if(!(func33(data43[i13]))){
 errors++;
 }
 }
@@ -381,12 +383,12 @@ errors++;
 }
 }
 if(data39.domain !== undefined){
-if(!(func14(data39.domain))){
+if(!(func37(data39.domain))){
 errors++;
 }
 }
 if(data39.classification !== undefined){
-if(!(func14(data39.classification))){
+if(!(func37(data39.classification))){
 errors++;
 }
 }
@@ -395,7 +397,7 @@ let data47 = data39.subtype;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func14(data47[i14]))){
+if(!(func37(data47[i14]))){
 errors++;
 }
 }
@@ -409,7 +411,7 @@ let data49 = data39.source;
 if(Array.isArray(data49)){
 const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data49[i15]))){
+if(!(func39(data49[i15]))){
 errors++;
 }
 }
@@ -462,7 +464,7 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data54[i17]))){
+if(!(func33(data54[i17]))){
 errors++;
 }
 }
@@ -476,7 +478,7 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data56[i18]))){
+if(!(func33(data56[i18]))){
 errors++;
 }
 }
@@ -486,37 +488,37 @@ errors++;
 }
 }
 if(data52.target !== undefined){
-if(!(func12(data52.target))){
+if(!(func35(data52.target))){
 errors++;
 }
 }
 if(data52.type !== undefined){
-if(!(func14(data52.type))){
+if(!(func37(data52.type))){
 errors++;
 }
 }
 if(data52.interaction !== undefined){
-if(!(func14(data52.interaction))){
+if(!(func37(data52.interaction))){
 errors++;
 }
 }
 if(data52.organism !== undefined){
-if(!(func14(data52.organism))){
+if(!(func37(data52.organism))){
 errors++;
 }
 }
 if(data52.organismType !== undefined){
-if(!(func14(data52.organismType))){
+if(!(func37(data52.organismType))){
 errors++;
 }
 }
 if(data52.amountQuantity !== undefined){
-if(!(func85(data52.amountQuantity))){
+if(!(func108(data52.amountQuantity))){
 errors++;
 }
 }
 if(data52.amountRange !== undefined){
-if(!(func76(data52.amountRange))){
+if(!(func99(data52.amountRange))){
 errors++;
 }
 }
@@ -532,12 +534,12 @@ errors++;
 }
 }
 if(data52._amountString !== undefined){
-if(!(func6(data52._amountString))){
+if(!(func29(data52._amountString))){
 errors++;
 }
 }
 if(data52.amountType !== undefined){
-if(!(func14(data52.amountType))){
+if(!(func37(data52.amountType))){
 errors++;
 }
 }
@@ -546,7 +548,7 @@ let data68 = data52.source;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func16(data68[i19]))){
+if(!(func39(data68[i19]))){
 errors++;
 }
 }
@@ -559,6 +561,10 @@ for(const key3 in data52){
 if((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "target")) && (key3 !== "type")) && (key3 !== "interaction")) && (key3 !== "organism")) && (key3 !== "organismType")) && (key3 !== "amountQuantity")) && (key3 !== "amountRange")) && (key3 !== "amountString")) && (key3 !== "_amountString")) && (key3 !== "amountType")) && (key3 !== "source")){
 errors++;
 }
+}
+const forms0 = func1(data52, obj123);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data52.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data52);

@@ -5,13 +5,13 @@ exports.validate = validate1416;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
@@ -62,8 +62,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -84,8 +84,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -102,26 +102,26 @@ errors++;
 }
 }
 if(data.family !== undefined && func0.call(data, "family")){
-if(!(func2215(data.family, {instancePath:instancePath+"/family",parentData:data,parentDataProperty:"family",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.family, {instancePath:instancePath+"/family",parentData:data,parentDataProperty:"family",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.genus !== undefined && func0.call(data, "genus")){
-if(!(func2215(data.genus, {instancePath:instancePath+"/genus",parentData:data,parentDataProperty:"genus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.genus, {instancePath:instancePath+"/genus",parentData:data,parentDataProperty:"genus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.species !== undefined && func0.call(data, "species")){
-if(!(func2215(data.species, {instancePath:instancePath+"/species",parentData:data,parentDataProperty:"species",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.species, {instancePath:instancePath+"/species",parentData:data,parentDataProperty:"species",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.intraspecificType !== undefined && func0.call(data, "intraspecificType")){
-if(!(func2215(data.intraspecificType, {instancePath:instancePath+"/intraspecificType",parentData:data,parentDataProperty:"intraspecificType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.intraspecificType, {instancePath:instancePath+"/intraspecificType",parentData:data,parentDataProperty:"intraspecificType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -151,8 +151,8 @@ errors++;
 }
 }
 if(data._intraspecificDescription !== undefined && func0.call(data, "_intraspecificDescription")){
-if(!(func2197(data._intraspecificDescription, {instancePath:instancePath+"/_intraspecificDescription",parentData:data,parentDataProperty:"_intraspecificDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intraspecificDescription, {instancePath:instancePath+"/_intraspecificDescription",parentData:data,parentDataProperty:"_intraspecificDescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -193,8 +193,8 @@ let data14 = data12.extension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data14[i3], {instancePath:instancePath+"/author/" + i2+"/extension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i3], {instancePath:instancePath+"/author/" + i2+"/extension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -215,8 +215,8 @@ let data16 = data12.modifierExtension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data16[i4], {instancePath:instancePath+"/author/" + i2+"/modifierExtension/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data16[i4], {instancePath:instancePath+"/author/" + i2+"/modifierExtension/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -233,8 +233,8 @@ errors++;
 }
 }
 if(data12.authorType !== undefined && func0.call(data12, "authorType")){
-if(!(func2215(data12.authorType, {instancePath:instancePath+"/author/" + i2+"/authorType",parentData:data12,parentDataProperty:"authorType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data12.authorType, {instancePath:instancePath+"/author/" + i2+"/authorType",parentData:data12,parentDataProperty:"authorType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -264,8 +264,8 @@ errors++;
 }
 }
 if(data12._authorDescription !== undefined && func0.call(data12, "_authorDescription")){
-if(!(func2197(data12._authorDescription, {instancePath:instancePath+"/author/" + i2+"/_authorDescription",parentData:data12,parentDataProperty:"_authorDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data12._authorDescription, {instancePath:instancePath+"/author/" + i2+"/_authorDescription",parentData:data12,parentDataProperty:"_authorDescription",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -326,8 +326,8 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data23[i5], {instancePath:instancePath+"/hybrid/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data23[i5], {instancePath:instancePath+"/hybrid/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -348,8 +348,8 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data25[i6], {instancePath:instancePath+"/hybrid/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data25[i6], {instancePath:instancePath+"/hybrid/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -391,8 +391,8 @@ errors++;
 }
 }
 if(data21._maternalOrganismId !== undefined && func0.call(data21, "_maternalOrganismId")){
-if(!(func2197(data21._maternalOrganismId, {instancePath:instancePath+"/hybrid/_maternalOrganismId",parentData:data21,parentDataProperty:"_maternalOrganismId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._maternalOrganismId, {instancePath:instancePath+"/hybrid/_maternalOrganismId",parentData:data21,parentDataProperty:"_maternalOrganismId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -422,8 +422,8 @@ errors++;
 }
 }
 if(data21._maternalOrganismName !== undefined && func0.call(data21, "_maternalOrganismName")){
-if(!(func2197(data21._maternalOrganismName, {instancePath:instancePath+"/hybrid/_maternalOrganismName",parentData:data21,parentDataProperty:"_maternalOrganismName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._maternalOrganismName, {instancePath:instancePath+"/hybrid/_maternalOrganismName",parentData:data21,parentDataProperty:"_maternalOrganismName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -453,8 +453,8 @@ errors++;
 }
 }
 if(data21._paternalOrganismId !== undefined && func0.call(data21, "_paternalOrganismId")){
-if(!(func2197(data21._paternalOrganismId, {instancePath:instancePath+"/hybrid/_paternalOrganismId",parentData:data21,parentDataProperty:"_paternalOrganismId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._paternalOrganismId, {instancePath:instancePath+"/hybrid/_paternalOrganismId",parentData:data21,parentDataProperty:"_paternalOrganismId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -484,14 +484,14 @@ errors++;
 }
 }
 if(data21._paternalOrganismName !== undefined && func0.call(data21, "_paternalOrganismName")){
-if(!(func2197(data21._paternalOrganismName, {instancePath:instancePath+"/hybrid/_paternalOrganismName",parentData:data21,parentDataProperty:"_paternalOrganismName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data21._paternalOrganismName, {instancePath:instancePath+"/hybrid/_paternalOrganismName",parentData:data21,parentDataProperty:"_paternalOrganismName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data21.hybridType !== undefined && func0.call(data21, "hybridType")){
-if(!(func2215(data21.hybridType, {instancePath:instancePath+"/hybrid/hybridType",parentData:data21,parentDataProperty:"hybridType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data21.hybridType, {instancePath:instancePath+"/hybrid/hybridType",parentData:data21,parentDataProperty:"hybridType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -540,8 +540,8 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data38[i7], {instancePath:instancePath+"/organismGeneral/extension/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data38[i7], {instancePath:instancePath+"/organismGeneral/extension/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -562,8 +562,8 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data40[i8], {instancePath:instancePath+"/organismGeneral/modifierExtension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i8], {instancePath:instancePath+"/organismGeneral/modifierExtension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -580,26 +580,26 @@ errors++;
 }
 }
 if(data36.kingdom !== undefined && func0.call(data36, "kingdom")){
-if(!(func2215(data36.kingdom, {instancePath:instancePath+"/organismGeneral/kingdom",parentData:data36,parentDataProperty:"kingdom",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.kingdom, {instancePath:instancePath+"/organismGeneral/kingdom",parentData:data36,parentDataProperty:"kingdom",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.phylum !== undefined && func0.call(data36, "phylum")){
-if(!(func2215(data36.phylum, {instancePath:instancePath+"/organismGeneral/phylum",parentData:data36,parentDataProperty:"phylum",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.phylum, {instancePath:instancePath+"/organismGeneral/phylum",parentData:data36,parentDataProperty:"phylum",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.class !== undefined && func0.call(data36, "class")){
-if(!(func2215(data36.class, {instancePath:instancePath+"/organismGeneral/class",parentData:data36,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.class, {instancePath:instancePath+"/organismGeneral/class",parentData:data36,parentDataProperty:"class",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.order !== undefined && func0.call(data36, "order")){
-if(!(func2215(data36.order, {instancePath:instancePath+"/organismGeneral/order",parentData:data36,parentDataProperty:"order",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.order, {instancePath:instancePath+"/organismGeneral/order",parentData:data36,parentDataProperty:"order",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -692,8 +692,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -723,8 +723,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -754,14 +754,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -770,8 +770,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -792,8 +792,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -814,8 +814,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -832,26 +832,26 @@ errors++;
 }
 }
 if(data.sourceMaterialClass !== undefined && func0.call(data, "sourceMaterialClass")){
-if(!(func2215(data.sourceMaterialClass, {instancePath:instancePath+"/sourceMaterialClass",parentData:data,parentDataProperty:"sourceMaterialClass",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.sourceMaterialClass, {instancePath:instancePath+"/sourceMaterialClass",parentData:data,parentDataProperty:"sourceMaterialClass",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.sourceMaterialType !== undefined && func0.call(data, "sourceMaterialType")){
-if(!(func2215(data.sourceMaterialType, {instancePath:instancePath+"/sourceMaterialType",parentData:data,parentDataProperty:"sourceMaterialType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.sourceMaterialType, {instancePath:instancePath+"/sourceMaterialType",parentData:data,parentDataProperty:"sourceMaterialType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.sourceMaterialState !== undefined && func0.call(data, "sourceMaterialState")){
-if(!(func2215(data.sourceMaterialState, {instancePath:instancePath+"/sourceMaterialState",parentData:data,parentDataProperty:"sourceMaterialState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.sourceMaterialState, {instancePath:instancePath+"/sourceMaterialState",parentData:data,parentDataProperty:"sourceMaterialState",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.organismId !== undefined && func0.call(data, "organismId")){
-if(!(func2210(data.organismId, {instancePath:instancePath+"/organismId",parentData:data,parentDataProperty:"organismId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.organismId, {instancePath:instancePath+"/organismId",parentData:data,parentDataProperty:"organismId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -881,8 +881,8 @@ errors++;
 }
 }
 if(data._organismName !== undefined && func0.call(data, "_organismName")){
-if(!(func2197(data._organismName, {instancePath:instancePath+"/_organismName",parentData:data,parentDataProperty:"_organismName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._organismName, {instancePath:instancePath+"/_organismName",parentData:data,parentDataProperty:"_organismName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -891,8 +891,8 @@ let data20 = data.parentSubstanceId;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data20[i3], {instancePath:instancePath+"/parentSubstanceId/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data20[i3], {instancePath:instancePath+"/parentSubstanceId/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -954,8 +954,8 @@ let data24 = data._parentSubstanceName;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data24[i5], {instancePath:instancePath+"/_parentSubstanceName/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data24[i5], {instancePath:instancePath+"/_parentSubstanceName/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -976,8 +976,8 @@ let data26 = data.countryOfOrigin;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data26[i6], {instancePath:instancePath+"/countryOfOrigin/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data26[i6], {instancePath:instancePath+"/countryOfOrigin/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1039,8 +1039,8 @@ let data30 = data._geographicalLocation;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2197(data30[i8], {instancePath:instancePath+"/_geographicalLocation/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data30[i8], {instancePath:instancePath+"/_geographicalLocation/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1057,8 +1057,8 @@ errors++;
 }
 }
 if(data.developmentStage !== undefined && func0.call(data, "developmentStage")){
-if(!(func2215(data.developmentStage, {instancePath:instancePath+"/developmentStage",parentData:data,parentDataProperty:"developmentStage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.developmentStage, {instancePath:instancePath+"/developmentStage",parentData:data,parentDataProperty:"developmentStage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1099,8 +1099,8 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data36[i10], {instancePath:instancePath+"/fractionDescription/" + i9+"/extension/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data36[i10], {instancePath:instancePath+"/fractionDescription/" + i9+"/extension/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1121,8 +1121,8 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len11 = data38.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data38[i11], {instancePath:instancePath+"/fractionDescription/" + i9+"/modifierExtension/" + i11,parentData:data38,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data38[i11], {instancePath:instancePath+"/fractionDescription/" + i9+"/modifierExtension/" + i11,parentData:data38,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1164,14 +1164,14 @@ errors++;
 }
 }
 if(data34._fraction !== undefined && func0.call(data34, "_fraction")){
-if(!(func2197(data34._fraction, {instancePath:instancePath+"/fractionDescription/" + i9+"/_fraction",parentData:data34,parentDataProperty:"_fraction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data34._fraction, {instancePath:instancePath+"/fractionDescription/" + i9+"/_fraction",parentData:data34,parentDataProperty:"_fraction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data34.materialType !== undefined && func0.call(data34, "materialType")){
-if(!(func2215(data34.materialType, {instancePath:instancePath+"/fractionDescription/" + i9+"/materialType",parentData:data34,parentDataProperty:"materialType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data34.materialType, {instancePath:instancePath+"/fractionDescription/" + i9+"/materialType",parentData:data34,parentDataProperty:"materialType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1242,8 +1242,8 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len13 = data47.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data47[i13], {instancePath:instancePath+"/partDescription/" + i12+"/extension/" + i13,parentData:data47,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data47[i13], {instancePath:instancePath+"/partDescription/" + i12+"/extension/" + i13,parentData:data47,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1264,8 +1264,8 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data49[i14], {instancePath:instancePath+"/partDescription/" + i12+"/modifierExtension/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data49[i14], {instancePath:instancePath+"/partDescription/" + i12+"/modifierExtension/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1282,14 +1282,14 @@ errors++;
 }
 }
 if(data45.part !== undefined && func0.call(data45, "part")){
-if(!(func2215(data45.part, {instancePath:instancePath+"/partDescription/" + i12+"/part",parentData:data45,parentDataProperty:"part",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.part, {instancePath:instancePath+"/partDescription/" + i12+"/part",parentData:data45,parentDataProperty:"part",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.partLocation !== undefined && func0.call(data45, "partLocation")){
-if(!(func2215(data45.partLocation, {instancePath:instancePath+"/partDescription/" + i12+"/partLocation",parentData:data45,parentDataProperty:"partLocation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45.partLocation, {instancePath:instancePath+"/partDescription/" + i12+"/partLocation",parentData:data45,parentDataProperty:"partLocation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -7,13 +7,13 @@ exports.validate = validate1416;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -47,7 +47,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -61,7 +61,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -71,22 +71,22 @@ errors++;
 }
 }
 if(data.family !== undefined){
-if(!(func14(data.family))){
+if(!(func37(data.family))){
 errors++;
 }
 }
 if(data.genus !== undefined){
-if(!(func14(data.genus))){
+if(!(func37(data.genus))){
 errors++;
 }
 }
 if(data.species !== undefined){
-if(!(func14(data.species))){
+if(!(func37(data.species))){
 errors++;
 }
 }
 if(data.intraspecificType !== undefined){
-if(!(func14(data.intraspecificType))){
+if(!(func37(data.intraspecificType))){
 errors++;
 }
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 if(data._intraspecificDescription !== undefined){
-if(!(func6(data._intraspecificDescription))){
+if(!(func29(data._intraspecificDescription))){
 errors++;
 }
 }
@@ -129,7 +129,7 @@ let data14 = data12.extension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data14[i3]))){
+if(!(func33(data14[i3]))){
 errors++;
 }
 }
@@ -143,7 +143,7 @@ let data16 = data12.modifierExtension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data16[i4]))){
+if(!(func33(data16[i4]))){
 errors++;
 }
 }
@@ -153,7 +153,7 @@ errors++;
 }
 }
 if(data12.authorType !== undefined){
-if(!(func14(data12.authorType))){
+if(!(func37(data12.authorType))){
 errors++;
 }
 }
@@ -169,7 +169,7 @@ errors++;
 }
 }
 if(data12._authorDescription !== undefined){
-if(!(func6(data12._authorDescription))){
+if(!(func29(data12._authorDescription))){
 errors++;
 }
 }
@@ -213,7 +213,7 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -227,7 +227,7 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data25[i6]))){
+if(!(func33(data25[i6]))){
 errors++;
 }
 }
@@ -248,7 +248,7 @@ errors++;
 }
 }
 if(data21._maternalOrganismId !== undefined){
-if(!(func6(data21._maternalOrganismId))){
+if(!(func29(data21._maternalOrganismId))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors++;
 }
 }
 if(data21._maternalOrganismName !== undefined){
-if(!(func6(data21._maternalOrganismName))){
+if(!(func29(data21._maternalOrganismName))){
 errors++;
 }
 }
@@ -280,7 +280,7 @@ errors++;
 }
 }
 if(data21._paternalOrganismId !== undefined){
-if(!(func6(data21._paternalOrganismId))){
+if(!(func29(data21._paternalOrganismId))){
 errors++;
 }
 }
@@ -296,12 +296,12 @@ errors++;
 }
 }
 if(data21._paternalOrganismName !== undefined){
-if(!(func6(data21._paternalOrganismName))){
+if(!(func29(data21._paternalOrganismName))){
 errors++;
 }
 }
 if(data21.hybridType !== undefined){
-if(!(func14(data21.hybridType))){
+if(!(func37(data21.hybridType))){
 errors++;
 }
 }
@@ -340,7 +340,7 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data38[i7]))){
+if(!(func33(data38[i7]))){
 errors++;
 }
 }
@@ -354,7 +354,7 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data40[i8]))){
+if(!(func33(data40[i8]))){
 errors++;
 }
 }
@@ -364,22 +364,22 @@ errors++;
 }
 }
 if(data36.kingdom !== undefined){
-if(!(func14(data36.kingdom))){
+if(!(func37(data36.kingdom))){
 errors++;
 }
 }
 if(data36.phylum !== undefined){
-if(!(func14(data36.phylum))){
+if(!(func37(data36.phylum))){
 errors++;
 }
 }
 if(data36.class !== undefined){
-if(!(func14(data36.class))){
+if(!(func37(data36.class))){
 errors++;
 }
 }
 if(data36.order !== undefined){
-if(!(func14(data36.order))){
+if(!(func37(data36.order))){
 errors++;
 }
 }
@@ -452,7 +452,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -468,7 +468,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -484,12 +484,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -498,7 +498,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -512,7 +512,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -526,7 +526,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -536,22 +536,22 @@ errors++;
 }
 }
 if(data.sourceMaterialClass !== undefined){
-if(!(func14(data.sourceMaterialClass))){
+if(!(func37(data.sourceMaterialClass))){
 errors++;
 }
 }
 if(data.sourceMaterialType !== undefined){
-if(!(func14(data.sourceMaterialType))){
+if(!(func37(data.sourceMaterialType))){
 errors++;
 }
 }
 if(data.sourceMaterialState !== undefined){
-if(!(func14(data.sourceMaterialState))){
+if(!(func37(data.sourceMaterialState))){
 errors++;
 }
 }
 if(data.organismId !== undefined){
-if(!(func12(data.organismId))){
+if(!(func35(data.organismId))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ errors++;
 }
 }
 if(data._organismName !== undefined){
-if(!(func6(data._organismName))){
+if(!(func29(data._organismName))){
 errors++;
 }
 }
@@ -576,7 +576,7 @@ let data20 = data.parentSubstanceId;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data20[i3]))){
+if(!(func35(data20[i3]))){
 errors++;
 }
 }
@@ -610,7 +610,7 @@ let data24 = data._parentSubstanceName;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data24[i5]))){
+if(!(func29(data24[i5]))){
 errors++;
 }
 }
@@ -624,7 +624,7 @@ let data26 = data.countryOfOrigin;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data26[i6]))){
+if(!(func37(data26[i6]))){
 errors++;
 }
 }
@@ -658,7 +658,7 @@ let data30 = data._geographicalLocation;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data30[i8]))){
+if(!(func29(data30[i8]))){
 errors++;
 }
 }
@@ -668,7 +668,7 @@ errors++;
 }
 }
 if(data.developmentStage !== undefined){
-if(!(func14(data.developmentStage))){
+if(!(func37(data.developmentStage))){
 errors++;
 }
 }
@@ -695,7 +695,7 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data36[i10]))){
+if(!(func33(data36[i10]))){
 errors++;
 }
 }
@@ -709,7 +709,7 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len11 = data38.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data38[i11]))){
+if(!(func33(data38[i11]))){
 errors++;
 }
 }
@@ -730,12 +730,12 @@ errors++;
 }
 }
 if(data34._fraction !== undefined){
-if(!(func6(data34._fraction))){
+if(!(func29(data34._fraction))){
 errors++;
 }
 }
 if(data34.materialType !== undefined){
-if(!(func14(data34.materialType))){
+if(!(func37(data34.materialType))){
 errors++;
 }
 }
@@ -788,7 +788,7 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len13 = data47.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data47[i13]))){
+if(!(func33(data47[i13]))){
 errors++;
 }
 }
@@ -802,7 +802,7 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data49[i14]))){
+if(!(func33(data49[i14]))){
 errors++;
 }
 }
@@ -812,12 +812,12 @@ errors++;
 }
 }
 if(data45.part !== undefined){
-if(!(func14(data45.part))){
+if(!(func37(data45.part))){
 errors++;
 }
 }
 if(data45.partLocation !== undefined){
-if(!(func14(data45.partLocation))){
+if(!(func37(data45.partLocation))){
 errors++;
 }
 }

@@ -8,25 +8,30 @@ exports.validate = validate1419;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2414 = require("./datatypes.cjs")["Range"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj185 = new Set(["amountQuantity", "amountString"]);
+const obj186 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
+const obj188 = new Set(["substanceReference", "substanceCodeableConcept"]);
+const obj189 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
 
 
-const func3126 = require("./datatypes.cjs")["Attachment"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
 
 
 function validate1421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -70,8 +75,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -92,8 +97,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -110,26 +115,26 @@ errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
-if(!(func2215(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
-if(!(func2215(data.substitution, {instancePath:instancePath+"/substitution",parentData:data,parentDataProperty:"substitution",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.substitution, {instancePath:instancePath+"/substitution",parentData:data,parentDataProperty:"substitution",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.halfLife !== undefined && func0.call(data, "halfLife")){
-if(!(func2415(data.halfLife, {instancePath:instancePath+"/halfLife",parentData:data,parentDataProperty:"halfLife",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.halfLife, {instancePath:instancePath+"/halfLife",parentData:data,parentDataProperty:"halfLife",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -166,8 +171,8 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data11[i2], {instancePath:instancePath+"/molecularWeight/extension/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i2], {instancePath:instancePath+"/molecularWeight/extension/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -188,8 +193,8 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data13[i3], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i3], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -206,20 +211,20 @@ errors++;
 }
 }
 if(data9.method !== undefined && func0.call(data9, "method")){
-if(!(func2215(data9.method, {instancePath:instancePath+"/molecularWeight/method",parentData:data9,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9.method, {instancePath:instancePath+"/molecularWeight/method",parentData:data9,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.type !== undefined && func0.call(data9, "type")){
-if(!(func2215(data9.type, {instancePath:instancePath+"/molecularWeight/type",parentData:data9,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data9.type, {instancePath:instancePath+"/molecularWeight/type",parentData:data9,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data9.amount !== undefined && func0.call(data9, "amount")){
-if(!(func2415(data9.amount, {instancePath:instancePath+"/molecularWeight/amount",parentData:data9,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data9.amount, {instancePath:instancePath+"/molecularWeight/amount",parentData:data9,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -293,8 +298,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -315,8 +320,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -333,14 +338,14 @@ errors++;
 }
 }
 if(data.stereochemistry !== undefined && func0.call(data, "stereochemistry")){
-if(!(func2215(data.stereochemistry, {instancePath:instancePath+"/stereochemistry",parentData:data,parentDataProperty:"stereochemistry",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.stereochemistry, {instancePath:instancePath+"/stereochemistry",parentData:data,parentDataProperty:"stereochemistry",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.opticalActivity !== undefined && func0.call(data, "opticalActivity")){
-if(!(func2215(data.opticalActivity, {instancePath:instancePath+"/opticalActivity",parentData:data,parentDataProperty:"opticalActivity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.opticalActivity, {instancePath:instancePath+"/opticalActivity",parentData:data,parentDataProperty:"opticalActivity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -370,8 +375,8 @@ errors++;
 }
 }
 if(data._molecularFormula !== undefined && func0.call(data, "_molecularFormula")){
-if(!(func2197(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula",parentData:data,parentDataProperty:"_molecularFormula",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula",parentData:data,parentDataProperty:"_molecularFormula",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -401,8 +406,8 @@ errors++;
 }
 }
 if(data._molecularFormulaByMoiety !== undefined && func0.call(data, "_molecularFormulaByMoiety")){
-if(!(func2197(data._molecularFormulaByMoiety, {instancePath:instancePath+"/_molecularFormulaByMoiety",parentData:data,parentDataProperty:"_molecularFormulaByMoiety",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._molecularFormulaByMoiety, {instancePath:instancePath+"/_molecularFormulaByMoiety",parentData:data,parentDataProperty:"_molecularFormulaByMoiety",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -461,8 +466,8 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data15[i3], {instancePath:instancePath+"/molecularWeight/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i3], {instancePath:instancePath+"/molecularWeight/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -483,8 +488,8 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data17[i4], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i4], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -501,20 +506,20 @@ errors++;
 }
 }
 if(data13.method !== undefined && func0.call(data13, "method")){
-if(!(func2215(data13.method, {instancePath:instancePath+"/molecularWeight/method",parentData:data13,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.method, {instancePath:instancePath+"/molecularWeight/method",parentData:data13,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.type !== undefined && func0.call(data13, "type")){
-if(!(func2215(data13.type, {instancePath:instancePath+"/molecularWeight/type",parentData:data13,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data13.type, {instancePath:instancePath+"/molecularWeight/type",parentData:data13,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func2415(data13.amount, {instancePath:instancePath+"/molecularWeight/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data13.amount, {instancePath:instancePath+"/molecularWeight/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -535,8 +540,8 @@ let data22 = data.source;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data22[i5], {instancePath:instancePath+"/source/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data22[i5], {instancePath:instancePath+"/source/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -589,8 +594,8 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data27[i7], {instancePath:instancePath+"/representation/" + i6+"/extension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i7], {instancePath:instancePath+"/representation/" + i6+"/extension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -611,8 +616,8 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data29[i8], {instancePath:instancePath+"/representation/" + i6+"/modifierExtension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i8], {instancePath:instancePath+"/representation/" + i6+"/modifierExtension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -629,8 +634,8 @@ errors++;
 }
 }
 if(data25.type !== undefined && func0.call(data25, "type")){
-if(!(func2215(data25.type, {instancePath:instancePath+"/representation/" + i6+"/type",parentData:data25,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25.type, {instancePath:instancePath+"/representation/" + i6+"/type",parentData:data25,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -660,14 +665,14 @@ errors++;
 }
 }
 if(data25._representation !== undefined && func0.call(data25, "_representation")){
-if(!(func2197(data25._representation, {instancePath:instancePath+"/representation/" + i6+"/_representation",parentData:data25,parentDataProperty:"_representation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25._representation, {instancePath:instancePath+"/representation/" + i6+"/_representation",parentData:data25,parentDataProperty:"_representation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data25.attachment !== undefined && func0.call(data25, "attachment")){
-if(!(func3126(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment",parentData:data25,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment",parentData:data25,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -832,8 +837,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -854,8 +859,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -897,20 +902,20 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-if(!(func2215(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -927,8 +932,8 @@ errors++;
 }
 }
 if(data._preferred !== undefined && func0.call(data, "_preferred")){
-if(!(func2197(data._preferred, {instancePath:instancePath+"/_preferred",parentData:data,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._preferred, {instancePath:instancePath+"/_preferred",parentData:data,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -937,8 +942,8 @@ let data12 = data.language;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2215(data12[i2], {instancePath:instancePath+"/language/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data12[i2], {instancePath:instancePath+"/language/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -959,8 +964,8 @@ let data14 = data.domain;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2215(data14[i3], {instancePath:instancePath+"/domain/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data14[i3], {instancePath:instancePath+"/domain/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -981,8 +986,8 @@ let data16 = data.jurisdiction;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2215(data16[i4], {instancePath:instancePath+"/jurisdiction/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data16[i4], {instancePath:instancePath+"/jurisdiction/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1079,8 +1084,8 @@ let data25 = data23.extension;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data25[i8], {instancePath:instancePath+"/official/" + i7+"/extension/" + i8,parentData:data25,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data25[i8], {instancePath:instancePath+"/official/" + i7+"/extension/" + i8,parentData:data25,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1101,8 +1106,8 @@ let data27 = data23.modifierExtension;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data27[i9], {instancePath:instancePath+"/official/" + i7+"/modifierExtension/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i9], {instancePath:instancePath+"/official/" + i7+"/modifierExtension/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1119,14 +1124,14 @@ errors++;
 }
 }
 if(data23.authority !== undefined && func0.call(data23, "authority")){
-if(!(func2215(data23.authority, {instancePath:instancePath+"/official/" + i7+"/authority",parentData:data23,parentDataProperty:"authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.authority, {instancePath:instancePath+"/official/" + i7+"/authority",parentData:data23,parentDataProperty:"authority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data23.status !== undefined && func0.call(data23, "status")){
-if(!(func2215(data23.status, {instancePath:instancePath+"/official/" + i7+"/status",parentData:data23,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data23.status, {instancePath:instancePath+"/official/" + i7+"/status",parentData:data23,parentDataProperty:"status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1156,8 +1161,8 @@ errors++;
 }
 }
 if(data23._date !== undefined && func0.call(data23, "_date")){
-if(!(func2197(data23._date, {instancePath:instancePath+"/official/" + i7+"/_date",parentData:data23,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data23._date, {instancePath:instancePath+"/official/" + i7+"/_date",parentData:data23,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1190,8 +1195,8 @@ let data33 = data.source;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2221(data33[i10], {instancePath:instancePath+"/source/" + i10,parentData:data33,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data33[i10], {instancePath:instancePath+"/source/" + i10,parentData:data33,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1285,8 +1290,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1316,8 +1321,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1347,14 +1352,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1363,8 +1368,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1385,8 +1390,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1407,8 +1412,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1425,26 +1430,26 @@ errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-if(!(func2215(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func2215(data.domain, {instancePath:instancePath+"/domain",parentData:data,parentDataProperty:"domain",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.domain, {instancePath:instancePath+"/domain",parentData:data,parentDataProperty:"domain",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1474,8 +1479,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1484,8 +1489,8 @@ let data20 = data.source;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data20[i3], {instancePath:instancePath+"/source/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data20[i3], {instancePath:instancePath+"/source/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1527,8 +1532,8 @@ errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2197(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1569,8 +1574,8 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data27[i5], {instancePath:instancePath+"/moiety/" + i4+"/extension/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data27[i5], {instancePath:instancePath+"/moiety/" + i4+"/extension/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1591,8 +1596,8 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data29[i6], {instancePath:instancePath+"/moiety/" + i4+"/modifierExtension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i6], {instancePath:instancePath+"/moiety/" + i4+"/modifierExtension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1609,14 +1614,14 @@ errors++;
 }
 }
 if(data25.role !== undefined && func0.call(data25, "role")){
-if(!(func2215(data25.role, {instancePath:instancePath+"/moiety/" + i4+"/role",parentData:data25,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25.role, {instancePath:instancePath+"/moiety/" + i4+"/role",parentData:data25,parentDataProperty:"role",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data25.identifier !== undefined && func0.call(data25, "identifier")){
-if(!(func2210(data25.identifier, {instancePath:instancePath+"/moiety/" + i4+"/identifier",parentData:data25,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data25.identifier, {instancePath:instancePath+"/moiety/" + i4+"/identifier",parentData:data25,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1646,20 +1651,20 @@ errors++;
 }
 }
 if(data25._name !== undefined && func0.call(data25, "_name")){
-if(!(func2197(data25._name, {instancePath:instancePath+"/moiety/" + i4+"/_name",parentData:data25,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25._name, {instancePath:instancePath+"/moiety/" + i4+"/_name",parentData:data25,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data25.stereochemistry !== undefined && func0.call(data25, "stereochemistry")){
-if(!(func2215(data25.stereochemistry, {instancePath:instancePath+"/moiety/" + i4+"/stereochemistry",parentData:data25,parentDataProperty:"stereochemistry",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25.stereochemistry, {instancePath:instancePath+"/moiety/" + i4+"/stereochemistry",parentData:data25,parentDataProperty:"stereochemistry",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data25.opticalActivity !== undefined && func0.call(data25, "opticalActivity")){
-if(!(func2215(data25.opticalActivity, {instancePath:instancePath+"/moiety/" + i4+"/opticalActivity",parentData:data25,parentDataProperty:"opticalActivity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data25.opticalActivity, {instancePath:instancePath+"/moiety/" + i4+"/opticalActivity",parentData:data25,parentDataProperty:"opticalActivity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1689,14 +1694,14 @@ errors++;
 }
 }
 if(data25._molecularFormula !== undefined && func0.call(data25, "_molecularFormula")){
-if(!(func2197(data25._molecularFormula, {instancePath:instancePath+"/moiety/" + i4+"/_molecularFormula",parentData:data25,parentDataProperty:"_molecularFormula",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25._molecularFormula, {instancePath:instancePath+"/moiety/" + i4+"/_molecularFormula",parentData:data25,parentDataProperty:"_molecularFormula",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data25.amountQuantity !== undefined && func0.call(data25, "amountQuantity")){
-if(!(func2415(data25.amountQuantity, {instancePath:instancePath+"/moiety/" + i4+"/amountQuantity",parentData:data25,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data25.amountQuantity, {instancePath:instancePath+"/moiety/" + i4+"/amountQuantity",parentData:data25,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1726,14 +1731,14 @@ errors++;
 }
 }
 if(data25._amountString !== undefined && func0.call(data25, "_amountString")){
-if(!(func2197(data25._amountString, {instancePath:instancePath+"/moiety/" + i4+"/_amountString",parentData:data25,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data25._amountString, {instancePath:instancePath+"/moiety/" + i4+"/_amountString",parentData:data25,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data25, obj185);
+if(forms0 !== null){
+const err26 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1743,14 +1748,25 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath:instancePath+"/moiety",schemaPath:"#/properties/moiety/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/moiety",schemaPath:"#/properties/moiety/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -1766,18 +1782,7 @@ if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func61(data44) < 1){
-const err28 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1787,19 +1792,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data43.extension !== undefined && func0.call(data43, "extension")){
-let data45 = data43.extension;
-if(Array.isArray(data45)){
-const len8 = data45.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2206(data45[i8], {instancePath:instancePath+"/property/" + i7+"/extension/" + i8,parentData:data45,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err30 = {instancePath:instancePath+"/property/" + i7+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1809,19 +1803,19 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
-let data47 = data43.modifierExtension;
-if(Array.isArray(data47)){
-const len9 = data47.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2206(data47[i9], {instancePath:instancePath+"/property/" + i7+"/modifierExtension/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data43.extension !== undefined && func0.call(data43, "extension")){
+let data45 = data43.extension;
+if(Array.isArray(data45)){
+const len8 = data45.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2229(data45[i8], {instancePath:instancePath+"/property/" + i7+"/extension/" + i8,parentData:data45,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/property/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/property/" + i7+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1831,23 +1825,19 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func2215(data43.category, {instancePath:instancePath+"/property/" + i7+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
+let data47 = data43.modifierExtension;
+if(Array.isArray(data47)){
+const len9 = data47.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2229(data47[i9], {instancePath:instancePath+"/property/" + i7+"/modifierExtension/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data43.code !== undefined && func0.call(data43, "code")){
-if(!(func2215(data43.code, {instancePath:instancePath+"/property/" + i7+"/code",parentData:data43,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data43.parameters !== undefined && func0.call(data43, "parameters")){
-let data51 = data43.parameters;
-if(typeof data51 === "string"){
-if(func61(data51) < 1){
-const err32 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err32 = {instancePath:instancePath+"/property/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1857,8 +1847,23 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/type",keyword:"type",params:{type: "string"}};
+if(data43.category !== undefined && func0.call(data43, "category")){
+if(!(func2238(data43.category, {instancePath:instancePath+"/property/" + i7+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data43.code !== undefined && func0.call(data43, "code")){
+if(!(func2238(data43.code, {instancePath:instancePath+"/property/" + i7+"/code",parentData:data43,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data43.parameters !== undefined && func0.call(data43, "parameters")){
+let data51 = data43.parameters;
+if(typeof data51 === "string"){
+if(func61(data51) < 1){
+const err33 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1868,35 +1873,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data43._parameters !== undefined && func0.call(data43, "_parameters")){
-if(!(func2197(data43._parameters, {instancePath:instancePath+"/property/" + i7+"/_parameters",parentData:data43,parentDataProperty:"_parameters",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data43.definingSubstanceReference !== undefined && func0.call(data43, "definingSubstanceReference")){
-if(!(func2221(data43.definingSubstanceReference, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceReference",parentData:data43,parentDataProperty:"definingSubstanceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data43.definingSubstanceCodeableConcept !== undefined && func0.call(data43, "definingSubstanceCodeableConcept")){
-if(!(func2215(data43.definingSubstanceCodeableConcept, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceCodeableConcept",parentData:data43,parentDataProperty:"definingSubstanceCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data43.amountQuantity !== undefined && func0.call(data43, "amountQuantity")){
-if(!(func2415(data43.amountQuantity, {instancePath:instancePath+"/property/" + i7+"/amountQuantity",parentData:data43,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data43.amountString !== undefined && func0.call(data43, "amountString")){
-let data56 = data43.amountString;
-if(typeof data56 === "string"){
-if(func61(data56) < 1){
-const err34 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err34 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1906,8 +1884,35 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/type",keyword:"type",params:{type: "string"}};
+if(data43._parameters !== undefined && func0.call(data43, "_parameters")){
+if(!(func2220(data43._parameters, {instancePath:instancePath+"/property/" + i7+"/_parameters",parentData:data43,parentDataProperty:"_parameters",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data43.definingSubstanceReference !== undefined && func0.call(data43, "definingSubstanceReference")){
+if(!(func2244(data43.definingSubstanceReference, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceReference",parentData:data43,parentDataProperty:"definingSubstanceReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data43.definingSubstanceCodeableConcept !== undefined && func0.call(data43, "definingSubstanceCodeableConcept")){
+if(!(func2238(data43.definingSubstanceCodeableConcept, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceCodeableConcept",parentData:data43,parentDataProperty:"definingSubstanceCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data43.amountQuantity !== undefined && func0.call(data43, "amountQuantity")){
+if(!(func2438(data43.amountQuantity, {instancePath:instancePath+"/property/" + i7+"/amountQuantity",parentData:data43,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data43.amountString !== undefined && func0.call(data43, "amountString")){
+let data56 = data43.amountString;
+if(typeof data56 === "string"){
+if(func61(data56) < 1){
+const err35 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1917,15 +1922,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data43._amountString !== undefined && func0.call(data43, "_amountString")){
-if(!(func2197(data43._amountString, {instancePath:instancePath+"/property/" + i7+"/_amountString",parentData:data43,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err36 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1935,9 +1933,15 @@ vErrors.push(err36);
 errors++;
 }
 }
+if(data43._amountString !== undefined && func0.call(data43, "_amountString")){
+if(!(func2220(data43._amountString, {instancePath:instancePath+"/property/" + i7+"/_amountString",parentData:data43,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err37 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+}
+const forms1 = func196(data43, obj186);
+if(forms1 !== null){
+const err37 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/cdxChoice",keyword:"cdxChoice",params:{choice: "definingSubstance[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1946,10 +1950,44 @@ vErrors.push(err37);
 }
 errors++;
 }
+const forms2 = func196(data43, obj185);
+if(forms2 !== null){
+const err38 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
 }
 if(data.referenceInformation !== undefined && func0.call(data, "referenceInformation")){
-if(!(func2221(data.referenceInformation, {instancePath:instancePath+"/referenceInformation",parentData:data,parentDataProperty:"referenceInformation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.referenceInformation, {instancePath:instancePath+"/referenceInformation",parentData:data,parentDataProperty:"referenceInformation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1970,62 +2008,7 @@ if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func61(data62) < 1){
-const err38 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data61.extension !== undefined && func0.call(data61, "extension")){
-let data63 = data61.extension;
-if(Array.isArray(data63)){
-const len11 = data63.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2206(data63[i11], {instancePath:instancePath+"/code/" + i10+"/extension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/code/" + i10+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
-let data65 = data61.modifierExtension;
-if(Array.isArray(data65)){
-const len12 = data65.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func2206(data65[i12], {instancePath:instancePath+"/code/" + i10+"/modifierExtension/" + i12,parentData:data65,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/code/" + i10+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2035,23 +2018,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data61.code !== undefined && func0.call(data61, "code")){
-if(!(func2215(data61.code, {instancePath:instancePath+"/code/" + i10+"/code",parentData:data61,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data61.status !== undefined && func0.call(data61, "status")){
-if(!(func2215(data61.status, {instancePath:instancePath+"/code/" + i10+"/status",parentData:data61,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data61.statusDate !== undefined && func0.call(data61, "statusDate")){
-let data69 = data61.statusDate;
-if(typeof data69 === "string"){
-if(!pattern8.test(data69)){
-const err42 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err42 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2061,8 +2029,19 @@ vErrors.push(err42);
 errors++;
 }
 }
+if(data61.extension !== undefined && func0.call(data61, "extension")){
+let data63 = data61.extension;
+if(Array.isArray(data63)){
+const len11 = data63.length;
+for(let i11=0; i11<len11; i11++){
+if(!(func2229(data63[i11], {instancePath:instancePath+"/code/" + i10+"/extension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err43 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/code/" + i10+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2072,17 +2051,19 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data61._statusDate !== undefined && func0.call(data61, "_statusDate")){
-if(!(func2197(data61._statusDate, {instancePath:instancePath+"/code/" + i10+"/_statusDate",parentData:data61,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
+let data65 = data61.modifierExtension;
+if(Array.isArray(data65)){
+const len12 = data65.length;
+for(let i12=0; i12<len12; i12++){
+if(!(func2229(data65[i12], {instancePath:instancePath+"/code/" + i10+"/modifierExtension/" + i12,parentData:data65,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data61.comment !== undefined && func0.call(data61, "comment")){
-let data71 = data61.comment;
-if(typeof data71 === "string"){
-if(func61(data71) < 1){
-const err44 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err44 = {instancePath:instancePath+"/code/" + i10+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2092,8 +2073,23 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(data61.code !== undefined && func0.call(data61, "code")){
+if(!(func2238(data61.code, {instancePath:instancePath+"/code/" + i10+"/code",parentData:data61,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data61.status !== undefined && func0.call(data61, "status")){
+if(!(func2238(data61.status, {instancePath:instancePath+"/code/" + i10+"/status",parentData:data61,parentDataProperty:"status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data61.statusDate !== undefined && func0.call(data61, "statusDate")){
+let data69 = data61.statusDate;
+if(typeof data69 === "string"){
+if(!pattern8.test(data69)){
+const err45 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2103,25 +2099,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data61._comment !== undefined && func0.call(data61, "_comment")){
-if(!(func2197(data61._comment, {instancePath:instancePath+"/code/" + i10+"/_comment",parentData:data61,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data61.source !== undefined && func0.call(data61, "source")){
-let data73 = data61.source;
-if(Array.isArray(data73)){
-const len13 = data73.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2221(data73[i13], {instancePath:instancePath+"/code/" + i10+"/source/" + i13,parentData:data73,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err46 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2131,9 +2110,17 @@ vErrors.push(err46);
 errors++;
 }
 }
+if(data61._statusDate !== undefined && func0.call(data61, "_statusDate")){
+if(!(func2220(data61._statusDate, {instancePath:instancePath+"/code/" + i10+"/_statusDate",parentData:data61,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err47 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
+}
+if(data61.comment !== undefined && func0.call(data61, "comment")){
+let data71 = data61.comment;
+if(typeof data71 === "string"){
+if(func61(data71) < 1){
+const err47 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2143,14 +2130,65 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
 else {
-const err48 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data61._comment !== undefined && func0.call(data61, "_comment")){
+if(!(func2220(data61._comment, {instancePath:instancePath+"/code/" + i10+"/_comment",parentData:data61,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data61.source !== undefined && func0.call(data61, "source")){
+let data73 = data61.source;
+if(Array.isArray(data73)){
+const len13 = data73.length;
+for(let i13=0; i13<len13; i13++){
+if(!(func2244(data73[i13], {instancePath:instancePath+"/code/" + i10+"/source/" + i13,parentData:data73,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -2167,12 +2205,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -2188,62 +2226,7 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data79 = data78.id;
 if(typeof data79 === "string"){
 if(func61(data79) < 1){
-const err50 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data78.extension !== undefined && func0.call(data78, "extension")){
-let data80 = data78.extension;
-if(Array.isArray(data80)){
-const len16 = data80.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func2206(data80[i16], {instancePath:instancePath+"/molecularWeight/" + i15+"/extension/" + i16,parentData:data80,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
-let data82 = data78.modifierExtension;
-if(Array.isArray(data82)){
-const len17 = data82.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2206(data82[i17], {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension/" + i17,parentData:data82,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2253,27 +2236,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data78.method !== undefined && func0.call(data78, "method")){
-if(!(func2215(data78.method, {instancePath:instancePath+"/molecularWeight/" + i15+"/method",parentData:data78,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data78.type !== undefined && func0.call(data78, "type")){
-if(!(func2215(data78.type, {instancePath:instancePath+"/molecularWeight/" + i15+"/type",parentData:data78,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data78.amount !== undefined && func0.call(data78, "amount")){
-if(!(func2415(data78.amount, {instancePath:instancePath+"/molecularWeight/" + i15+"/amount",parentData:data78,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err54 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
+const err54 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2283,14 +2247,88 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data78.extension !== undefined && func0.call(data78, "extension")){
+let data80 = data78.extension;
+if(Array.isArray(data80)){
+const len16 = data80.length;
+for(let i16=0; i16<len16; i16++){
+if(!(func2229(data80[i16], {instancePath:instancePath+"/molecularWeight/" + i15+"/extension/" + i16,parentData:data80,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err55 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
+let data82 = data78.modifierExtension;
+if(Array.isArray(data82)){
+const len17 = data82.length;
+for(let i17=0; i17<len17; i17++){
+if(!(func2229(data82[i17], {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension/" + i17,parentData:data82,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data78.method !== undefined && func0.call(data78, "method")){
+if(!(func2238(data78.method, {instancePath:instancePath+"/molecularWeight/" + i15+"/method",parentData:data78,parentDataProperty:"method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data78.type !== undefined && func0.call(data78, "type")){
+if(!(func2238(data78.type, {instancePath:instancePath+"/molecularWeight/" + i15+"/type",parentData:data78,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data78.amount !== undefined && func0.call(data78, "amount")){
+if(!(func2438(data78.amount, {instancePath:instancePath+"/molecularWeight/" + i15+"/amount",parentData:data78,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2306,62 +2344,7 @@ if(data88.id !== undefined && func0.call(data88, "id")){
 let data89 = data88.id;
 if(typeof data89 === "string"){
 if(func61(data89) < 1){
-const err56 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data88.extension !== undefined && func0.call(data88, "extension")){
-let data90 = data88.extension;
-if(Array.isArray(data90)){
-const len19 = data90.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func2206(data90[i19], {instancePath:instancePath+"/relationship/" + i18+"/extension/" + i19,parentData:data90,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data88.modifierExtension !== undefined && func0.call(data88, "modifierExtension")){
-let data92 = data88.modifierExtension;
-if(Array.isArray(data92)){
-const len20 = data92.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func2206(data92[i20], {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension/" + i20,parentData:data92,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2371,27 +2354,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data88.substanceReference !== undefined && func0.call(data88, "substanceReference")){
-if(!(func2221(data88.substanceReference, {instancePath:instancePath+"/relationship/" + i18+"/substanceReference",parentData:data88,parentDataProperty:"substanceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data88.substanceCodeableConcept !== undefined && func0.call(data88, "substanceCodeableConcept")){
-if(!(func2215(data88.substanceCodeableConcept, {instancePath:instancePath+"/relationship/" + i18+"/substanceCodeableConcept",parentData:data88,parentDataProperty:"substanceCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data88.relationship !== undefined && func0.call(data88, "relationship")){
-if(!(func2215(data88.relationship, {instancePath:instancePath+"/relationship/" + i18+"/relationship",parentData:data88,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
-if(typeof data88.isDefining !== "boolean"){
-const err60 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err60 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2401,35 +2365,19 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data88._isDefining !== undefined && func0.call(data88, "_isDefining")){
-if(!(func2197(data88._isDefining, {instancePath:instancePath+"/relationship/" + i18+"/_isDefining",parentData:data88,parentDataProperty:"_isDefining",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data88.extension !== undefined && func0.call(data88, "extension")){
+let data90 = data88.extension;
+if(Array.isArray(data90)){
+const len19 = data90.length;
+for(let i19=0; i19<len19; i19++){
+if(!(func2229(data90[i19], {instancePath:instancePath+"/relationship/" + i18+"/extension/" + i19,parentData:data90,parentDataProperty:i19,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data88.amountQuantity !== undefined && func0.call(data88, "amountQuantity")){
-if(!(func2415(data88.amountQuantity, {instancePath:instancePath+"/relationship/" + i18+"/amountQuantity",parentData:data88,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data88.amountRange !== undefined && func0.call(data88, "amountRange")){
-if(!(func2391(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange",parentData:data88,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data88.amountRatio !== undefined && func0.call(data88, "amountRatio")){
-if(!(func10164(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio",parentData:data88,parentDataProperty:"amountRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data88.amountString !== undefined && func0.call(data88, "amountString")){
-let data102 = data88.amountString;
-if(typeof data102 === "string"){
-if(func61(data102) < 1){
-const err61 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err61 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2439,8 +2387,19 @@ vErrors.push(err61);
 errors++;
 }
 }
+if(data88.modifierExtension !== undefined && func0.call(data88, "modifierExtension")){
+let data92 = data88.modifierExtension;
+if(Array.isArray(data92)){
+const len20 = data92.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func2229(data92[i20], {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension/" + i20,parentData:data92,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err62 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2450,37 +2409,27 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data88._amountString !== undefined && func0.call(data88, "_amountString")){
-if(!(func2197(data88._amountString, {instancePath:instancePath+"/relationship/" + i18+"/_amountString",parentData:data88,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data88.substanceReference !== undefined && func0.call(data88, "substanceReference")){
+if(!(func2244(data88.substanceReference, {instancePath:instancePath+"/relationship/" + i18+"/substanceReference",parentData:data88,parentDataProperty:"substanceReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data88.amountRatioLowLimit !== undefined && func0.call(data88, "amountRatioLowLimit")){
-if(!(func10164(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit",parentData:data88,parentDataProperty:"amountRatioLowLimit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(data88.substanceCodeableConcept !== undefined && func0.call(data88, "substanceCodeableConcept")){
+if(!(func2238(data88.substanceCodeableConcept, {instancePath:instancePath+"/relationship/" + i18+"/substanceCodeableConcept",parentData:data88,parentDataProperty:"substanceCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data88.amountType !== undefined && func0.call(data88, "amountType")){
-if(!(func2215(data88.amountType, {instancePath:instancePath+"/relationship/" + i18+"/amountType",parentData:data88,parentDataProperty:"amountType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data88.relationship !== undefined && func0.call(data88, "relationship")){
+if(!(func2238(data88.relationship, {instancePath:instancePath+"/relationship/" + i18+"/relationship",parentData:data88,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data88.source !== undefined && func0.call(data88, "source")){
-let data106 = data88.source;
-if(Array.isArray(data106)){
-const len21 = data106.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func2221(data106[i21], {instancePath:instancePath+"/relationship/" + i18+"/source/" + i21,parentData:data106,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
+if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
+if(typeof data88.isDefining !== "boolean"){
+const err63 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2490,9 +2439,35 @@ vErrors.push(err63);
 errors++;
 }
 }
+if(data88._isDefining !== undefined && func0.call(data88, "_isDefining")){
+if(!(func2220(data88._isDefining, {instancePath:instancePath+"/relationship/" + i18+"/_isDefining",parentData:data88,parentDataProperty:"_isDefining",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err64 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
+}
+if(data88.amountQuantity !== undefined && func0.call(data88, "amountQuantity")){
+if(!(func2438(data88.amountQuantity, {instancePath:instancePath+"/relationship/" + i18+"/amountQuantity",parentData:data88,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data88.amountRange !== undefined && func0.call(data88, "amountRange")){
+if(!(func2414(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange",parentData:data88,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data88.amountRatio !== undefined && func0.call(data88, "amountRatio")){
+if(!(func10241(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio",parentData:data88,parentDataProperty:"amountRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data88.amountString !== undefined && func0.call(data88, "amountString")){
+let data102 = data88.amountString;
+if(typeof data102 === "string"){
+if(func61(data102) < 1){
+const err64 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2502,9 +2477,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
 else {
-const err65 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2514,38 +2488,124 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.nucleicAcid !== undefined && func0.call(data, "nucleicAcid")){
-if(!(func2221(data.nucleicAcid, {instancePath:instancePath+"/nucleicAcid",parentData:data,parentDataProperty:"nucleicAcid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data88._amountString !== undefined && func0.call(data88, "_amountString")){
+if(!(func2220(data88._amountString, {instancePath:instancePath+"/relationship/" + i18+"/_amountString",parentData:data88,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.polymer !== undefined && func0.call(data, "polymer")){
-if(!(func2221(data.polymer, {instancePath:instancePath+"/polymer",parentData:data,parentDataProperty:"polymer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data88.amountRatioLowLimit !== undefined && func0.call(data88, "amountRatioLowLimit")){
+if(!(func10241(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit",parentData:data88,parentDataProperty:"amountRatioLowLimit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.protein !== undefined && func0.call(data, "protein")){
-if(!(func2221(data.protein, {instancePath:instancePath+"/protein",parentData:data,parentDataProperty:"protein",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data88.amountType !== undefined && func0.call(data88, "amountType")){
+if(!(func2238(data88.amountType, {instancePath:instancePath+"/relationship/" + i18+"/amountType",parentData:data88,parentDataProperty:"amountType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data.sourceMaterial !== undefined && func0.call(data, "sourceMaterial")){
-if(!(func2221(data.sourceMaterial, {instancePath:instancePath+"/sourceMaterial",parentData:data,parentDataProperty:"sourceMaterial",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data88.source !== undefined && func0.call(data88, "source")){
+let data106 = data88.source;
+if(Array.isArray(data106)){
+const len21 = data106.length;
+for(let i21=0; i21<len21; i21++){
+if(!(func2244(data106[i21], {instancePath:instancePath+"/relationship/" + i18+"/source/" + i21,parentData:data106,parentDataProperty:i21,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err66 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+const forms3 = func196(data88, obj188);
+if(forms3 !== null){
+const err67 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+const forms4 = func196(data88, obj189);
+if(forms4 !== null){
+const err68 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data.nucleicAcid !== undefined && func0.call(data, "nucleicAcid")){
+if(!(func2244(data.nucleicAcid, {instancePath:instancePath+"/nucleicAcid",parentData:data,parentDataProperty:"nucleicAcid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.polymer !== undefined && func0.call(data, "polymer")){
+if(!(func2244(data.polymer, {instancePath:instancePath+"/polymer",parentData:data,parentDataProperty:"polymer",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.protein !== undefined && func0.call(data, "protein")){
+if(!(func2244(data.protein, {instancePath:instancePath+"/protein",parentData:data,parentDataProperty:"protein",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.sourceMaterial !== undefined && func0.call(data, "sourceMaterial")){
+if(!(func2244(data.sourceMaterial, {instancePath:instancePath+"/sourceMaterial",parentData:data,parentDataProperty:"sourceMaterial",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }

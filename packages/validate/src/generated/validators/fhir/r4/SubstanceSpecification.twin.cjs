@@ -11,21 +11,26 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const obj846 = new Set(["amountQuantity", "amountString"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj848 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
+const obj860 = new Set(["substanceReference", "substanceCodeableConcept"]);
+const obj861 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
 
 
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
 
 
 function validate1421(data){
@@ -55,7 +60,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -69,7 +74,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -79,22 +84,22 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
 if(data.name !== undefined){
-if(!(func14(data.name))){
+if(!(func37(data.name))){
 errors++;
 }
 }
 if(data.substitution !== undefined){
-if(!(func14(data.substitution))){
+if(!(func37(data.substitution))){
 errors++;
 }
 }
 if(data.halfLife !== undefined){
-if(!(func85(data.halfLife))){
+if(!(func108(data.halfLife))){
 errors++;
 }
 }
@@ -117,7 +122,7 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data11[i2]))){
+if(!(func33(data11[i2]))){
 errors++;
 }
 }
@@ -131,7 +136,7 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data13[i3]))){
+if(!(func33(data13[i3]))){
 errors++;
 }
 }
@@ -141,17 +146,17 @@ errors++;
 }
 }
 if(data9.method !== undefined){
-if(!(func14(data9.method))){
+if(!(func37(data9.method))){
 errors++;
 }
 }
 if(data9.type !== undefined){
-if(!(func14(data9.type))){
+if(!(func37(data9.type))){
 errors++;
 }
 }
 if(data9.amount !== undefined){
-if(!(func85(data9.amount))){
+if(!(func108(data9.amount))){
 errors++;
 }
 }
@@ -219,7 +224,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -233,7 +238,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -243,12 +248,12 @@ errors++;
 }
 }
 if(data.stereochemistry !== undefined){
-if(!(func14(data.stereochemistry))){
+if(!(func37(data.stereochemistry))){
 errors++;
 }
 }
 if(data.opticalActivity !== undefined){
-if(!(func14(data.opticalActivity))){
+if(!(func37(data.opticalActivity))){
 errors++;
 }
 }
@@ -264,7 +269,7 @@ errors++;
 }
 }
 if(data._molecularFormula !== undefined){
-if(!(func6(data._molecularFormula))){
+if(!(func29(data._molecularFormula))){
 errors++;
 }
 }
@@ -280,7 +285,7 @@ errors++;
 }
 }
 if(data._molecularFormulaByMoiety !== undefined){
-if(!(func6(data._molecularFormulaByMoiety))){
+if(!(func29(data._molecularFormulaByMoiety))){
 errors++;
 }
 }
@@ -317,7 +322,7 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func33(data15[i3]))){
 errors++;
 }
 }
@@ -331,7 +336,7 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func33(data17[i4]))){
 errors++;
 }
 }
@@ -341,17 +346,17 @@ errors++;
 }
 }
 if(data13.method !== undefined){
-if(!(func14(data13.method))){
+if(!(func37(data13.method))){
 errors++;
 }
 }
 if(data13.type !== undefined){
-if(!(func14(data13.type))){
+if(!(func37(data13.type))){
 errors++;
 }
 }
 if(data13.amount !== undefined){
-if(!(func85(data13.amount))){
+if(!(func108(data13.amount))){
 errors++;
 }
 }
@@ -376,7 +381,7 @@ let data22 = data.source;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data22[i5]))){
+if(!(func39(data22[i5]))){
 errors++;
 }
 }
@@ -408,7 +413,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data27[i7]))){
+if(!(func33(data27[i7]))){
 errors++;
 }
 }
@@ -422,7 +427,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8]))){
+if(!(func33(data29[i8]))){
 errors++;
 }
 }
@@ -432,7 +437,7 @@ errors++;
 }
 }
 if(data25.type !== undefined){
-if(!(func14(data25.type))){
+if(!(func37(data25.type))){
 errors++;
 }
 }
@@ -448,12 +453,12 @@ errors++;
 }
 }
 if(data25._representation !== undefined){
-if(!(func6(data25._representation))){
+if(!(func29(data25._representation))){
 errors++;
 }
 }
 if(data25.attachment !== undefined){
-if(!(func336(data25.attachment))){
+if(!(func365(data25.attachment))){
 errors++;
 }
 }
@@ -560,7 +565,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -574,7 +579,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -595,17 +600,17 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func37(data.status))){
 errors++;
 }
 }
@@ -615,7 +620,7 @@ errors++;
 }
 }
 if(data._preferred !== undefined){
-if(!(func6(data._preferred))){
+if(!(func29(data._preferred))){
 errors++;
 }
 }
@@ -624,7 +629,7 @@ let data12 = data.language;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func14(data12[i2]))){
+if(!(func37(data12[i2]))){
 errors++;
 }
 }
@@ -638,7 +643,7 @@ let data14 = data.domain;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func14(data14[i3]))){
+if(!(func37(data14[i3]))){
 errors++;
 }
 }
@@ -652,7 +657,7 @@ let data16 = data.jurisdiction;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func14(data16[i4]))){
+if(!(func37(data16[i4]))){
 errors++;
 }
 }
@@ -712,7 +717,7 @@ let data25 = data23.extension;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data25[i8]))){
+if(!(func33(data25[i8]))){
 errors++;
 }
 }
@@ -726,7 +731,7 @@ let data27 = data23.modifierExtension;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data27[i9]))){
+if(!(func33(data27[i9]))){
 errors++;
 }
 }
@@ -736,12 +741,12 @@ errors++;
 }
 }
 if(data23.authority !== undefined){
-if(!(func14(data23.authority))){
+if(!(func37(data23.authority))){
 errors++;
 }
 }
 if(data23.status !== undefined){
-if(!(func14(data23.status))){
+if(!(func37(data23.status))){
 errors++;
 }
 }
@@ -757,7 +762,7 @@ errors++;
 }
 }
 if(data23._date !== undefined){
-if(!(func6(data23._date))){
+if(!(func29(data23._date))){
 errors++;
 }
 }
@@ -787,7 +792,7 @@ let data33 = data.source;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data33[i10]))){
+if(!(func39(data33[i10]))){
 errors++;
 }
 }
@@ -849,7 +854,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -865,7 +870,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -881,12 +886,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -895,7 +900,7 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data8[i0]))){
+if(!(func32(data8[i0]))){
 errors++;
 }
 }
@@ -909,7 +914,7 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data10[i1]))){
+if(!(func33(data10[i1]))){
 errors++;
 }
 }
@@ -923,7 +928,7 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data12[i2]))){
+if(!(func33(data12[i2]))){
 errors++;
 }
 }
@@ -933,22 +938,22 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func14(data.type))){
+if(!(func37(data.type))){
 errors++;
 }
 }
 if(data.status !== undefined){
-if(!(func14(data.status))){
+if(!(func37(data.status))){
 errors++;
 }
 }
 if(data.domain !== undefined){
-if(!(func14(data.domain))){
+if(!(func37(data.domain))){
 errors++;
 }
 }
@@ -964,7 +969,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -973,7 +978,7 @@ let data20 = data.source;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data20[i3]))){
+if(!(func39(data20[i3]))){
 errors++;
 }
 }
@@ -994,7 +999,7 @@ errors++;
 }
 }
 if(data._comment !== undefined){
-if(!(func6(data._comment))){
+if(!(func29(data._comment))){
 errors++;
 }
 }
@@ -1021,7 +1026,7 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data27[i5]))){
+if(!(func33(data27[i5]))){
 errors++;
 }
 }
@@ -1035,7 +1040,7 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data29[i6]))){
+if(!(func33(data29[i6]))){
 errors++;
 }
 }
@@ -1045,12 +1050,12 @@ errors++;
 }
 }
 if(data25.role !== undefined){
-if(!(func14(data25.role))){
+if(!(func37(data25.role))){
 errors++;
 }
 }
 if(data25.identifier !== undefined){
-if(!(func12(data25.identifier))){
+if(!(func35(data25.identifier))){
 errors++;
 }
 }
@@ -1066,17 +1071,17 @@ errors++;
 }
 }
 if(data25._name !== undefined){
-if(!(func6(data25._name))){
+if(!(func29(data25._name))){
 errors++;
 }
 }
 if(data25.stereochemistry !== undefined){
-if(!(func14(data25.stereochemistry))){
+if(!(func37(data25.stereochemistry))){
 errors++;
 }
 }
 if(data25.opticalActivity !== undefined){
-if(!(func14(data25.opticalActivity))){
+if(!(func37(data25.opticalActivity))){
 errors++;
 }
 }
@@ -1092,12 +1097,12 @@ errors++;
 }
 }
 if(data25._molecularFormula !== undefined){
-if(!(func6(data25._molecularFormula))){
+if(!(func29(data25._molecularFormula))){
 errors++;
 }
 }
 if(data25.amountQuantity !== undefined){
-if(!(func85(data25.amountQuantity))){
+if(!(func108(data25.amountQuantity))){
 errors++;
 }
 }
@@ -1113,7 +1118,7 @@ errors++;
 }
 }
 if(data25._amountString !== undefined){
-if(!(func6(data25._amountString))){
+if(!(func29(data25._amountString))){
 errors++;
 }
 }
@@ -1121,6 +1126,10 @@ for(const key0 in data25){
 if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "role")) && (key0 !== "identifier")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "stereochemistry")) && (key0 !== "opticalActivity")) && (key0 !== "molecularFormula")) && (key0 !== "_molecularFormula")) && (key0 !== "amountQuantity")) && (key0 !== "amountString")) && (key0 !== "_amountString")){
 errors++;
 }
+}
+const forms0 = func1(data25, obj846);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data25.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data25);
@@ -1161,7 +1170,7 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data45[i8]))){
+if(!(func33(data45[i8]))){
 errors++;
 }
 }
@@ -1175,7 +1184,7 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data47[i9]))){
+if(!(func33(data47[i9]))){
 errors++;
 }
 }
@@ -1185,12 +1194,12 @@ errors++;
 }
 }
 if(data43.category !== undefined){
-if(!(func14(data43.category))){
+if(!(func37(data43.category))){
 errors++;
 }
 }
 if(data43.code !== undefined){
-if(!(func14(data43.code))){
+if(!(func37(data43.code))){
 errors++;
 }
 }
@@ -1206,22 +1215,22 @@ errors++;
 }
 }
 if(data43._parameters !== undefined){
-if(!(func6(data43._parameters))){
+if(!(func29(data43._parameters))){
 errors++;
 }
 }
 if(data43.definingSubstanceReference !== undefined){
-if(!(func16(data43.definingSubstanceReference))){
+if(!(func39(data43.definingSubstanceReference))){
 errors++;
 }
 }
 if(data43.definingSubstanceCodeableConcept !== undefined){
-if(!(func14(data43.definingSubstanceCodeableConcept))){
+if(!(func37(data43.definingSubstanceCodeableConcept))){
 errors++;
 }
 }
 if(data43.amountQuantity !== undefined){
-if(!(func85(data43.amountQuantity))){
+if(!(func108(data43.amountQuantity))){
 errors++;
 }
 }
@@ -1237,7 +1246,7 @@ errors++;
 }
 }
 if(data43._amountString !== undefined){
-if(!(func6(data43._amountString))){
+if(!(func29(data43._amountString))){
 errors++;
 }
 }
@@ -1245,6 +1254,14 @@ for(const key1 in data43){
 if((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "category")) && (key1 !== "code")) && (key1 !== "parameters")) && (key1 !== "_parameters")) && (key1 !== "definingSubstanceReference")) && (key1 !== "definingSubstanceCodeableConcept")) && (key1 !== "amountQuantity")) && (key1 !== "amountString")) && (key1 !== "_amountString")){
 errors++;
 }
+}
+const forms1 = func1(data43, obj848);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data43, obj846);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data43.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data43);
@@ -1263,7 +1280,7 @@ errors++;
 }
 }
 if(data.referenceInformation !== undefined){
-if(!(func16(data.referenceInformation))){
+if(!(func39(data.referenceInformation))){
 errors++;
 }
 }
@@ -1295,7 +1312,7 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data63[i11]))){
+if(!(func33(data63[i11]))){
 errors++;
 }
 }
@@ -1309,7 +1326,7 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len12 = data65.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data65[i12]))){
+if(!(func33(data65[i12]))){
 errors++;
 }
 }
@@ -1319,12 +1336,12 @@ errors++;
 }
 }
 if(data61.code !== undefined){
-if(!(func14(data61.code))){
+if(!(func37(data61.code))){
 errors++;
 }
 }
 if(data61.status !== undefined){
-if(!(func14(data61.status))){
+if(!(func37(data61.status))){
 errors++;
 }
 }
@@ -1340,7 +1357,7 @@ errors++;
 }
 }
 if(data61._statusDate !== undefined){
-if(!(func6(data61._statusDate))){
+if(!(func29(data61._statusDate))){
 errors++;
 }
 }
@@ -1356,7 +1373,7 @@ errors++;
 }
 }
 if(data61._comment !== undefined){
-if(!(func6(data61._comment))){
+if(!(func29(data61._comment))){
 errors++;
 }
 }
@@ -1365,7 +1382,7 @@ let data73 = data61.source;
 if(Array.isArray(data73)){
 const len13 = data73.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func16(data73[i13]))){
+if(!(func39(data73[i13]))){
 errors++;
 }
 }
@@ -1432,7 +1449,7 @@ let data80 = data78.extension;
 if(Array.isArray(data80)){
 const len16 = data80.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data80[i16]))){
+if(!(func33(data80[i16]))){
 errors++;
 }
 }
@@ -1446,7 +1463,7 @@ let data82 = data78.modifierExtension;
 if(Array.isArray(data82)){
 const len17 = data82.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data82[i17]))){
+if(!(func33(data82[i17]))){
 errors++;
 }
 }
@@ -1456,17 +1473,17 @@ errors++;
 }
 }
 if(data78.method !== undefined){
-if(!(func14(data78.method))){
+if(!(func37(data78.method))){
 errors++;
 }
 }
 if(data78.type !== undefined){
-if(!(func14(data78.type))){
+if(!(func37(data78.type))){
 errors++;
 }
 }
 if(data78.amount !== undefined){
-if(!(func85(data78.amount))){
+if(!(func108(data78.amount))){
 errors++;
 }
 }
@@ -1514,7 +1531,7 @@ let data90 = data88.extension;
 if(Array.isArray(data90)){
 const len19 = data90.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func10(data90[i19]))){
+if(!(func33(data90[i19]))){
 errors++;
 }
 }
@@ -1528,7 +1545,7 @@ let data92 = data88.modifierExtension;
 if(Array.isArray(data92)){
 const len20 = data92.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data92[i20]))){
+if(!(func33(data92[i20]))){
 errors++;
 }
 }
@@ -1538,17 +1555,17 @@ errors++;
 }
 }
 if(data88.substanceReference !== undefined){
-if(!(func16(data88.substanceReference))){
+if(!(func39(data88.substanceReference))){
 errors++;
 }
 }
 if(data88.substanceCodeableConcept !== undefined){
-if(!(func14(data88.substanceCodeableConcept))){
+if(!(func37(data88.substanceCodeableConcept))){
 errors++;
 }
 }
 if(data88.relationship !== undefined){
-if(!(func14(data88.relationship))){
+if(!(func37(data88.relationship))){
 errors++;
 }
 }
@@ -1558,22 +1575,22 @@ errors++;
 }
 }
 if(data88._isDefining !== undefined){
-if(!(func6(data88._isDefining))){
+if(!(func29(data88._isDefining))){
 errors++;
 }
 }
 if(data88.amountQuantity !== undefined){
-if(!(func85(data88.amountQuantity))){
+if(!(func108(data88.amountQuantity))){
 errors++;
 }
 }
 if(data88.amountRange !== undefined){
-if(!(func76(data88.amountRange))){
+if(!(func99(data88.amountRange))){
 errors++;
 }
 }
 if(data88.amountRatio !== undefined){
-if(!(func2698(data88.amountRatio))){
+if(!(func2775(data88.amountRatio))){
 errors++;
 }
 }
@@ -1589,17 +1606,17 @@ errors++;
 }
 }
 if(data88._amountString !== undefined){
-if(!(func6(data88._amountString))){
+if(!(func29(data88._amountString))){
 errors++;
 }
 }
 if(data88.amountRatioLowLimit !== undefined){
-if(!(func2698(data88.amountRatioLowLimit))){
+if(!(func2775(data88.amountRatioLowLimit))){
 errors++;
 }
 }
 if(data88.amountType !== undefined){
-if(!(func14(data88.amountType))){
+if(!(func37(data88.amountType))){
 errors++;
 }
 }
@@ -1608,7 +1625,7 @@ let data106 = data88.source;
 if(Array.isArray(data106)){
 const len21 = data106.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func16(data106[i21]))){
+if(!(func39(data106[i21]))){
 errors++;
 }
 }
@@ -1621,6 +1638,14 @@ for(const key4 in data88){
 if((((((((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "substanceReference")) && (key4 !== "substanceCodeableConcept")) && (key4 !== "relationship")) && (key4 !== "isDefining")) && (key4 !== "_isDefining")) && (key4 !== "amountQuantity")) && (key4 !== "amountRange")) && (key4 !== "amountRatio")) && (key4 !== "amountString")) && (key4 !== "_amountString")) && (key4 !== "amountRatioLowLimit")) && (key4 !== "amountType")) && (key4 !== "source")){
 errors++;
 }
+}
+const forms3 = func1(data88, obj860);
+if(forms3 !== null){
+errors++;
+}
+const forms4 = func1(data88, obj861);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data88.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data88);
@@ -1639,22 +1664,22 @@ errors++;
 }
 }
 if(data.nucleicAcid !== undefined){
-if(!(func16(data.nucleicAcid))){
+if(!(func39(data.nucleicAcid))){
 errors++;
 }
 }
 if(data.polymer !== undefined){
-if(!(func16(data.polymer))){
+if(!(func39(data.polymer))){
 errors++;
 }
 }
 if(data.protein !== undefined){
-if(!(func16(data.protein))){
+if(!(func39(data.protein))){
 errors++;
 }
 }
 if(data.sourceMaterial !== undefined){
-if(!(func16(data.sourceMaterial))){
+if(!(func39(data.sourceMaterial))){
 errors++;
 }
 }

@@ -4,22 +4,25 @@ exports.validate = validate1426;
 const schema709 = {"properties":{"status":{"enum":["in-progress","completed","abandoned","entered-in-error"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2405 = require("./datatypes.cjs")["Timing"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj121 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj39 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SupplyDelivery.schema.json" */;
@@ -81,8 +84,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -112,8 +115,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -143,14 +146,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -159,8 +162,8 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -181,8 +184,8 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -203,8 +206,8 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -225,8 +228,8 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -247,8 +250,8 @@ let data16 = data.basedOn;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data16[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data16[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -269,8 +272,8 @@ let data18 = data.partOf;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data18[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data18,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data18[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data18,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -300,20 +303,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func2221(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2215(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -350,8 +353,8 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data26[i6], {instancePath:instancePath+"/suppliedItem/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data26[i6], {instancePath:instancePath+"/suppliedItem/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -372,8 +375,8 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data28[i7], {instancePath:instancePath+"/suppliedItem/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data28[i7], {instancePath:instancePath+"/suppliedItem/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -390,26 +393,26 @@ errors++;
 }
 }
 if(data24.quantity !== undefined && func0.call(data24, "quantity")){
-if(!(func2415(data24.quantity, {instancePath:instancePath+"/suppliedItem/quantity",parentData:data24,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data24.quantity, {instancePath:instancePath+"/suppliedItem/quantity",parentData:data24,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data24.itemCodeableConcept !== undefined && func0.call(data24, "itemCodeableConcept")){
-if(!(func2215(data24.itemCodeableConcept, {instancePath:instancePath+"/suppliedItem/itemCodeableConcept",parentData:data24,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data24.itemCodeableConcept, {instancePath:instancePath+"/suppliedItem/itemCodeableConcept",parentData:data24,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data24.itemReference !== undefined && func0.call(data24, "itemReference")){
-if(!(func2221(data24.itemReference, {instancePath:instancePath+"/suppliedItem/itemReference",parentData:data24,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data24.itemReference, {instancePath:instancePath+"/suppliedItem/itemReference",parentData:data24,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/suppliedItem",schemaPath:"#/$defs/SupplyDelivery_SuppliedItem/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data24, obj121);
+if(forms0 !== null){
+const err19 = {instancePath:instancePath+"/suppliedItem",schemaPath:"#/$defs/SupplyDelivery_SuppliedItem/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -419,11 +422,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data33 = data.occurrenceDateTime;
-if(typeof data33 === "string"){
-if(!pattern8.test(data33)){
-const err20 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err20 = {instancePath:instancePath+"/suppliedItem",schemaPath:"#/$defs/SupplyDelivery_SuppliedItem/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -433,8 +433,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
+let data33 = data.occurrenceDateTime;
+if(typeof data33 === "string"){
+if(!pattern8.test(data33)){
+const err21 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -444,49 +447,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func2223(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func2382(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.supplier !== undefined && func0.call(data, "supplier")){
-if(!(func2221(data.supplier, {instancePath:instancePath+"/supplier",parentData:data,parentDataProperty:"supplier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.destination !== undefined && func0.call(data, "destination")){
-if(!(func2221(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.receiver !== undefined && func0.call(data, "receiver")){
-let data39 = data.receiver;
-if(Array.isArray(data39)){
-const len8 = data39.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2221(data39[i8], {instancePath:instancePath+"/receiver/" + i8,parentData:data39,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err22 = {instancePath:instancePath+"/receiver",schemaPath:"#/properties/receiver/type",keyword:"type",params:{type: "array"}};
+const err22 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -496,14 +458,77 @@ vErrors.push(err22);
 errors++;
 }
 }
+if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
+if(!(func2246(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
+if(!(func2405(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.supplier !== undefined && func0.call(data, "supplier")){
+if(!(func2244(data.supplier, {instancePath:instancePath+"/supplier",parentData:data,parentDataProperty:"supplier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.destination !== undefined && func0.call(data, "destination")){
+if(!(func2244(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.receiver !== undefined && func0.call(data, "receiver")){
+let data39 = data.receiver;
+if(Array.isArray(data39)){
+const len8 = data39.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2244(data39[i8], {instancePath:instancePath+"/receiver/" + i8,parentData:data39,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err23 = {instancePath:instancePath+"/receiver",schemaPath:"#/properties/receiver/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+const forms1 = func196(data, obj39);
+if(forms1 !== null){
+const err24 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }

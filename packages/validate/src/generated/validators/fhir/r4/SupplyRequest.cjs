@@ -4,23 +4,27 @@ exports.validate = validate1427;
 const schema711 = {"properties":{"status":{"enum":["draft","active","suspended","cancelled","completed","entered-in-error","unknown"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2391 = require("./datatypes.cjs")["Range"];
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2382 = require("./datatypes.cjs")["Timing"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func196 = require("../../../../choice.cjs").choiceForms;
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2405 = require("./datatypes.cjs")["Timing"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj79 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
+const obj121 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj39 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SupplyRequest.schema.json" */;
@@ -164,8 +168,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -195,8 +199,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -226,14 +230,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -242,8 +246,8 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -264,8 +268,8 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -286,8 +290,8 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -308,8 +312,8 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -339,14 +343,14 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func2215(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -374,26 +378,26 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.itemCodeableConcept !== undefined && func0.call(data, "itemCodeableConcept")){
-if(!(func2215(data.itemCodeableConcept, {instancePath:instancePath+"/itemCodeableConcept",parentData:data,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.itemCodeableConcept, {instancePath:instancePath+"/itemCodeableConcept",parentData:data,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.itemReference !== undefined && func0.call(data, "itemReference")){
-if(!(func2221(data.itemReference, {instancePath:instancePath+"/itemReference",parentData:data,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.itemReference, {instancePath:instancePath+"/itemReference",parentData:data,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func2415(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -434,8 +438,8 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data29[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5,parentData:data29,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data29[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5,parentData:data29,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -456,8 +460,8 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data31[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data31[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -474,26 +478,26 @@ errors++;
 }
 }
 if(data27.code !== undefined && func0.call(data27, "code")){
-if(!(func2215(data27.code, {instancePath:instancePath+"/parameter/" + i4+"/code",parentData:data27,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.code, {instancePath:instancePath+"/parameter/" + i4+"/code",parentData:data27,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.valueCodeableConcept !== undefined && func0.call(data27, "valueCodeableConcept")){
-if(!(func2215(data27.valueCodeableConcept, {instancePath:instancePath+"/parameter/" + i4+"/valueCodeableConcept",parentData:data27,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27.valueCodeableConcept, {instancePath:instancePath+"/parameter/" + i4+"/valueCodeableConcept",parentData:data27,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.valueQuantity !== undefined && func0.call(data27, "valueQuantity")){
-if(!(func2415(data27.valueQuantity, {instancePath:instancePath+"/parameter/" + i4+"/valueQuantity",parentData:data27,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data27.valueQuantity, {instancePath:instancePath+"/parameter/" + i4+"/valueQuantity",parentData:data27,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data27.valueRange !== undefined && func0.call(data27, "valueRange")){
-if(!(func2391(data27.valueRange, {instancePath:instancePath+"/parameter/" + i4+"/valueRange",parentData:data27,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data27.valueRange, {instancePath:instancePath+"/parameter/" + i4+"/valueRange",parentData:data27,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -510,14 +514,14 @@ errors++;
 }
 }
 if(data27._valueBoolean !== undefined && func0.call(data27, "_valueBoolean")){
-if(!(func2197(data27._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean",parentData:data27,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data27._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean",parentData:data27,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/SupplyRequest_Parameter/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data27, obj79);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/SupplyRequest_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -527,9 +531,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/SupplyRequest_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -539,11 +542,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data39 = data.occurrenceDateTime;
-if(typeof data39 === "string"){
-if(!pattern8.test(data39)){
-const err27 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err27 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -553,8 +554,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
+let data39 = data.occurrenceDateTime;
+if(typeof data39 === "string"){
+if(!pattern8.test(data39)){
+const err28 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -564,29 +568,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2197(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func2223(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func2382(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-let data43 = data.authoredOn;
-if(typeof data43 === "string"){
-if(!pattern8.test(data43)){
-const err29 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err29 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -596,8 +579,29 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
+if(!(func2220(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
+if(!(func2246(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
+if(!(func2405(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
+let data43 = data.authoredOn;
+if(typeof data43 === "string"){
+if(!pattern8.test(data43)){
+const err30 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -607,31 +611,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2197(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func2221(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.supplier !== undefined && func0.call(data, "supplier")){
-let data46 = data.supplier;
-if(Array.isArray(data46)){
-const len7 = data46.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2221(data46[i7], {instancePath:instancePath+"/supplier/" + i7,parentData:data46,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err31 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -641,19 +622,31 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data48 = data.reasonCode;
-if(Array.isArray(data48)){
-const len8 = data48.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2215(data48[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data48,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
+if(!(func2220(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.requester !== undefined && func0.call(data, "requester")){
+if(!(func2244(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.supplier !== undefined && func0.call(data, "supplier")){
+let data46 = data.supplier;
+if(Array.isArray(data46)){
+const len7 = data46.length;
+for(let i7=0; i7<len7; i7++){
+if(!(func2244(data46[i7], {instancePath:instancePath+"/supplier/" + i7,parentData:data46,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -663,19 +656,19 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data50 = data.reasonReference;
-if(Array.isArray(data50)){
-const len9 = data50.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2221(data50[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data50,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
+let data48 = data.reasonCode;
+if(Array.isArray(data48)){
+const len8 = data48.length;
+for(let i8=0; i8<len8; i8++){
+if(!(func2238(data48[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data48,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -685,26 +678,70 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.deliverFrom !== undefined && func0.call(data, "deliverFrom")){
-if(!(func2221(data.deliverFrom, {instancePath:instancePath+"/deliverFrom",parentData:data,parentDataProperty:"deliverFrom",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.deliverTo !== undefined && func0.call(data, "deliverTo")){
-if(!(func2221(data.deliverTo, {instancePath:instancePath+"/deliverTo",parentData:data,parentDataProperty:"deliverTo",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
+let data50 = data.reasonReference;
+if(Array.isArray(data50)){
+const len9 = data50.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func2244(data50[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data50,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.deliverFrom !== undefined && func0.call(data, "deliverFrom")){
+if(!(func2244(data.deliverFrom, {instancePath:instancePath+"/deliverFrom",parentData:data,parentDataProperty:"deliverFrom",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.deliverTo !== undefined && func0.call(data, "deliverTo")){
+if(!(func2244(data.deliverTo, {instancePath:instancePath+"/deliverTo",parentData:data,parentDataProperty:"deliverTo",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms1 = func196(data, obj121);
+if(forms1 !== null){
+const err35 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const forms2 = func196(data, obj39);
+if(forms2 !== null){
+const err36 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }

@@ -7,19 +7,23 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func1 = require("../../../../choice.cjs").choiceForms;
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const obj365 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj560 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj202 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate1427(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/SupplyRequest.schema.json" */;
@@ -100,7 +104,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -116,7 +120,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -132,12 +136,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -146,7 +150,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -160,7 +164,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -174,7 +178,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -188,7 +192,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -204,12 +208,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.category !== undefined){
-if(!(func14(data.category))){
+if(!(func37(data.category))){
 errors++;
 }
 }
@@ -223,22 +227,22 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
 if(data.itemCodeableConcept !== undefined){
-if(!(func14(data.itemCodeableConcept))){
+if(!(func37(data.itemCodeableConcept))){
 errors++;
 }
 }
 if(data.itemReference !== undefined){
-if(!(func16(data.itemReference))){
+if(!(func39(data.itemReference))){
 errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func85(data.quantity))){
+if(!(func108(data.quantity))){
 errors++;
 }
 }
@@ -265,7 +269,7 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data29[i5]))){
+if(!(func33(data29[i5]))){
 errors++;
 }
 }
@@ -279,7 +283,7 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data31[i6]))){
+if(!(func33(data31[i6]))){
 errors++;
 }
 }
@@ -289,22 +293,22 @@ errors++;
 }
 }
 if(data27.code !== undefined){
-if(!(func14(data27.code))){
+if(!(func37(data27.code))){
 errors++;
 }
 }
 if(data27.valueCodeableConcept !== undefined){
-if(!(func14(data27.valueCodeableConcept))){
+if(!(func37(data27.valueCodeableConcept))){
 errors++;
 }
 }
 if(data27.valueQuantity !== undefined){
-if(!(func85(data27.valueQuantity))){
+if(!(func108(data27.valueQuantity))){
 errors++;
 }
 }
 if(data27.valueRange !== undefined){
-if(!(func76(data27.valueRange))){
+if(!(func99(data27.valueRange))){
 errors++;
 }
 }
@@ -314,7 +318,7 @@ errors++;
 }
 }
 if(data27._valueBoolean !== undefined){
-if(!(func6(data27._valueBoolean))){
+if(!(func29(data27._valueBoolean))){
 errors++;
 }
 }
@@ -322,6 +326,10 @@ for(const key0 in data27){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "code")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")){
 errors++;
 }
+}
+const forms0 = func1(data27, obj365);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data27.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data27);
@@ -351,17 +359,17 @@ errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined){
-if(!(func6(data._occurrenceDateTime))){
+if(!(func29(data._occurrenceDateTime))){
 errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func17(data.occurrencePeriod))){
+if(!(func40(data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func72(data.occurrenceTiming))){
+if(!(func95(data.occurrenceTiming))){
 errors++;
 }
 }
@@ -377,12 +385,12 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func39(data.requester))){
 errors++;
 }
 }
@@ -391,7 +399,7 @@ let data46 = data.supplier;
 if(Array.isArray(data46)){
 const len7 = data46.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data46[i7]))){
+if(!(func39(data46[i7]))){
 errors++;
 }
 }
@@ -405,7 +413,7 @@ let data48 = data.reasonCode;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func14(data48[i8]))){
+if(!(func37(data48[i8]))){
 errors++;
 }
 }
@@ -419,7 +427,7 @@ let data50 = data.reasonReference;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data50[i9]))){
+if(!(func39(data50[i9]))){
 errors++;
 }
 }
@@ -429,12 +437,12 @@ errors++;
 }
 }
 if(data.deliverFrom !== undefined){
-if(!(func16(data.deliverFrom))){
+if(!(func39(data.deliverFrom))){
 errors++;
 }
 }
 if(data.deliverTo !== undefined){
-if(!(func16(data.deliverTo))){
+if(!(func39(data.deliverTo))){
 errors++;
 }
 }
@@ -442,6 +450,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "itemCodeableConcept")) && (key1 !== "itemReference")) && (key1 !== "quantity")) && (key1 !== "parameter")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "supplier")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "deliverFrom")) && (key1 !== "deliverTo")){
 errors++;
 }
+}
+const forms1 = func1(data, obj560);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj202);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

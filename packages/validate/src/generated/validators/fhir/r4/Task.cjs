@@ -6,42 +6,43 @@ const schema713 = {"properties":{"status":{"enum":["draft","requested","received
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
-const func2221 = require("./datatypes.cjs")["Reference"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
+const func2244 = require("./datatypes.cjs")["Reference"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2223 = require("./datatypes.cjs")["Period"];
-const func2601 = require("./datatypes.cjs")["Annotation"];
-const func4457 = require("./datatypes.cjs")["Address"];
-const func2387 = require("./datatypes.cjs")["Age"];
-const func3126 = require("./datatypes.cjs")["Attachment"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func3893 = require("./datatypes.cjs")["ContactPoint"];
-const func15337 = require("./datatypes.cjs")["Count"];
-const func15339 = require("./datatypes.cjs")["Distance"];
-const func2393 = require("./datatypes.cjs")["Duration"];
-const func11422 = require("./datatypes.cjs")["HumanName"];
-const func4036 = require("./datatypes.cjs")["Money"];
-const func2415 = require("./datatypes.cjs")["Quantity"];
-const func2391 = require("./datatypes.cjs")["Range"];
-const func10164 = require("./datatypes.cjs")["Ratio"];
-const func14686 = require("./datatypes.cjs")["SampledData"];
-const func3272 = require("./datatypes.cjs")["Signature"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func15367 = require("./datatypes.cjs")["Contributor"];
-const func8910 = require("./datatypes.cjs")["DataRequirement"];
-const func2444 = require("./datatypes.cjs")["Expression"];
-const func11763 = require("./datatypes.cjs")["ParameterDefinition"];
-const func2360 = require("./datatypes.cjs")["RelatedArtifact"];
-const func8685 = require("./datatypes.cjs")["TriggerDefinition"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2417 = require("./datatypes.cjs")["Dosage"];
+const func2246 = require("./datatypes.cjs")["Period"];
+const func2625 = require("./datatypes.cjs")["Annotation"];
+const func4491 = require("./datatypes.cjs")["Address"];
+const func2410 = require("./datatypes.cjs")["Age"];
+const func3155 = require("./datatypes.cjs")["Attachment"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func3923 = require("./datatypes.cjs")["ContactPoint"];
+const func15450 = require("./datatypes.cjs")["Count"];
+const func15452 = require("./datatypes.cjs")["Distance"];
+const func2416 = require("./datatypes.cjs")["Duration"];
+const func11510 = require("./datatypes.cjs")["HumanName"];
+const func4066 = require("./datatypes.cjs")["Money"];
+const func2438 = require("./datatypes.cjs")["Quantity"];
+const func2414 = require("./datatypes.cjs")["Range"];
+const func10241 = require("./datatypes.cjs")["Ratio"];
+const func14797 = require("./datatypes.cjs")["SampledData"];
+const func3301 = require("./datatypes.cjs")["Signature"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func15480 = require("./datatypes.cjs")["Contributor"];
+const func8977 = require("./datatypes.cjs")["DataRequirement"];
+const func2467 = require("./datatypes.cjs")["Expression"];
+const func11852 = require("./datatypes.cjs")["ParameterDefinition"];
+const func2383 = require("./datatypes.cjs")["RelatedArtifact"];
+const func8751 = require("./datatypes.cjs")["TriggerDefinition"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2440 = require("./datatypes.cjs")["Dosage"];
+const func196 = require("../../../../choice.cjs").choiceForms;
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -52,6 +53,7 @@ const pattern11 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern15 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const obj9 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate1428(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Task.schema.json" */;
@@ -289,8 +291,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -320,8 +322,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -351,14 +353,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -367,8 +369,8 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -389,8 +391,8 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -411,8 +413,8 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -433,8 +435,8 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2210(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -476,8 +478,8 @@ errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func2197(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical",parentData:data,parentDataProperty:"_instantiatesCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical",parentData:data,parentDataProperty:"_instantiatesCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -507,8 +509,8 @@ errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func2197(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri",parentData:data,parentDataProperty:"_instantiatesUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri",parentData:data,parentDataProperty:"_instantiatesUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -517,8 +519,8 @@ let data22 = data.basedOn;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2221(data22[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data22[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -535,8 +537,8 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func2210(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -545,8 +547,8 @@ let data25 = data.partOf;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2221(data25[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data25[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -576,20 +578,20 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func2215(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.businessStatus !== undefined && func0.call(data, "businessStatus")){
-if(!(func2215(data.businessStatus, {instancePath:instancePath+"/businessStatus",parentData:data,parentDataProperty:"businessStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.businessStatus, {instancePath:instancePath+"/businessStatus",parentData:data,parentDataProperty:"businessStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -607,8 +609,8 @@ errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2197(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -636,14 +638,14 @@ errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2197(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func2215(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -673,32 +675,32 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func2221(data.focus, {instancePath:instancePath+"/focus",parentData:data,parentDataProperty:"focus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.focus, {instancePath:instancePath+"/focus",parentData:data,parentDataProperty:"focus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.for !== undefined && func0.call(data, "for")){
-if(!(func2221(data.for, {instancePath:instancePath+"/for",parentData:data,parentDataProperty:"for",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.for, {instancePath:instancePath+"/for",parentData:data,parentDataProperty:"for",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func2221(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.executionPeriod !== undefined && func0.call(data, "executionPeriod")){
-if(!(func2223(data.executionPeriod, {instancePath:instancePath+"/executionPeriod",parentData:data,parentDataProperty:"executionPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data.executionPeriod, {instancePath:instancePath+"/executionPeriod",parentData:data,parentDataProperty:"executionPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -728,8 +730,8 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2197(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -759,14 +761,14 @@ errors++;
 }
 }
 if(data._lastModified !== undefined && func0.call(data, "_lastModified")){
-if(!(func2197(data._lastModified, {instancePath:instancePath+"/_lastModified",parentData:data,parentDataProperty:"_lastModified",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastModified, {instancePath:instancePath+"/_lastModified",parentData:data,parentDataProperty:"_lastModified",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func2221(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -775,8 +777,8 @@ let data47 = data.performerType;
 if(Array.isArray(data47)){
 const len6 = data47.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data47[i6], {instancePath:instancePath+"/performerType/" + i6,parentData:data47,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data47[i6], {instancePath:instancePath+"/performerType/" + i6,parentData:data47,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -793,26 +795,26 @@ errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func2221(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func2221(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func2215(data.reasonCode, {instancePath:instancePath+"/reasonCode",parentData:data,parentDataProperty:"reasonCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.reasonCode, {instancePath:instancePath+"/reasonCode",parentData:data,parentDataProperty:"reasonCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func2221(data.reasonReference, {instancePath:instancePath+"/reasonReference",parentData:data,parentDataProperty:"reasonReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data.reasonReference, {instancePath:instancePath+"/reasonReference",parentData:data,parentDataProperty:"reasonReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -821,8 +823,8 @@ let data53 = data.insurance;
 if(Array.isArray(data53)){
 const len7 = data53.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2221(data53[i7], {instancePath:instancePath+"/insurance/" + i7,parentData:data53,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data53[i7], {instancePath:instancePath+"/insurance/" + i7,parentData:data53,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -843,8 +845,8 @@ let data55 = data.note;
 if(Array.isArray(data55)){
 const len8 = data55.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2601(data55[i8], {instancePath:instancePath+"/note/" + i8,parentData:data55,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data55[i8], {instancePath:instancePath+"/note/" + i8,parentData:data55,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -865,8 +867,8 @@ let data57 = data.relevantHistory;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2221(data57[i9], {instancePath:instancePath+"/relevantHistory/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data57[i9], {instancePath:instancePath+"/relevantHistory/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -915,8 +917,8 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data61[i10], {instancePath:instancePath+"/restriction/extension/" + i10,parentData:data61,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i10], {instancePath:instancePath+"/restriction/extension/" + i10,parentData:data61,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -937,8 +939,8 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data63[i11], {instancePath:instancePath+"/restriction/modifierExtension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data63[i11], {instancePath:instancePath+"/restriction/modifierExtension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -990,14 +992,14 @@ errors++;
 }
 }
 if(data59._repetitions !== undefined && func0.call(data59, "_repetitions")){
-if(!(func2197(data59._repetitions, {instancePath:instancePath+"/restriction/_repetitions",parentData:data59,parentDataProperty:"_repetitions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data59._repetitions, {instancePath:instancePath+"/restriction/_repetitions",parentData:data59,parentDataProperty:"_repetitions",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data59.period !== undefined && func0.call(data59, "period")){
-if(!(func2223(data59.period, {instancePath:instancePath+"/restriction/period",parentData:data59,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data59.period, {instancePath:instancePath+"/restriction/period",parentData:data59,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1006,8 +1008,8 @@ let data68 = data59.recipient;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2221(data68[i12], {instancePath:instancePath+"/restriction/recipient/" + i12,parentData:data68,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data68[i12], {instancePath:instancePath+"/restriction/recipient/" + i12,parentData:data68,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2226,8 +2228,8 @@ let data142 = data71.extension;
 if(Array.isArray(data142)){
 const len14 = data142.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data142[i14], {instancePath:instancePath+"/input/" + i13+"/extension/" + i14,parentData:data142,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data142[i14], {instancePath:instancePath+"/input/" + i13+"/extension/" + i14,parentData:data142,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2248,8 +2250,8 @@ let data144 = data71.modifierExtension;
 if(Array.isArray(data144)){
 const len15 = data144.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data144[i15], {instancePath:instancePath+"/input/" + i13+"/modifierExtension/" + i15,parentData:data144,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data144[i15], {instancePath:instancePath+"/input/" + i13+"/modifierExtension/" + i15,parentData:data144,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2266,8 +2268,8 @@ errors++;
 }
 }
 if(data71.type !== undefined && func0.call(data71, "type")){
-if(!(func2215(data71.type, {instancePath:instancePath+"/input/" + i13+"/type",parentData:data71,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data71.type, {instancePath:instancePath+"/input/" + i13+"/type",parentData:data71,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2297,8 +2299,8 @@ errors++;
 }
 }
 if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
-if(!(func2197(data71._valueBase64Binary, {instancePath:instancePath+"/input/" + i13+"/_valueBase64Binary",parentData:data71,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueBase64Binary, {instancePath:instancePath+"/input/" + i13+"/_valueBase64Binary",parentData:data71,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2315,8 +2317,8 @@ errors++;
 }
 }
 if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
-if(!(func2197(data71._valueBoolean, {instancePath:instancePath+"/input/" + i13+"/_valueBoolean",parentData:data71,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueBoolean, {instancePath:instancePath+"/input/" + i13+"/_valueBoolean",parentData:data71,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2346,8 +2348,8 @@ errors++;
 }
 }
 if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
-if(!(func2197(data71._valueCanonical, {instancePath:instancePath+"/input/" + i13+"/_valueCanonical",parentData:data71,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueCanonical, {instancePath:instancePath+"/input/" + i13+"/_valueCanonical",parentData:data71,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2377,8 +2379,8 @@ errors++;
 }
 }
 if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
-if(!(func2197(data71._valueCode, {instancePath:instancePath+"/input/" + i13+"/_valueCode",parentData:data71,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueCode, {instancePath:instancePath+"/input/" + i13+"/_valueCode",parentData:data71,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2408,8 +2410,8 @@ errors++;
 }
 }
 if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
-if(!(func2197(data71._valueDate, {instancePath:instancePath+"/input/" + i13+"/_valueDate",parentData:data71,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueDate, {instancePath:instancePath+"/input/" + i13+"/_valueDate",parentData:data71,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2439,8 +2441,8 @@ errors++;
 }
 }
 if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
-if(!(func2197(data71._valueDateTime, {instancePath:instancePath+"/input/" + i13+"/_valueDateTime",parentData:data71,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueDateTime, {instancePath:instancePath+"/input/" + i13+"/_valueDateTime",parentData:data71,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2458,8 +2460,8 @@ errors++;
 }
 }
 if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
-if(!(func2197(data71._valueDecimal, {instancePath:instancePath+"/input/" + i13+"/_valueDecimal",parentData:data71,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueDecimal, {instancePath:instancePath+"/input/" + i13+"/_valueDecimal",parentData:data71,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2489,8 +2491,8 @@ errors++;
 }
 }
 if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
-if(!(func2197(data71._valueId, {instancePath:instancePath+"/input/" + i13+"/_valueId",parentData:data71,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueId, {instancePath:instancePath+"/input/" + i13+"/_valueId",parentData:data71,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2520,8 +2522,8 @@ errors++;
 }
 }
 if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
-if(!(func2197(data71._valueInstant, {instancePath:instancePath+"/input/" + i13+"/_valueInstant",parentData:data71,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueInstant, {instancePath:instancePath+"/input/" + i13+"/_valueInstant",parentData:data71,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2561,8 +2563,8 @@ errors++;
 }
 }
 if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
-if(!(func2197(data71._valueInteger, {instancePath:instancePath+"/input/" + i13+"/_valueInteger",parentData:data71,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueInteger, {instancePath:instancePath+"/input/" + i13+"/_valueInteger",parentData:data71,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2592,8 +2594,8 @@ errors++;
 }
 }
 if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
-if(!(func2197(data71._valueMarkdown, {instancePath:instancePath+"/input/" + i13+"/_valueMarkdown",parentData:data71,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueMarkdown, {instancePath:instancePath+"/input/" + i13+"/_valueMarkdown",parentData:data71,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2623,8 +2625,8 @@ errors++;
 }
 }
 if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
-if(!(func2197(data71._valueOid, {instancePath:instancePath+"/input/" + i13+"/_valueOid",parentData:data71,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueOid, {instancePath:instancePath+"/input/" + i13+"/_valueOid",parentData:data71,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2664,8 +2666,8 @@ errors++;
 }
 }
 if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
-if(!(func2197(data71._valuePositiveInt, {instancePath:instancePath+"/input/" + i13+"/_valuePositiveInt",parentData:data71,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valuePositiveInt, {instancePath:instancePath+"/input/" + i13+"/_valuePositiveInt",parentData:data71,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2695,8 +2697,8 @@ errors++;
 }
 }
 if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
-if(!(func2197(data71._valueString, {instancePath:instancePath+"/input/" + i13+"/_valueString",parentData:data71,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueString, {instancePath:instancePath+"/input/" + i13+"/_valueString",parentData:data71,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2726,8 +2728,8 @@ errors++;
 }
 }
 if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
-if(!(func2197(data71._valueTime, {instancePath:instancePath+"/input/" + i13+"/_valueTime",parentData:data71,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueTime, {instancePath:instancePath+"/input/" + i13+"/_valueTime",parentData:data71,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2767,8 +2769,8 @@ errors++;
 }
 }
 if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
-if(!(func2197(data71._valueUnsignedInt, {instancePath:instancePath+"/input/" + i13+"/_valueUnsignedInt",parentData:data71,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueUnsignedInt, {instancePath:instancePath+"/input/" + i13+"/_valueUnsignedInt",parentData:data71,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2798,8 +2800,8 @@ errors++;
 }
 }
 if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
-if(!(func2197(data71._valueUri, {instancePath:instancePath+"/input/" + i13+"/_valueUri",parentData:data71,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueUri, {instancePath:instancePath+"/input/" + i13+"/_valueUri",parentData:data71,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2829,8 +2831,8 @@ errors++;
 }
 }
 if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
-if(!(func2197(data71._valueUrl, {instancePath:instancePath+"/input/" + i13+"/_valueUrl",parentData:data71,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueUrl, {instancePath:instancePath+"/input/" + i13+"/_valueUrl",parentData:data71,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2860,200 +2862,200 @@ errors++;
 }
 }
 if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
-if(!(func2197(data71._valueUuid, {instancePath:instancePath+"/input/" + i13+"/_valueUuid",parentData:data71,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._valueUuid, {instancePath:instancePath+"/input/" + i13+"/_valueUuid",parentData:data71,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
-if(!(func4457(data71.valueAddress, {instancePath:instancePath+"/input/" + i13+"/valueAddress",parentData:data71,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
+if(!(func4491(data71.valueAddress, {instancePath:instancePath+"/input/" + i13+"/valueAddress",parentData:data71,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
-if(!(func2387(data71.valueAge, {instancePath:instancePath+"/input/" + i13+"/valueAge",parentData:data71,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
+if(!(func2410(data71.valueAge, {instancePath:instancePath+"/input/" + i13+"/valueAge",parentData:data71,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
-if(!(func2601(data71.valueAnnotation, {instancePath:instancePath+"/input/" + i13+"/valueAnnotation",parentData:data71,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
+if(!(func2625(data71.valueAnnotation, {instancePath:instancePath+"/input/" + i13+"/valueAnnotation",parentData:data71,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
-if(!(func3126(data71.valueAttachment, {instancePath:instancePath+"/input/" + i13+"/valueAttachment",parentData:data71,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
+if(!(func3155(data71.valueAttachment, {instancePath:instancePath+"/input/" + i13+"/valueAttachment",parentData:data71,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
-if(!(func2215(data71.valueCodeableConcept, {instancePath:instancePath+"/input/" + i13+"/valueCodeableConcept",parentData:data71,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data71.valueCodeableConcept, {instancePath:instancePath+"/input/" + i13+"/valueCodeableConcept",parentData:data71,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
-if(!(func2793(data71.valueCoding, {instancePath:instancePath+"/input/" + i13+"/valueCoding",parentData:data71,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data71.valueCoding, {instancePath:instancePath+"/input/" + i13+"/valueCoding",parentData:data71,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
-if(!(func3893(data71.valueContactPoint, {instancePath:instancePath+"/input/" + i13+"/valueContactPoint",parentData:data71,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
+if(!(func3923(data71.valueContactPoint, {instancePath:instancePath+"/input/" + i13+"/valueContactPoint",parentData:data71,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
-if(!(func15337(data71.valueCount, {instancePath:instancePath+"/input/" + i13+"/valueCount",parentData:data71,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15337.errors; else for (const vError of func15337.errors) vErrors.push(vError);
+if(!(func15450(data71.valueCount, {instancePath:instancePath+"/input/" + i13+"/valueCount",parentData:data71,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15450.errors; else for (const vError of func15450.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
-if(!(func15339(data71.valueDistance, {instancePath:instancePath+"/input/" + i13+"/valueDistance",parentData:data71,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15339.errors; else for (const vError of func15339.errors) vErrors.push(vError);
+if(!(func15452(data71.valueDistance, {instancePath:instancePath+"/input/" + i13+"/valueDistance",parentData:data71,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15452.errors; else for (const vError of func15452.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
-if(!(func2393(data71.valueDuration, {instancePath:instancePath+"/input/" + i13+"/valueDuration",parentData:data71,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
+if(!(func2416(data71.valueDuration, {instancePath:instancePath+"/input/" + i13+"/valueDuration",parentData:data71,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
-if(!(func11422(data71.valueHumanName, {instancePath:instancePath+"/input/" + i13+"/valueHumanName",parentData:data71,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
+if(!(func11510(data71.valueHumanName, {instancePath:instancePath+"/input/" + i13+"/valueHumanName",parentData:data71,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
-if(!(func2210(data71.valueIdentifier, {instancePath:instancePath+"/input/" + i13+"/valueIdentifier",parentData:data71,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data71.valueIdentifier, {instancePath:instancePath+"/input/" + i13+"/valueIdentifier",parentData:data71,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
-if(!(func4036(data71.valueMoney, {instancePath:instancePath+"/input/" + i13+"/valueMoney",parentData:data71,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
+if(!(func4066(data71.valueMoney, {instancePath:instancePath+"/input/" + i13+"/valueMoney",parentData:data71,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
-if(!(func2223(data71.valuePeriod, {instancePath:instancePath+"/input/" + i13+"/valuePeriod",parentData:data71,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
+if(!(func2246(data71.valuePeriod, {instancePath:instancePath+"/input/" + i13+"/valuePeriod",parentData:data71,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
-if(!(func2415(data71.valueQuantity, {instancePath:instancePath+"/input/" + i13+"/valueQuantity",parentData:data71,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
+if(!(func2438(data71.valueQuantity, {instancePath:instancePath+"/input/" + i13+"/valueQuantity",parentData:data71,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
-if(!(func2391(data71.valueRange, {instancePath:instancePath+"/input/" + i13+"/valueRange",parentData:data71,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
+if(!(func2414(data71.valueRange, {instancePath:instancePath+"/input/" + i13+"/valueRange",parentData:data71,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
-if(!(func10164(data71.valueRatio, {instancePath:instancePath+"/input/" + i13+"/valueRatio",parentData:data71,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
+if(!(func10241(data71.valueRatio, {instancePath:instancePath+"/input/" + i13+"/valueRatio",parentData:data71,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
-if(!(func2221(data71.valueReference, {instancePath:instancePath+"/input/" + i13+"/valueReference",parentData:data71,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data71.valueReference, {instancePath:instancePath+"/input/" + i13+"/valueReference",parentData:data71,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
-if(!(func14686(data71.valueSampledData, {instancePath:instancePath+"/input/" + i13+"/valueSampledData",parentData:data71,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14686.errors; else for (const vError of func14686.errors) vErrors.push(vError);
+if(!(func14797(data71.valueSampledData, {instancePath:instancePath+"/input/" + i13+"/valueSampledData",parentData:data71,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14797.errors; else for (const vError of func14797.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
-if(!(func3272(data71.valueSignature, {instancePath:instancePath+"/input/" + i13+"/valueSignature",parentData:data71,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data71.valueSignature, {instancePath:instancePath+"/input/" + i13+"/valueSignature",parentData:data71,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
-if(!(func2382(data71.valueTiming, {instancePath:instancePath+"/input/" + i13+"/valueTiming",parentData:data71,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data71.valueTiming, {instancePath:instancePath+"/input/" + i13+"/valueTiming",parentData:data71,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
-if(!(func2320(data71.valueContactDetail, {instancePath:instancePath+"/input/" + i13+"/valueContactDetail",parentData:data71,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data71.valueContactDetail, {instancePath:instancePath+"/input/" + i13+"/valueContactDetail",parentData:data71,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
-if(!(func15367(data71.valueContributor, {instancePath:instancePath+"/input/" + i13+"/valueContributor",parentData:data71,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15367.errors; else for (const vError of func15367.errors) vErrors.push(vError);
+if(!(func15480(data71.valueContributor, {instancePath:instancePath+"/input/" + i13+"/valueContributor",parentData:data71,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15480.errors; else for (const vError of func15480.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
-if(!(func8910(data71.valueDataRequirement, {instancePath:instancePath+"/input/" + i13+"/valueDataRequirement",parentData:data71,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
+if(!(func8977(data71.valueDataRequirement, {instancePath:instancePath+"/input/" + i13+"/valueDataRequirement",parentData:data71,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
-if(!(func2444(data71.valueExpression, {instancePath:instancePath+"/input/" + i13+"/valueExpression",parentData:data71,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
+if(!(func2467(data71.valueExpression, {instancePath:instancePath+"/input/" + i13+"/valueExpression",parentData:data71,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
-if(!(func11763(data71.valueParameterDefinition, {instancePath:instancePath+"/input/" + i13+"/valueParameterDefinition",parentData:data71,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11763.errors; else for (const vError of func11763.errors) vErrors.push(vError);
+if(!(func11852(data71.valueParameterDefinition, {instancePath:instancePath+"/input/" + i13+"/valueParameterDefinition",parentData:data71,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11852.errors; else for (const vError of func11852.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
-if(!(func2360(data71.valueRelatedArtifact, {instancePath:instancePath+"/input/" + i13+"/valueRelatedArtifact",parentData:data71,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
+if(!(func2383(data71.valueRelatedArtifact, {instancePath:instancePath+"/input/" + i13+"/valueRelatedArtifact",parentData:data71,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
-if(!(func8685(data71.valueTriggerDefinition, {instancePath:instancePath+"/input/" + i13+"/valueTriggerDefinition",parentData:data71,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8685.errors; else for (const vError of func8685.errors) vErrors.push(vError);
+if(!(func8751(data71.valueTriggerDefinition, {instancePath:instancePath+"/input/" + i13+"/valueTriggerDefinition",parentData:data71,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8751.errors; else for (const vError of func8751.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
-if(!(func2326(data71.valueUsageContext, {instancePath:instancePath+"/input/" + i13+"/valueUsageContext",parentData:data71,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data71.valueUsageContext, {instancePath:instancePath+"/input/" + i13+"/valueUsageContext",parentData:data71,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
-if(!(func2417(data71.valueDosage, {instancePath:instancePath+"/input/" + i13+"/valueDosage",parentData:data71,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
+if(!(func2440(data71.valueDosage, {instancePath:instancePath+"/input/" + i13+"/valueDosage",parentData:data71,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
-if(!(func2194(data71.valueMeta, {instancePath:instancePath+"/input/" + i13+"/valueMeta",parentData:data71,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data71.valueMeta, {instancePath:instancePath+"/input/" + i13+"/valueMeta",parentData:data71,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data71, obj9);
+if(forms0 !== null){
+const err162 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3063,14 +3065,25 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
 else {
-const err163 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
+const err163 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err163];
 }
 else {
 vErrors.push(err163);
+}
+errors++;
+}
+}
+}
+else {
+const err164 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
 }
 errors++;
 }
@@ -3087,21 +3100,6 @@ const _errs218 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
 var valid50 = false;
-const err164 = {};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-var valid50 = false;
 const err165 = {};
 if(vErrors === null){
 vErrors = [err165];
@@ -3115,7 +3113,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
+if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
 var valid50 = false;
 const err166 = {};
 if(vErrors === null){
@@ -3130,7 +3128,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
+if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 var valid50 = false;
 const err167 = {};
 if(vErrors === null){
@@ -3145,7 +3143,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
+if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
 var valid50 = false;
 const err168 = {};
 if(vErrors === null){
@@ -3160,7 +3158,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
+if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
 var valid50 = false;
 const err169 = {};
 if(vErrors === null){
@@ -3175,7 +3173,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
+if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
 var valid50 = false;
 const err170 = {};
 if(vErrors === null){
@@ -3190,7 +3188,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
+if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 var valid50 = false;
 const err171 = {};
 if(vErrors === null){
@@ -3205,7 +3203,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
+if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
 var valid50 = false;
 const err172 = {};
 if(vErrors === null){
@@ -3220,7 +3218,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
+if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 var valid50 = false;
 const err173 = {};
 if(vErrors === null){
@@ -3235,7 +3233,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
+if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
 var valid50 = false;
 const err174 = {};
 if(vErrors === null){
@@ -3250,7 +3248,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
+if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 var valid50 = false;
 const err175 = {};
 if(vErrors === null){
@@ -3265,7 +3263,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
+if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
 var valid50 = false;
 const err176 = {};
 if(vErrors === null){
@@ -3280,7 +3278,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
+if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 var valid50 = false;
 const err177 = {};
 if(vErrors === null){
@@ -3295,7 +3293,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueId !== undefined && func0.call(data217, "valueId")){
+if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
 var valid50 = false;
 const err178 = {};
 if(vErrors === null){
@@ -3310,7 +3308,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
+if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 var valid50 = false;
 const err179 = {};
 if(vErrors === null){
@@ -3325,7 +3323,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
+if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
 var valid50 = false;
 const err180 = {};
 if(vErrors === null){
@@ -3340,7 +3338,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
+if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 var valid50 = false;
 const err181 = {};
 if(vErrors === null){
@@ -3355,7 +3353,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
+if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
 var valid50 = false;
 const err182 = {};
 if(vErrors === null){
@@ -3370,7 +3368,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
+if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 var valid50 = false;
 const err183 = {};
 if(vErrors === null){
@@ -3385,7 +3383,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
+if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
 var valid50 = false;
 const err184 = {};
 if(vErrors === null){
@@ -3400,7 +3398,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
+if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 var valid50 = false;
 const err185 = {};
 if(vErrors === null){
@@ -3415,7 +3413,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
+if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
 var valid50 = false;
 const err186 = {};
 if(vErrors === null){
@@ -3430,7 +3428,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
+if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 var valid50 = false;
 const err187 = {};
 if(vErrors === null){
@@ -3445,7 +3443,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
+if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
 var valid50 = false;
 const err188 = {};
 if(vErrors === null){
@@ -3460,7 +3458,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
+if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 var valid50 = false;
 const err189 = {};
 if(vErrors === null){
@@ -3475,7 +3473,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueString !== undefined && func0.call(data217, "valueString")){
+if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
 var valid50 = false;
 const err190 = {};
 if(vErrors === null){
@@ -3490,7 +3488,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
+if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 var valid50 = false;
 const err191 = {};
 if(vErrors === null){
@@ -3505,7 +3503,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
+if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
 var valid50 = false;
 const err192 = {};
 if(vErrors === null){
@@ -3520,7 +3518,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
+if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 var valid50 = false;
 const err193 = {};
 if(vErrors === null){
@@ -3535,7 +3533,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
+if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
 var valid50 = false;
 const err194 = {};
 if(vErrors === null){
@@ -3550,7 +3548,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
+if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 var valid50 = false;
 const err195 = {};
 if(vErrors === null){
@@ -3565,7 +3563,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
+if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
 var valid50 = false;
 const err196 = {};
 if(vErrors === null){
@@ -3580,7 +3578,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
+if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 var valid50 = false;
 const err197 = {};
 if(vErrors === null){
@@ -3595,7 +3593,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
+if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
 var valid50 = false;
 const err198 = {};
 if(vErrors === null){
@@ -3610,7 +3608,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
+if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 var valid50 = false;
 const err199 = {};
 if(vErrors === null){
@@ -3625,7 +3623,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
+if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
 var valid50 = false;
 const err200 = {};
 if(vErrors === null){
@@ -3640,7 +3638,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
+if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 var valid50 = false;
 const err201 = {};
 if(vErrors === null){
@@ -3655,7 +3653,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
+if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
 var valid50 = false;
 const err202 = {};
 if(vErrors === null){
@@ -3670,7 +3668,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
+if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
 var valid50 = false;
 const err203 = {};
 if(vErrors === null){
@@ -3685,7 +3683,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
+if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
 var valid50 = false;
 const err204 = {};
 if(vErrors === null){
@@ -3700,7 +3698,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
+if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
 var valid50 = false;
 const err205 = {};
 if(vErrors === null){
@@ -3715,7 +3713,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
+if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
 var valid50 = false;
 const err206 = {};
 if(vErrors === null){
@@ -3730,7 +3728,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
+if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
 var valid50 = false;
 const err207 = {};
 if(vErrors === null){
@@ -3745,7 +3743,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
+if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
 var valid50 = false;
 const err208 = {};
 if(vErrors === null){
@@ -3760,7 +3758,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
+if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
 var valid50 = false;
 const err209 = {};
 if(vErrors === null){
@@ -3775,7 +3773,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
+if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
 var valid50 = false;
 const err210 = {};
 if(vErrors === null){
@@ -3790,7 +3788,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
+if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
 var valid50 = false;
 const err211 = {};
 if(vErrors === null){
@@ -3805,7 +3803,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
+if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
 var valid50 = false;
 const err212 = {};
 if(vErrors === null){
@@ -3820,7 +3818,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
+if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
 var valid50 = false;
 const err213 = {};
 if(vErrors === null){
@@ -3835,7 +3833,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
+if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
 var valid50 = false;
 const err214 = {};
 if(vErrors === null){
@@ -3850,7 +3848,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
+if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
 var valid50 = false;
 const err215 = {};
 if(vErrors === null){
@@ -3865,7 +3863,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
+if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
 var valid50 = false;
 const err216 = {};
 if(vErrors === null){
@@ -3880,7 +3878,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
+if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
 var valid50 = false;
 const err217 = {};
 if(vErrors === null){
@@ -3895,7 +3893,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
+if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
 var valid50 = false;
 const err218 = {};
 if(vErrors === null){
@@ -3910,7 +3908,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
+if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
 var valid50 = false;
 const err219 = {};
 if(vErrors === null){
@@ -3925,7 +3923,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
+if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
 var valid50 = false;
 const err220 = {};
 if(vErrors === null){
@@ -3940,7 +3938,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
+if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
 var valid50 = false;
 const err221 = {};
 if(vErrors === null){
@@ -3955,7 +3953,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
+if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
 var valid50 = false;
 const err222 = {};
 if(vErrors === null){
@@ -3970,7 +3968,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
+if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
 var valid50 = false;
 const err223 = {};
 if(vErrors === null){
@@ -3985,7 +3983,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
+if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
 var valid50 = false;
 const err224 = {};
 if(vErrors === null){
@@ -4000,7 +3998,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
+if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
 var valid50 = false;
 const err225 = {};
 if(vErrors === null){
@@ -4015,7 +4013,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
+if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
 var valid50 = false;
 const err226 = {};
 if(vErrors === null){
@@ -4030,7 +4028,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
+if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
 var valid50 = false;
 const err227 = {};
 if(vErrors === null){
@@ -4045,7 +4043,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
+if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
 var valid50 = false;
 const err228 = {};
 if(vErrors === null){
@@ -4060,7 +4058,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
+if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
 var valid50 = false;
 const err229 = {};
 if(vErrors === null){
@@ -4075,7 +4073,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
+if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
 var valid50 = false;
 const err230 = {};
 if(vErrors === null){
@@ -4090,7 +4088,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
+if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
 var valid50 = false;
 const err231 = {};
 if(vErrors === null){
@@ -4105,7 +4103,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
 var valid50 = false;
 const err232 = {};
 if(vErrors === null){
@@ -4113,6 +4111,21 @@ vErrors = [err232];
 }
 else {
 vErrors.push(err232);
+}
+errors++;
+}
+else {
+var valid50 = true;
+}
+if(valid50){
+if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+var valid50 = false;
+const err233 = {};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
 }
 errors++;
 }
@@ -4202,21 +4215,7 @@ if(_valid3){
 const _errs219 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.valueBase64Binary === undefined) || (!(func0.call(data217, "valueBase64Binary")))){
-const err233 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
-if(vErrors === null){
-vErrors = [err233];
-}
-else {
-vErrors.push(err233);
-}
-errors++;
-}
-}
-var _valid3 = _errs219 === errors;
-valid49 = _valid3;
-}
-if(!valid49){
-const err234 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err234 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -4225,9 +4224,12 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if((data217.type === undefined) || (!(func0.call(data217, "type")))){
-const err235 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
+}
+var _valid3 = _errs219 === errors;
+valid49 = _valid3;
+}
+if(!valid49){
+const err235 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -4236,11 +4238,9 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(data217.id !== undefined && func0.call(data217, "id")){
-let data287 = data217.id;
-if(typeof data287 === "string"){
-if(func61(data287) < 1){
-const err236 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
+if((data217.type === undefined) || (!(func0.call(data217, "type")))){
+const err236 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4249,9 +4249,11 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-else {
-const err237 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data217.id !== undefined && func0.call(data217, "id")){
+let data287 = data217.id;
+if(typeof data287 === "string"){
+if(func61(data287) < 1){
+const err237 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -4261,19 +4263,8 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data217.extension !== undefined && func0.call(data217, "extension")){
-let data288 = data217.extension;
-if(Array.isArray(data288)){
-const len17 = data288.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2206(data288[i17], {instancePath:instancePath+"/output/" + i16+"/extension/" + i17,parentData:data288,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err238 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err238 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -4283,19 +4274,19 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data217.modifierExtension !== undefined && func0.call(data217, "modifierExtension")){
-let data290 = data217.modifierExtension;
-if(Array.isArray(data290)){
-const len18 = data290.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2206(data290[i18], {instancePath:instancePath+"/output/" + i16+"/modifierExtension/" + i18,parentData:data290,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(data217.extension !== undefined && func0.call(data217, "extension")){
+let data288 = data217.extension;
+if(Array.isArray(data288)){
+const len17 = data288.length;
+for(let i17=0; i17<len17; i17++){
+if(!(func2229(data288[i17], {instancePath:instancePath+"/output/" + i16+"/extension/" + i17,parentData:data288,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err239 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -4305,17 +4296,19 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data217.type !== undefined && func0.call(data217, "type")){
-if(!(func2215(data217.type, {instancePath:instancePath+"/output/" + i16+"/type",parentData:data217,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(data217.modifierExtension !== undefined && func0.call(data217, "modifierExtension")){
+let data290 = data217.modifierExtension;
+if(Array.isArray(data290)){
+const len18 = data290.length;
+for(let i18=0; i18<len18; i18++){
+if(!(func2229(data290[i18], {instancePath:instancePath+"/output/" + i16+"/modifierExtension/" + i18,parentData:data290,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
-let data293 = data217.valueBase64Binary;
-if(typeof data293 === "string"){
-if(!(formats0(data293))){
-const err240 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
+}
+else {
+const err240 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -4325,8 +4318,17 @@ vErrors.push(err240);
 errors++;
 }
 }
-else {
-const err241 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+if(data217.type !== undefined && func0.call(data217, "type")){
+if(!(func2238(data217.type, {instancePath:instancePath+"/output/" + i16+"/type",parentData:data217,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
+let data293 = data217.valueBase64Binary;
+if(typeof data293 === "string"){
+if(!(formats0(data293))){
+const err241 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4336,15 +4338,8 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-if(!(func2197(data217._valueBase64Binary, {instancePath:instancePath+"/output/" + i16+"/_valueBase64Binary",parentData:data217,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
-if(typeof data217.valueBoolean !== "boolean"){
-const err242 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err242 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4354,17 +4349,15 @@ vErrors.push(err242);
 errors++;
 }
 }
-if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
-if(!(func2197(data217._valueBoolean, {instancePath:instancePath+"/output/" + i16+"/_valueBoolean",parentData:data217,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
+if(!(func2220(data217._valueBase64Binary, {instancePath:instancePath+"/output/" + i16+"/_valueBase64Binary",parentData:data217,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
-let data297 = data217.valueCanonical;
-if(typeof data297 === "string"){
-if(!pattern4.test(data297)){
-const err243 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
+if(typeof data217.valueBoolean !== "boolean"){
+const err243 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4374,8 +4367,17 @@ vErrors.push(err243);
 errors++;
 }
 }
-else {
-const err244 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
+if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
+if(!(func2220(data217._valueBoolean, {instancePath:instancePath+"/output/" + i16+"/_valueBoolean",parentData:data217,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
+let data297 = data217.valueCanonical;
+if(typeof data297 === "string"){
+if(!pattern4.test(data297)){
+const err244 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4385,17 +4387,8 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
-if(!(func2197(data217._valueCanonical, {instancePath:instancePath+"/output/" + i16+"/_valueCanonical",parentData:data217,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
-let data299 = data217.valueCode;
-if(typeof data299 === "string"){
-if(!pattern6.test(data299)){
-const err245 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+else {
+const err245 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4405,8 +4398,17 @@ vErrors.push(err245);
 errors++;
 }
 }
-else {
-const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
+if(!(func2220(data217._valueCanonical, {instancePath:instancePath+"/output/" + i16+"/_valueCanonical",parentData:data217,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
+let data299 = data217.valueCode;
+if(typeof data299 === "string"){
+if(!pattern6.test(data299)){
+const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4416,17 +4418,8 @@ vErrors.push(err246);
 errors++;
 }
 }
-if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
-if(!(func2197(data217._valueCode, {instancePath:instancePath+"/output/" + i16+"/_valueCode",parentData:data217,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
-let data301 = data217.valueDate;
-if(typeof data301 === "string"){
-if(!pattern7.test(data301)){
-const err247 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+else {
+const err247 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4436,8 +4429,17 @@ vErrors.push(err247);
 errors++;
 }
 }
-else {
-const err248 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
+if(!(func2220(data217._valueCode, {instancePath:instancePath+"/output/" + i16+"/_valueCode",parentData:data217,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
+let data301 = data217.valueDate;
+if(typeof data301 === "string"){
+if(!pattern7.test(data301)){
+const err248 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4447,17 +4449,8 @@ vErrors.push(err248);
 errors++;
 }
 }
-if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
-if(!(func2197(data217._valueDate, {instancePath:instancePath+"/output/" + i16+"/_valueDate",parentData:data217,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
-let data303 = data217.valueDateTime;
-if(typeof data303 === "string"){
-if(!pattern8.test(data303)){
-const err249 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+else {
+const err249 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4467,8 +4460,17 @@ vErrors.push(err249);
 errors++;
 }
 }
-else {
-const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
+if(!(func2220(data217._valueDate, {instancePath:instancePath+"/output/" + i16+"/_valueDate",parentData:data217,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
+let data303 = data217.valueDateTime;
+if(typeof data303 === "string"){
+if(!pattern8.test(data303)){
+const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4478,16 +4480,8 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
-if(!(func2197(data217._valueDateTime, {instancePath:instancePath+"/output/" + i16+"/_valueDateTime",parentData:data217,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
-let data305 = data217.valueDecimal;
-if(!((typeof data305 == "number") && (isFinite(data305)))){
-const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+else {
+const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4497,17 +4491,16 @@ vErrors.push(err251);
 errors++;
 }
 }
-if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
-if(!(func2197(data217._valueDecimal, {instancePath:instancePath+"/output/" + i16+"/_valueDecimal",parentData:data217,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
+if(!(func2220(data217._valueDateTime, {instancePath:instancePath+"/output/" + i16+"/_valueDateTime",parentData:data217,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-if(data217.valueId !== undefined && func0.call(data217, "valueId")){
-let data307 = data217.valueId;
-if(typeof data307 === "string"){
-if(!pattern9.test(data307)){
-const err252 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
+let data305 = data217.valueDecimal;
+if(!((typeof data305 == "number") && (isFinite(data305)))){
+const err252 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4517,8 +4510,17 @@ vErrors.push(err252);
 errors++;
 }
 }
-else {
-const err253 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
+if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
+if(!(func2220(data217._valueDecimal, {instancePath:instancePath+"/output/" + i16+"/_valueDecimal",parentData:data217,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueId !== undefined && func0.call(data217, "valueId")){
+let data307 = data217.valueId;
+if(typeof data307 === "string"){
+if(!pattern9.test(data307)){
+const err253 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4528,17 +4530,8 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
-if(!(func2197(data217._valueId, {instancePath:instancePath+"/output/" + i16+"/_valueId",parentData:data217,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
-let data309 = data217.valueInstant;
-if(typeof data309 === "string"){
-if(!pattern10.test(data309)){
-const err254 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
+else {
+const err254 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4548,8 +4541,17 @@ vErrors.push(err254);
 errors++;
 }
 }
-else {
-const err255 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
+if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
+if(!(func2220(data217._valueId, {instancePath:instancePath+"/output/" + i16+"/_valueId",parentData:data217,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
+let data309 = data217.valueInstant;
+if(typeof data309 === "string"){
+if(!pattern10.test(data309)){
+const err255 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4559,16 +4561,8 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
-if(!(func2197(data217._valueInstant, {instancePath:instancePath+"/output/" + i16+"/_valueInstant",parentData:data217,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
-let data311 = data217.valueInteger;
-if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
-const err256 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
+else {
+const err256 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4577,9 +4571,17 @@ vErrors.push(err256);
 }
 errors++;
 }
-if((typeof data311 == "number") && (isFinite(data311))){
-if(data311 > 2147483647 || isNaN(data311)){
-const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
+if(!(func2220(data217._valueInstant, {instancePath:instancePath+"/output/" + i16+"/_valueInstant",parentData:data217,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
+let data311 = data217.valueInteger;
+if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
+const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4588,8 +4590,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(data311 < -2147483648 || isNaN(data311)){
-const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data311 == "number") && (isFinite(data311))){
+if(data311 > 2147483647 || isNaN(data311)){
+const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4598,19 +4601,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-}
-}
-if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
-if(!(func2197(data217._valueInteger, {instancePath:instancePath+"/output/" + i16+"/_valueInteger",parentData:data217,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
-let data313 = data217.valueMarkdown;
-if(typeof data313 === "string"){
-if(func61(data313) < 1){
-const err259 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
+if(data311 < -2147483648 || isNaN(data311)){
+const err259 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4620,8 +4612,18 @@ vErrors.push(err259);
 errors++;
 }
 }
-else {
-const err260 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
+}
+if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
+if(!(func2220(data217._valueInteger, {instancePath:instancePath+"/output/" + i16+"/_valueInteger",parentData:data217,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
+let data313 = data217.valueMarkdown;
+if(typeof data313 === "string"){
+if(func61(data313) < 1){
+const err260 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4631,17 +4633,8 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
-if(!(func2197(data217._valueMarkdown, {instancePath:instancePath+"/output/" + i16+"/_valueMarkdown",parentData:data217,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
-let data315 = data217.valueOid;
-if(typeof data315 === "string"){
-if(!pattern11.test(data315)){
-const err261 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
+else {
+const err261 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -4651,8 +4644,17 @@ vErrors.push(err261);
 errors++;
 }
 }
-else {
-const err262 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
+if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
+if(!(func2220(data217._valueMarkdown, {instancePath:instancePath+"/output/" + i16+"/_valueMarkdown",parentData:data217,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
+let data315 = data217.valueOid;
+if(typeof data315 === "string"){
+if(!pattern11.test(data315)){
+const err262 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -4662,16 +4664,8 @@ vErrors.push(err262);
 errors++;
 }
 }
-if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
-if(!(func2197(data217._valueOid, {instancePath:instancePath+"/output/" + i16+"/_valueOid",parentData:data217,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
-let data317 = data217.valuePositiveInt;
-if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
-const err263 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
+else {
+const err263 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -4680,9 +4674,17 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data317 == "number") && (isFinite(data317))){
-if(data317 > 2147483647 || isNaN(data317)){
-const err264 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
+if(!(func2220(data217._valueOid, {instancePath:instancePath+"/output/" + i16+"/_valueOid",parentData:data217,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
+let data317 = data217.valuePositiveInt;
+if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
+const err264 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4691,8 +4693,9 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(data317 < 1 || isNaN(data317)){
-const err265 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data317 == "number") && (isFinite(data317))){
+if(data317 > 2147483647 || isNaN(data317)){
+const err265 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -4701,19 +4704,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-}
-if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
-if(!(func2197(data217._valuePositiveInt, {instancePath:instancePath+"/output/" + i16+"/_valuePositiveInt",parentData:data217,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueString !== undefined && func0.call(data217, "valueString")){
-let data319 = data217.valueString;
-if(typeof data319 === "string"){
-if(func61(data319) < 1){
-const err266 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+if(data317 < 1 || isNaN(data317)){
+const err266 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -4723,8 +4715,18 @@ vErrors.push(err266);
 errors++;
 }
 }
-else {
-const err267 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
+}
+if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
+if(!(func2220(data217._valuePositiveInt, {instancePath:instancePath+"/output/" + i16+"/_valuePositiveInt",parentData:data217,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueString !== undefined && func0.call(data217, "valueString")){
+let data319 = data217.valueString;
+if(typeof data319 === "string"){
+if(func61(data319) < 1){
+const err267 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -4734,17 +4736,8 @@ vErrors.push(err267);
 errors++;
 }
 }
-if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
-if(!(func2197(data217._valueString, {instancePath:instancePath+"/output/" + i16+"/_valueString",parentData:data217,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
-let data321 = data217.valueTime;
-if(typeof data321 === "string"){
-if(!pattern12.test(data321)){
-const err268 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
+else {
+const err268 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -4754,8 +4747,17 @@ vErrors.push(err268);
 errors++;
 }
 }
-else {
-const err269 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
+if(!(func2220(data217._valueString, {instancePath:instancePath+"/output/" + i16+"/_valueString",parentData:data217,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
+let data321 = data217.valueTime;
+if(typeof data321 === "string"){
+if(!pattern12.test(data321)){
+const err269 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -4765,16 +4767,8 @@ vErrors.push(err269);
 errors++;
 }
 }
-if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
-if(!(func2197(data217._valueTime, {instancePath:instancePath+"/output/" + i16+"/_valueTime",parentData:data217,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
-let data323 = data217.valueUnsignedInt;
-if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
-const err270 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
+else {
+const err270 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -4783,9 +4777,17 @@ vErrors.push(err270);
 }
 errors++;
 }
-if((typeof data323 == "number") && (isFinite(data323))){
-if(data323 > 2147483647 || isNaN(data323)){
-const err271 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
+if(!(func2220(data217._valueTime, {instancePath:instancePath+"/output/" + i16+"/_valueTime",parentData:data217,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
+let data323 = data217.valueUnsignedInt;
+if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
+const err271 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4794,8 +4796,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(data323 < 0 || isNaN(data323)){
-const err272 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data323 == "number") && (isFinite(data323))){
+if(data323 > 2147483647 || isNaN(data323)){
+const err272 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -4804,19 +4807,8 @@ vErrors.push(err272);
 }
 errors++;
 }
-}
-}
-if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
-if(!(func2197(data217._valueUnsignedInt, {instancePath:instancePath+"/output/" + i16+"/_valueUnsignedInt",parentData:data217,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
-let data325 = data217.valueUri;
-if(typeof data325 === "string"){
-if(!pattern4.test(data325)){
-const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+if(data323 < 0 || isNaN(data323)){
+const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -4826,8 +4818,18 @@ vErrors.push(err273);
 errors++;
 }
 }
-else {
-const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+}
+if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
+if(!(func2220(data217._valueUnsignedInt, {instancePath:instancePath+"/output/" + i16+"/_valueUnsignedInt",parentData:data217,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
+let data325 = data217.valueUri;
+if(typeof data325 === "string"){
+if(!pattern4.test(data325)){
+const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -4837,17 +4839,8 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
-if(!(func2197(data217._valueUri, {instancePath:instancePath+"/output/" + i16+"/_valueUri",parentData:data217,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
-let data327 = data217.valueUrl;
-if(typeof data327 === "string"){
-if(!pattern4.test(data327)){
-const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+else {
+const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -4857,8 +4850,17 @@ vErrors.push(err275);
 errors++;
 }
 }
-else {
-const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
+if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
+if(!(func2220(data217._valueUri, {instancePath:instancePath+"/output/" + i16+"/_valueUri",parentData:data217,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
+let data327 = data217.valueUrl;
+if(typeof data327 === "string"){
+if(!pattern4.test(data327)){
+const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -4868,17 +4870,8 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
-if(!(func2197(data217._valueUrl, {instancePath:instancePath+"/output/" + i16+"/_valueUrl",parentData:data217,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
-let data329 = data217.valueUuid;
-if(typeof data329 === "string"){
-if(!pattern15.test(data329)){
-const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
+else {
+const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -4888,8 +4881,17 @@ vErrors.push(err277);
 errors++;
 }
 }
-else {
-const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
+if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
+if(!(func2220(data217._valueUrl, {instancePath:instancePath+"/output/" + i16+"/_valueUrl",parentData:data217,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
+let data329 = data217.valueUuid;
+if(typeof data329 === "string"){
+if(!pattern15.test(data329)){
+const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -4899,201 +4901,8 @@ vErrors.push(err278);
 errors++;
 }
 }
-if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
-if(!(func2197(data217._valueUuid, {instancePath:instancePath+"/output/" + i16+"/_valueUuid",parentData:data217,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
-if(!(func4457(data217.valueAddress, {instancePath:instancePath+"/output/" + i16+"/valueAddress",parentData:data217,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4457.errors; else for (const vError of func4457.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
-if(!(func2387(data217.valueAge, {instancePath:instancePath+"/output/" + i16+"/valueAge",parentData:data217,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2387.errors; else for (const vError of func2387.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
-if(!(func2601(data217.valueAnnotation, {instancePath:instancePath+"/output/" + i16+"/valueAnnotation",parentData:data217,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2601.errors; else for (const vError of func2601.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
-if(!(func3126(data217.valueAttachment, {instancePath:instancePath+"/output/" + i16+"/valueAttachment",parentData:data217,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3126.errors; else for (const vError of func3126.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
-if(!(func2215(data217.valueCodeableConcept, {instancePath:instancePath+"/output/" + i16+"/valueCodeableConcept",parentData:data217,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
-if(!(func2793(data217.valueCoding, {instancePath:instancePath+"/output/" + i16+"/valueCoding",parentData:data217,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
-if(!(func3893(data217.valueContactPoint, {instancePath:instancePath+"/output/" + i16+"/valueContactPoint",parentData:data217,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3893.errors; else for (const vError of func3893.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
-if(!(func15337(data217.valueCount, {instancePath:instancePath+"/output/" + i16+"/valueCount",parentData:data217,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15337.errors; else for (const vError of func15337.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
-if(!(func15339(data217.valueDistance, {instancePath:instancePath+"/output/" + i16+"/valueDistance",parentData:data217,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15339.errors; else for (const vError of func15339.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
-if(!(func2393(data217.valueDuration, {instancePath:instancePath+"/output/" + i16+"/valueDuration",parentData:data217,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2393.errors; else for (const vError of func2393.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
-if(!(func11422(data217.valueHumanName, {instancePath:instancePath+"/output/" + i16+"/valueHumanName",parentData:data217,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11422.errors; else for (const vError of func11422.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
-if(!(func2210(data217.valueIdentifier, {instancePath:instancePath+"/output/" + i16+"/valueIdentifier",parentData:data217,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
-if(!(func4036(data217.valueMoney, {instancePath:instancePath+"/output/" + i16+"/valueMoney",parentData:data217,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4036.errors; else for (const vError of func4036.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
-if(!(func2223(data217.valuePeriod, {instancePath:instancePath+"/output/" + i16+"/valuePeriod",parentData:data217,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2223.errors; else for (const vError of func2223.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
-if(!(func2415(data217.valueQuantity, {instancePath:instancePath+"/output/" + i16+"/valueQuantity",parentData:data217,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2415.errors; else for (const vError of func2415.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
-if(!(func2391(data217.valueRange, {instancePath:instancePath+"/output/" + i16+"/valueRange",parentData:data217,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2391.errors; else for (const vError of func2391.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
-if(!(func10164(data217.valueRatio, {instancePath:instancePath+"/output/" + i16+"/valueRatio",parentData:data217,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10164.errors; else for (const vError of func10164.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
-if(!(func2221(data217.valueReference, {instancePath:instancePath+"/output/" + i16+"/valueReference",parentData:data217,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
-if(!(func14686(data217.valueSampledData, {instancePath:instancePath+"/output/" + i16+"/valueSampledData",parentData:data217,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14686.errors; else for (const vError of func14686.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
-if(!(func3272(data217.valueSignature, {instancePath:instancePath+"/output/" + i16+"/valueSignature",parentData:data217,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
-if(!(func2382(data217.valueTiming, {instancePath:instancePath+"/output/" + i16+"/valueTiming",parentData:data217,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
-if(!(func2320(data217.valueContactDetail, {instancePath:instancePath+"/output/" + i16+"/valueContactDetail",parentData:data217,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
-if(!(func15367(data217.valueContributor, {instancePath:instancePath+"/output/" + i16+"/valueContributor",parentData:data217,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15367.errors; else for (const vError of func15367.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
-if(!(func8910(data217.valueDataRequirement, {instancePath:instancePath+"/output/" + i16+"/valueDataRequirement",parentData:data217,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8910.errors; else for (const vError of func8910.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
-if(!(func2444(data217.valueExpression, {instancePath:instancePath+"/output/" + i16+"/valueExpression",parentData:data217,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2444.errors; else for (const vError of func2444.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
-if(!(func11763(data217.valueParameterDefinition, {instancePath:instancePath+"/output/" + i16+"/valueParameterDefinition",parentData:data217,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11763.errors; else for (const vError of func11763.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
-if(!(func2360(data217.valueRelatedArtifact, {instancePath:instancePath+"/output/" + i16+"/valueRelatedArtifact",parentData:data217,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2360.errors; else for (const vError of func2360.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
-if(!(func8685(data217.valueTriggerDefinition, {instancePath:instancePath+"/output/" + i16+"/valueTriggerDefinition",parentData:data217,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8685.errors; else for (const vError of func8685.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
-if(!(func2326(data217.valueUsageContext, {instancePath:instancePath+"/output/" + i16+"/valueUsageContext",parentData:data217,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
-if(!(func2417(data217.valueDosage, {instancePath:instancePath+"/output/" + i16+"/valueDosage",parentData:data217,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2417.errors; else for (const vError of func2417.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
-if(!(func2194(data217.valueMeta, {instancePath:instancePath+"/output/" + i16+"/valueMeta",parentData:data217,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err279 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
+const err279 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -5103,9 +4912,201 @@ vErrors.push(err279);
 errors++;
 }
 }
+if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
+if(!(func2220(data217._valueUuid, {instancePath:instancePath+"/output/" + i16+"/_valueUuid",parentData:data217,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-else {
-const err280 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
+}
+if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
+if(!(func4491(data217.valueAddress, {instancePath:instancePath+"/output/" + i16+"/valueAddress",parentData:data217,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4491.errors; else for (const vError of func4491.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
+if(!(func2410(data217.valueAge, {instancePath:instancePath+"/output/" + i16+"/valueAge",parentData:data217,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2410.errors; else for (const vError of func2410.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
+if(!(func2625(data217.valueAnnotation, {instancePath:instancePath+"/output/" + i16+"/valueAnnotation",parentData:data217,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2625.errors; else for (const vError of func2625.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
+if(!(func3155(data217.valueAttachment, {instancePath:instancePath+"/output/" + i16+"/valueAttachment",parentData:data217,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3155.errors; else for (const vError of func3155.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
+if(!(func2238(data217.valueCodeableConcept, {instancePath:instancePath+"/output/" + i16+"/valueCodeableConcept",parentData:data217,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
+if(!(func2818(data217.valueCoding, {instancePath:instancePath+"/output/" + i16+"/valueCoding",parentData:data217,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
+if(!(func3923(data217.valueContactPoint, {instancePath:instancePath+"/output/" + i16+"/valueContactPoint",parentData:data217,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3923.errors; else for (const vError of func3923.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
+if(!(func15450(data217.valueCount, {instancePath:instancePath+"/output/" + i16+"/valueCount",parentData:data217,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15450.errors; else for (const vError of func15450.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
+if(!(func15452(data217.valueDistance, {instancePath:instancePath+"/output/" + i16+"/valueDistance",parentData:data217,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15452.errors; else for (const vError of func15452.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
+if(!(func2416(data217.valueDuration, {instancePath:instancePath+"/output/" + i16+"/valueDuration",parentData:data217,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2416.errors; else for (const vError of func2416.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
+if(!(func11510(data217.valueHumanName, {instancePath:instancePath+"/output/" + i16+"/valueHumanName",parentData:data217,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11510.errors; else for (const vError of func11510.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
+if(!(func2233(data217.valueIdentifier, {instancePath:instancePath+"/output/" + i16+"/valueIdentifier",parentData:data217,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
+if(!(func4066(data217.valueMoney, {instancePath:instancePath+"/output/" + i16+"/valueMoney",parentData:data217,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func4066.errors; else for (const vError of func4066.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
+if(!(func2246(data217.valuePeriod, {instancePath:instancePath+"/output/" + i16+"/valuePeriod",parentData:data217,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2246.errors; else for (const vError of func2246.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
+if(!(func2438(data217.valueQuantity, {instancePath:instancePath+"/output/" + i16+"/valueQuantity",parentData:data217,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2438.errors; else for (const vError of func2438.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
+if(!(func2414(data217.valueRange, {instancePath:instancePath+"/output/" + i16+"/valueRange",parentData:data217,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2414.errors; else for (const vError of func2414.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
+if(!(func10241(data217.valueRatio, {instancePath:instancePath+"/output/" + i16+"/valueRatio",parentData:data217,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10241.errors; else for (const vError of func10241.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
+if(!(func2244(data217.valueReference, {instancePath:instancePath+"/output/" + i16+"/valueReference",parentData:data217,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
+if(!(func14797(data217.valueSampledData, {instancePath:instancePath+"/output/" + i16+"/valueSampledData",parentData:data217,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14797.errors; else for (const vError of func14797.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
+if(!(func3301(data217.valueSignature, {instancePath:instancePath+"/output/" + i16+"/valueSignature",parentData:data217,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
+if(!(func2405(data217.valueTiming, {instancePath:instancePath+"/output/" + i16+"/valueTiming",parentData:data217,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
+if(!(func2343(data217.valueContactDetail, {instancePath:instancePath+"/output/" + i16+"/valueContactDetail",parentData:data217,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
+if(!(func15480(data217.valueContributor, {instancePath:instancePath+"/output/" + i16+"/valueContributor",parentData:data217,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15480.errors; else for (const vError of func15480.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
+if(!(func8977(data217.valueDataRequirement, {instancePath:instancePath+"/output/" + i16+"/valueDataRequirement",parentData:data217,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8977.errors; else for (const vError of func8977.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
+if(!(func2467(data217.valueExpression, {instancePath:instancePath+"/output/" + i16+"/valueExpression",parentData:data217,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2467.errors; else for (const vError of func2467.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
+if(!(func11852(data217.valueParameterDefinition, {instancePath:instancePath+"/output/" + i16+"/valueParameterDefinition",parentData:data217,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11852.errors; else for (const vError of func11852.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
+if(!(func2383(data217.valueRelatedArtifact, {instancePath:instancePath+"/output/" + i16+"/valueRelatedArtifact",parentData:data217,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2383.errors; else for (const vError of func2383.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
+if(!(func8751(data217.valueTriggerDefinition, {instancePath:instancePath+"/output/" + i16+"/valueTriggerDefinition",parentData:data217,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func8751.errors; else for (const vError of func8751.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
+if(!(func2349(data217.valueUsageContext, {instancePath:instancePath+"/output/" + i16+"/valueUsageContext",parentData:data217,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
+if(!(func2440(data217.valueDosage, {instancePath:instancePath+"/output/" + i16+"/valueDosage",parentData:data217,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2440.errors; else for (const vError of func2440.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+if(!(func2217(data217.valueMeta, {instancePath:instancePath+"/output/" + i16+"/valueMeta",parentData:data217,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+const forms1 = func196(data217, obj9);
+if(forms1 !== null){
+const err280 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -5115,14 +5116,37 @@ vErrors.push(err280);
 errors++;
 }
 }
-}
 else {
-const err281 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err281 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err281];
 }
 else {
 vErrors.push(err281);
+}
+errors++;
+}
+}
+}
+else {
+const err282 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
+}
+errors++;
+}
+}
+}
+else {
+const err283 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err283];
+}
+else {
+vErrors.push(err283);
 }
 errors++;
 }

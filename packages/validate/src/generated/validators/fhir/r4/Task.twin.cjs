@@ -14,42 +14,44 @@ const pattern10 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000
 const pattern11 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern12 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern15 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func17 = require("./datatypes.twin.cjs")["Period"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
-const func760 = require("./datatypes.twin.cjs")["Address"];
-const func74 = require("./datatypes.twin.cjs")["Age"];
-const func336 = require("./datatypes.twin.cjs")["Attachment"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func568 = require("./datatypes.twin.cjs")["ContactPoint"];
-const func4464 = require("./datatypes.twin.cjs")["Count"];
-const func4465 = require("./datatypes.twin.cjs")["Distance"];
-const func77 = require("./datatypes.twin.cjs")["Duration"];
-const func3098 = require("./datatypes.twin.cjs")["HumanName"];
-const func621 = require("./datatypes.twin.cjs")["Money"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func76 = require("./datatypes.twin.cjs")["Range"];
-const func2698 = require("./datatypes.twin.cjs")["Ratio"];
-const func4243 = require("./datatypes.twin.cjs")["SampledData"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func4479 = require("./datatypes.twin.cjs")["Contributor"];
-const func2273 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func95 = require("./datatypes.twin.cjs")["Expression"];
-const func3216 = require("./datatypes.twin.cjs")["ParameterDefinition"];
-const func64 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const func2197 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func86 = require("./datatypes.twin.cjs")["Dosage"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func40 = require("./datatypes.twin.cjs")["Period"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
+const func794 = require("./datatypes.twin.cjs")["Address"];
+const func97 = require("./datatypes.twin.cjs")["Age"];
+const func365 = require("./datatypes.twin.cjs")["Attachment"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func598 = require("./datatypes.twin.cjs")["ContactPoint"];
+const func4577 = require("./datatypes.twin.cjs")["Count"];
+const func4578 = require("./datatypes.twin.cjs")["Distance"];
+const func100 = require("./datatypes.twin.cjs")["Duration"];
+const func3186 = require("./datatypes.twin.cjs")["HumanName"];
+const func651 = require("./datatypes.twin.cjs")["Money"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func99 = require("./datatypes.twin.cjs")["Range"];
+const func2775 = require("./datatypes.twin.cjs")["Ratio"];
+const func4354 = require("./datatypes.twin.cjs")["SampledData"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func4592 = require("./datatypes.twin.cjs")["Contributor"];
+const func2340 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func118 = require("./datatypes.twin.cjs")["Expression"];
+const func3305 = require("./datatypes.twin.cjs")["ParameterDefinition"];
+const func87 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func2263 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func109 = require("./datatypes.twin.cjs")["Dosage"];
+const func1 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj47 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 const formats0 = require("../../../../formats.cjs").base64;
 
 function validate1428(data){
@@ -146,7 +148,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -162,7 +164,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -178,12 +180,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -192,7 +194,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -206,7 +208,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -220,7 +222,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -234,7 +236,7 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data16[i3]))){
+if(!(func35(data16[i3]))){
 errors++;
 }
 }
@@ -255,7 +257,7 @@ errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined){
-if(!(func6(data._instantiatesCanonical))){
+if(!(func29(data._instantiatesCanonical))){
 errors++;
 }
 }
@@ -271,7 +273,7 @@ errors++;
 }
 }
 if(data._instantiatesUri !== undefined){
-if(!(func6(data._instantiatesUri))){
+if(!(func29(data._instantiatesUri))){
 errors++;
 }
 }
@@ -280,7 +282,7 @@ let data22 = data.basedOn;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func16(data22[i4]))){
+if(!(func39(data22[i4]))){
 errors++;
 }
 }
@@ -290,7 +292,7 @@ errors++;
 }
 }
 if(data.groupIdentifier !== undefined){
-if(!(func12(data.groupIdentifier))){
+if(!(func35(data.groupIdentifier))){
 errors++;
 }
 }
@@ -299,7 +301,7 @@ let data25 = data.partOf;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func16(data25[i5]))){
+if(!(func39(data25[i5]))){
 errors++;
 }
 }
@@ -315,17 +317,17 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.statusReason !== undefined){
-if(!(func14(data.statusReason))){
+if(!(func37(data.statusReason))){
 errors++;
 }
 }
 if(data.businessStatus !== undefined){
-if(!(func14(data.businessStatus))){
+if(!(func37(data.businessStatus))){
 errors++;
 }
 }
@@ -336,7 +338,7 @@ errors++;
 }
 }
 if(data._intent !== undefined){
-if(!(func6(data._intent))){
+if(!(func29(data._intent))){
 errors++;
 }
 }
@@ -350,12 +352,12 @@ errors++;
 }
 }
 if(data._priority !== undefined){
-if(!(func6(data._priority))){
+if(!(func29(data._priority))){
 errors++;
 }
 }
 if(data.code !== undefined){
-if(!(func14(data.code))){
+if(!(func37(data.code))){
 errors++;
 }
 }
@@ -371,27 +373,27 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
 if(data.focus !== undefined){
-if(!(func16(data.focus))){
+if(!(func39(data.focus))){
 errors++;
 }
 }
 if(data.for !== undefined){
-if(!(func16(data.for))){
+if(!(func39(data.for))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
 if(data.executionPeriod !== undefined){
-if(!(func17(data.executionPeriod))){
+if(!(func40(data.executionPeriod))){
 errors++;
 }
 }
@@ -407,7 +409,7 @@ errors++;
 }
 }
 if(data._authoredOn !== undefined){
-if(!(func6(data._authoredOn))){
+if(!(func29(data._authoredOn))){
 errors++;
 }
 }
@@ -423,12 +425,12 @@ errors++;
 }
 }
 if(data._lastModified !== undefined){
-if(!(func6(data._lastModified))){
+if(!(func29(data._lastModified))){
 errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func16(data.requester))){
+if(!(func39(data.requester))){
 errors++;
 }
 }
@@ -437,7 +439,7 @@ let data47 = data.performerType;
 if(Array.isArray(data47)){
 const len6 = data47.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data47[i6]))){
+if(!(func37(data47[i6]))){
 errors++;
 }
 }
@@ -447,22 +449,22 @@ errors++;
 }
 }
 if(data.owner !== undefined){
-if(!(func16(data.owner))){
+if(!(func39(data.owner))){
 errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func16(data.location))){
+if(!(func39(data.location))){
 errors++;
 }
 }
 if(data.reasonCode !== undefined){
-if(!(func14(data.reasonCode))){
+if(!(func37(data.reasonCode))){
 errors++;
 }
 }
 if(data.reasonReference !== undefined){
-if(!(func16(data.reasonReference))){
+if(!(func39(data.reasonReference))){
 errors++;
 }
 }
@@ -471,7 +473,7 @@ let data53 = data.insurance;
 if(Array.isArray(data53)){
 const len7 = data53.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func16(data53[i7]))){
+if(!(func39(data53[i7]))){
 errors++;
 }
 }
@@ -485,7 +487,7 @@ let data55 = data.note;
 if(Array.isArray(data55)){
 const len8 = data55.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func156(data55[i8]))){
+if(!(func180(data55[i8]))){
 errors++;
 }
 }
@@ -499,7 +501,7 @@ let data57 = data.relevantHistory;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func16(data57[i9]))){
+if(!(func39(data57[i9]))){
 errors++;
 }
 }
@@ -527,7 +529,7 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data61[i10]))){
+if(!(func33(data61[i10]))){
 errors++;
 }
 }
@@ -541,7 +543,7 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data63[i11]))){
+if(!(func33(data63[i11]))){
 errors++;
 }
 }
@@ -565,12 +567,12 @@ errors++;
 }
 }
 if(data59._repetitions !== undefined){
-if(!(func6(data59._repetitions))){
+if(!(func29(data59._repetitions))){
 errors++;
 }
 }
 if(data59.period !== undefined){
-if(!(func17(data59.period))){
+if(!(func40(data59.period))){
 errors++;
 }
 }
@@ -579,7 +581,7 @@ let data68 = data59.recipient;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func16(data68[i12]))){
+if(!(func39(data68[i12]))){
 errors++;
 }
 }
@@ -1277,7 +1279,7 @@ let data142 = data71.extension;
 if(Array.isArray(data142)){
 const len14 = data142.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data142[i14]))){
+if(!(func33(data142[i14]))){
 errors++;
 }
 }
@@ -1291,7 +1293,7 @@ let data144 = data71.modifierExtension;
 if(Array.isArray(data144)){
 const len15 = data144.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data144[i15]))){
+if(!(func33(data144[i15]))){
 errors++;
 }
 }
@@ -1301,7 +1303,7 @@ errors++;
 }
 }
 if(data71.type !== undefined){
-if(!(func14(data71.type))){
+if(!(func37(data71.type))){
 errors++;
 }
 }
@@ -1317,7 +1319,7 @@ errors++;
 }
 }
 if(data71._valueBase64Binary !== undefined){
-if(!(func6(data71._valueBase64Binary))){
+if(!(func29(data71._valueBase64Binary))){
 errors++;
 }
 }
@@ -1327,7 +1329,7 @@ errors++;
 }
 }
 if(data71._valueBoolean !== undefined){
-if(!(func6(data71._valueBoolean))){
+if(!(func29(data71._valueBoolean))){
 errors++;
 }
 }
@@ -1343,7 +1345,7 @@ errors++;
 }
 }
 if(data71._valueCanonical !== undefined){
-if(!(func6(data71._valueCanonical))){
+if(!(func29(data71._valueCanonical))){
 errors++;
 }
 }
@@ -1359,7 +1361,7 @@ errors++;
 }
 }
 if(data71._valueCode !== undefined){
-if(!(func6(data71._valueCode))){
+if(!(func29(data71._valueCode))){
 errors++;
 }
 }
@@ -1375,7 +1377,7 @@ errors++;
 }
 }
 if(data71._valueDate !== undefined){
-if(!(func6(data71._valueDate))){
+if(!(func29(data71._valueDate))){
 errors++;
 }
 }
@@ -1391,7 +1393,7 @@ errors++;
 }
 }
 if(data71._valueDateTime !== undefined){
-if(!(func6(data71._valueDateTime))){
+if(!(func29(data71._valueDateTime))){
 errors++;
 }
 }
@@ -1402,7 +1404,7 @@ errors++;
 }
 }
 if(data71._valueDecimal !== undefined){
-if(!(func6(data71._valueDecimal))){
+if(!(func29(data71._valueDecimal))){
 errors++;
 }
 }
@@ -1418,7 +1420,7 @@ errors++;
 }
 }
 if(data71._valueId !== undefined){
-if(!(func6(data71._valueId))){
+if(!(func29(data71._valueId))){
 errors++;
 }
 }
@@ -1434,7 +1436,7 @@ errors++;
 }
 }
 if(data71._valueInstant !== undefined){
-if(!(func6(data71._valueInstant))){
+if(!(func29(data71._valueInstant))){
 errors++;
 }
 }
@@ -1453,7 +1455,7 @@ errors++;
 }
 }
 if(data71._valueInteger !== undefined){
-if(!(func6(data71._valueInteger))){
+if(!(func29(data71._valueInteger))){
 errors++;
 }
 }
@@ -1469,7 +1471,7 @@ errors++;
 }
 }
 if(data71._valueMarkdown !== undefined){
-if(!(func6(data71._valueMarkdown))){
+if(!(func29(data71._valueMarkdown))){
 errors++;
 }
 }
@@ -1485,7 +1487,7 @@ errors++;
 }
 }
 if(data71._valueOid !== undefined){
-if(!(func6(data71._valueOid))){
+if(!(func29(data71._valueOid))){
 errors++;
 }
 }
@@ -1504,7 +1506,7 @@ errors++;
 }
 }
 if(data71._valuePositiveInt !== undefined){
-if(!(func6(data71._valuePositiveInt))){
+if(!(func29(data71._valuePositiveInt))){
 errors++;
 }
 }
@@ -1520,7 +1522,7 @@ errors++;
 }
 }
 if(data71._valueString !== undefined){
-if(!(func6(data71._valueString))){
+if(!(func29(data71._valueString))){
 errors++;
 }
 }
@@ -1536,7 +1538,7 @@ errors++;
 }
 }
 if(data71._valueTime !== undefined){
-if(!(func6(data71._valueTime))){
+if(!(func29(data71._valueTime))){
 errors++;
 }
 }
@@ -1555,7 +1557,7 @@ errors++;
 }
 }
 if(data71._valueUnsignedInt !== undefined){
-if(!(func6(data71._valueUnsignedInt))){
+if(!(func29(data71._valueUnsignedInt))){
 errors++;
 }
 }
@@ -1571,7 +1573,7 @@ errors++;
 }
 }
 if(data71._valueUri !== undefined){
-if(!(func6(data71._valueUri))){
+if(!(func29(data71._valueUri))){
 errors++;
 }
 }
@@ -1587,7 +1589,7 @@ errors++;
 }
 }
 if(data71._valueUrl !== undefined){
-if(!(func6(data71._valueUrl))){
+if(!(func29(data71._valueUrl))){
 errors++;
 }
 }
@@ -1603,162 +1605,162 @@ errors++;
 }
 }
 if(data71._valueUuid !== undefined){
-if(!(func6(data71._valueUuid))){
+if(!(func29(data71._valueUuid))){
 errors++;
 }
 }
 if(data71.valueAddress !== undefined){
-if(!(func760(data71.valueAddress))){
+if(!(func794(data71.valueAddress))){
 errors++;
 }
 }
 if(data71.valueAge !== undefined){
-if(!(func74(data71.valueAge))){
+if(!(func97(data71.valueAge))){
 errors++;
 }
 }
 if(data71.valueAnnotation !== undefined){
-if(!(func156(data71.valueAnnotation))){
+if(!(func180(data71.valueAnnotation))){
 errors++;
 }
 }
 if(data71.valueAttachment !== undefined){
-if(!(func336(data71.valueAttachment))){
+if(!(func365(data71.valueAttachment))){
 errors++;
 }
 }
 if(data71.valueCodeableConcept !== undefined){
-if(!(func14(data71.valueCodeableConcept))){
+if(!(func37(data71.valueCodeableConcept))){
 errors++;
 }
 }
 if(data71.valueCoding !== undefined){
-if(!(func223(data71.valueCoding))){
+if(!(func248(data71.valueCoding))){
 errors++;
 }
 }
 if(data71.valueContactPoint !== undefined){
-if(!(func568(data71.valueContactPoint))){
+if(!(func598(data71.valueContactPoint))){
 errors++;
 }
 }
 if(data71.valueCount !== undefined){
-if(!(func4464(data71.valueCount))){
+if(!(func4577(data71.valueCount))){
 errors++;
 }
 }
 if(data71.valueDistance !== undefined){
-if(!(func4465(data71.valueDistance))){
+if(!(func4578(data71.valueDistance))){
 errors++;
 }
 }
 if(data71.valueDuration !== undefined){
-if(!(func77(data71.valueDuration))){
+if(!(func100(data71.valueDuration))){
 errors++;
 }
 }
 if(data71.valueHumanName !== undefined){
-if(!(func3098(data71.valueHumanName))){
+if(!(func3186(data71.valueHumanName))){
 errors++;
 }
 }
 if(data71.valueIdentifier !== undefined){
-if(!(func12(data71.valueIdentifier))){
+if(!(func35(data71.valueIdentifier))){
 errors++;
 }
 }
 if(data71.valueMoney !== undefined){
-if(!(func621(data71.valueMoney))){
+if(!(func651(data71.valueMoney))){
 errors++;
 }
 }
 if(data71.valuePeriod !== undefined){
-if(!(func17(data71.valuePeriod))){
+if(!(func40(data71.valuePeriod))){
 errors++;
 }
 }
 if(data71.valueQuantity !== undefined){
-if(!(func85(data71.valueQuantity))){
+if(!(func108(data71.valueQuantity))){
 errors++;
 }
 }
 if(data71.valueRange !== undefined){
-if(!(func76(data71.valueRange))){
+if(!(func99(data71.valueRange))){
 errors++;
 }
 }
 if(data71.valueRatio !== undefined){
-if(!(func2698(data71.valueRatio))){
+if(!(func2775(data71.valueRatio))){
 errors++;
 }
 }
 if(data71.valueReference !== undefined){
-if(!(func16(data71.valueReference))){
+if(!(func39(data71.valueReference))){
 errors++;
 }
 }
 if(data71.valueSampledData !== undefined){
-if(!(func4243(data71.valueSampledData))){
+if(!(func4354(data71.valueSampledData))){
 errors++;
 }
 }
 if(data71.valueSignature !== undefined){
-if(!(func376(data71.valueSignature))){
+if(!(func405(data71.valueSignature))){
 errors++;
 }
 }
 if(data71.valueTiming !== undefined){
-if(!(func72(data71.valueTiming))){
+if(!(func95(data71.valueTiming))){
 errors++;
 }
 }
 if(data71.valueContactDetail !== undefined){
-if(!(func49(data71.valueContactDetail))){
+if(!(func72(data71.valueContactDetail))){
 errors++;
 }
 }
 if(data71.valueContributor !== undefined){
-if(!(func4479(data71.valueContributor))){
+if(!(func4592(data71.valueContributor))){
 errors++;
 }
 }
 if(data71.valueDataRequirement !== undefined){
-if(!(func2273(data71.valueDataRequirement))){
+if(!(func2340(data71.valueDataRequirement))){
 errors++;
 }
 }
 if(data71.valueExpression !== undefined){
-if(!(func95(data71.valueExpression))){
+if(!(func118(data71.valueExpression))){
 errors++;
 }
 }
 if(data71.valueParameterDefinition !== undefined){
-if(!(func3216(data71.valueParameterDefinition))){
+if(!(func3305(data71.valueParameterDefinition))){
 errors++;
 }
 }
 if(data71.valueRelatedArtifact !== undefined){
-if(!(func64(data71.valueRelatedArtifact))){
+if(!(func87(data71.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data71.valueTriggerDefinition !== undefined){
-if(!(func2197(data71.valueTriggerDefinition))){
+if(!(func2263(data71.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data71.valueUsageContext !== undefined){
-if(!(func51(data71.valueUsageContext))){
+if(!(func74(data71.valueUsageContext))){
 errors++;
 }
 }
 if(data71.valueDosage !== undefined){
-if(!(func86(data71.valueDosage))){
+if(!(func109(data71.valueDosage))){
 errors++;
 }
 }
 if(data71.valueMeta !== undefined){
-if(!(func5(data71.valueMeta))){
+if(!(func28(data71.valueMeta))){
 errors++;
 }
 }
@@ -1766,6 +1768,10 @@ for(const key1 in data71){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "type")) && (key1 !== "valueBase64Binary")) && (key1 !== "_valueBase64Binary")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueCanonical")) && (key1 !== "_valueCanonical")) && (key1 !== "valueCode")) && (key1 !== "_valueCode")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) && (key1 !== "valueId")) && (key1 !== "_valueId")) && (key1 !== "valueInstant")) && (key1 !== "_valueInstant")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueMarkdown")) && (key1 !== "_valueMarkdown")) && (key1 !== "valueOid")) && (key1 !== "_valueOid")) && (key1 !== "valuePositiveInt")) && (key1 !== "_valuePositiveInt")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueUnsignedInt")) && (key1 !== "_valueUnsignedInt")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) && (key1 !== "valueUrl")) && (key1 !== "_valueUrl")) && (key1 !== "valueUuid")) && (key1 !== "_valueUuid")) && (key1 !== "valueAddress")) && (key1 !== "valueAge")) && (key1 !== "valueAnnotation")) && (key1 !== "valueAttachment")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueCoding")) && (key1 !== "valueContactPoint")) && (key1 !== "valueCount")) && (key1 !== "valueDistance")) && (key1 !== "valueDuration")) && (key1 !== "valueHumanName")) && (key1 !== "valueIdentifier")) && (key1 !== "valueMoney")) && (key1 !== "valuePeriod")) && (key1 !== "valueQuantity")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueReference")) && (key1 !== "valueSampledData")) && (key1 !== "valueSignature")) && (key1 !== "valueTiming")) && (key1 !== "valueContactDetail")) && (key1 !== "valueContributor")) && (key1 !== "valueDataRequirement")) && (key1 !== "valueExpression")) && (key1 !== "valueParameterDefinition")) && (key1 !== "valueRelatedArtifact")) && (key1 !== "valueTriggerDefinition")) && (key1 !== "valueUsageContext")) && (key1 !== "valueDosage")) && (key1 !== "valueMeta")){
 errors++;
 }
+}
+const forms0 = func1(data71, obj47);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data71.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data71);
@@ -2456,7 +2462,7 @@ let data288 = data217.extension;
 if(Array.isArray(data288)){
 const len17 = data288.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data288[i17]))){
+if(!(func33(data288[i17]))){
 errors++;
 }
 }
@@ -2470,7 +2476,7 @@ let data290 = data217.modifierExtension;
 if(Array.isArray(data290)){
 const len18 = data290.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data290[i18]))){
+if(!(func33(data290[i18]))){
 errors++;
 }
 }
@@ -2480,7 +2486,7 @@ errors++;
 }
 }
 if(data217.type !== undefined){
-if(!(func14(data217.type))){
+if(!(func37(data217.type))){
 errors++;
 }
 }
@@ -2496,7 +2502,7 @@ errors++;
 }
 }
 if(data217._valueBase64Binary !== undefined){
-if(!(func6(data217._valueBase64Binary))){
+if(!(func29(data217._valueBase64Binary))){
 errors++;
 }
 }
@@ -2506,7 +2512,7 @@ errors++;
 }
 }
 if(data217._valueBoolean !== undefined){
-if(!(func6(data217._valueBoolean))){
+if(!(func29(data217._valueBoolean))){
 errors++;
 }
 }
@@ -2522,7 +2528,7 @@ errors++;
 }
 }
 if(data217._valueCanonical !== undefined){
-if(!(func6(data217._valueCanonical))){
+if(!(func29(data217._valueCanonical))){
 errors++;
 }
 }
@@ -2538,7 +2544,7 @@ errors++;
 }
 }
 if(data217._valueCode !== undefined){
-if(!(func6(data217._valueCode))){
+if(!(func29(data217._valueCode))){
 errors++;
 }
 }
@@ -2554,7 +2560,7 @@ errors++;
 }
 }
 if(data217._valueDate !== undefined){
-if(!(func6(data217._valueDate))){
+if(!(func29(data217._valueDate))){
 errors++;
 }
 }
@@ -2570,7 +2576,7 @@ errors++;
 }
 }
 if(data217._valueDateTime !== undefined){
-if(!(func6(data217._valueDateTime))){
+if(!(func29(data217._valueDateTime))){
 errors++;
 }
 }
@@ -2581,7 +2587,7 @@ errors++;
 }
 }
 if(data217._valueDecimal !== undefined){
-if(!(func6(data217._valueDecimal))){
+if(!(func29(data217._valueDecimal))){
 errors++;
 }
 }
@@ -2597,7 +2603,7 @@ errors++;
 }
 }
 if(data217._valueId !== undefined){
-if(!(func6(data217._valueId))){
+if(!(func29(data217._valueId))){
 errors++;
 }
 }
@@ -2613,7 +2619,7 @@ errors++;
 }
 }
 if(data217._valueInstant !== undefined){
-if(!(func6(data217._valueInstant))){
+if(!(func29(data217._valueInstant))){
 errors++;
 }
 }
@@ -2632,7 +2638,7 @@ errors++;
 }
 }
 if(data217._valueInteger !== undefined){
-if(!(func6(data217._valueInteger))){
+if(!(func29(data217._valueInteger))){
 errors++;
 }
 }
@@ -2648,7 +2654,7 @@ errors++;
 }
 }
 if(data217._valueMarkdown !== undefined){
-if(!(func6(data217._valueMarkdown))){
+if(!(func29(data217._valueMarkdown))){
 errors++;
 }
 }
@@ -2664,7 +2670,7 @@ errors++;
 }
 }
 if(data217._valueOid !== undefined){
-if(!(func6(data217._valueOid))){
+if(!(func29(data217._valueOid))){
 errors++;
 }
 }
@@ -2683,7 +2689,7 @@ errors++;
 }
 }
 if(data217._valuePositiveInt !== undefined){
-if(!(func6(data217._valuePositiveInt))){
+if(!(func29(data217._valuePositiveInt))){
 errors++;
 }
 }
@@ -2699,7 +2705,7 @@ errors++;
 }
 }
 if(data217._valueString !== undefined){
-if(!(func6(data217._valueString))){
+if(!(func29(data217._valueString))){
 errors++;
 }
 }
@@ -2715,7 +2721,7 @@ errors++;
 }
 }
 if(data217._valueTime !== undefined){
-if(!(func6(data217._valueTime))){
+if(!(func29(data217._valueTime))){
 errors++;
 }
 }
@@ -2734,7 +2740,7 @@ errors++;
 }
 }
 if(data217._valueUnsignedInt !== undefined){
-if(!(func6(data217._valueUnsignedInt))){
+if(!(func29(data217._valueUnsignedInt))){
 errors++;
 }
 }
@@ -2750,7 +2756,7 @@ errors++;
 }
 }
 if(data217._valueUri !== undefined){
-if(!(func6(data217._valueUri))){
+if(!(func29(data217._valueUri))){
 errors++;
 }
 }
@@ -2766,7 +2772,7 @@ errors++;
 }
 }
 if(data217._valueUrl !== undefined){
-if(!(func6(data217._valueUrl))){
+if(!(func29(data217._valueUrl))){
 errors++;
 }
 }
@@ -2782,162 +2788,162 @@ errors++;
 }
 }
 if(data217._valueUuid !== undefined){
-if(!(func6(data217._valueUuid))){
+if(!(func29(data217._valueUuid))){
 errors++;
 }
 }
 if(data217.valueAddress !== undefined){
-if(!(func760(data217.valueAddress))){
+if(!(func794(data217.valueAddress))){
 errors++;
 }
 }
 if(data217.valueAge !== undefined){
-if(!(func74(data217.valueAge))){
+if(!(func97(data217.valueAge))){
 errors++;
 }
 }
 if(data217.valueAnnotation !== undefined){
-if(!(func156(data217.valueAnnotation))){
+if(!(func180(data217.valueAnnotation))){
 errors++;
 }
 }
 if(data217.valueAttachment !== undefined){
-if(!(func336(data217.valueAttachment))){
+if(!(func365(data217.valueAttachment))){
 errors++;
 }
 }
 if(data217.valueCodeableConcept !== undefined){
-if(!(func14(data217.valueCodeableConcept))){
+if(!(func37(data217.valueCodeableConcept))){
 errors++;
 }
 }
 if(data217.valueCoding !== undefined){
-if(!(func223(data217.valueCoding))){
+if(!(func248(data217.valueCoding))){
 errors++;
 }
 }
 if(data217.valueContactPoint !== undefined){
-if(!(func568(data217.valueContactPoint))){
+if(!(func598(data217.valueContactPoint))){
 errors++;
 }
 }
 if(data217.valueCount !== undefined){
-if(!(func4464(data217.valueCount))){
+if(!(func4577(data217.valueCount))){
 errors++;
 }
 }
 if(data217.valueDistance !== undefined){
-if(!(func4465(data217.valueDistance))){
+if(!(func4578(data217.valueDistance))){
 errors++;
 }
 }
 if(data217.valueDuration !== undefined){
-if(!(func77(data217.valueDuration))){
+if(!(func100(data217.valueDuration))){
 errors++;
 }
 }
 if(data217.valueHumanName !== undefined){
-if(!(func3098(data217.valueHumanName))){
+if(!(func3186(data217.valueHumanName))){
 errors++;
 }
 }
 if(data217.valueIdentifier !== undefined){
-if(!(func12(data217.valueIdentifier))){
+if(!(func35(data217.valueIdentifier))){
 errors++;
 }
 }
 if(data217.valueMoney !== undefined){
-if(!(func621(data217.valueMoney))){
+if(!(func651(data217.valueMoney))){
 errors++;
 }
 }
 if(data217.valuePeriod !== undefined){
-if(!(func17(data217.valuePeriod))){
+if(!(func40(data217.valuePeriod))){
 errors++;
 }
 }
 if(data217.valueQuantity !== undefined){
-if(!(func85(data217.valueQuantity))){
+if(!(func108(data217.valueQuantity))){
 errors++;
 }
 }
 if(data217.valueRange !== undefined){
-if(!(func76(data217.valueRange))){
+if(!(func99(data217.valueRange))){
 errors++;
 }
 }
 if(data217.valueRatio !== undefined){
-if(!(func2698(data217.valueRatio))){
+if(!(func2775(data217.valueRatio))){
 errors++;
 }
 }
 if(data217.valueReference !== undefined){
-if(!(func16(data217.valueReference))){
+if(!(func39(data217.valueReference))){
 errors++;
 }
 }
 if(data217.valueSampledData !== undefined){
-if(!(func4243(data217.valueSampledData))){
+if(!(func4354(data217.valueSampledData))){
 errors++;
 }
 }
 if(data217.valueSignature !== undefined){
-if(!(func376(data217.valueSignature))){
+if(!(func405(data217.valueSignature))){
 errors++;
 }
 }
 if(data217.valueTiming !== undefined){
-if(!(func72(data217.valueTiming))){
+if(!(func95(data217.valueTiming))){
 errors++;
 }
 }
 if(data217.valueContactDetail !== undefined){
-if(!(func49(data217.valueContactDetail))){
+if(!(func72(data217.valueContactDetail))){
 errors++;
 }
 }
 if(data217.valueContributor !== undefined){
-if(!(func4479(data217.valueContributor))){
+if(!(func4592(data217.valueContributor))){
 errors++;
 }
 }
 if(data217.valueDataRequirement !== undefined){
-if(!(func2273(data217.valueDataRequirement))){
+if(!(func2340(data217.valueDataRequirement))){
 errors++;
 }
 }
 if(data217.valueExpression !== undefined){
-if(!(func95(data217.valueExpression))){
+if(!(func118(data217.valueExpression))){
 errors++;
 }
 }
 if(data217.valueParameterDefinition !== undefined){
-if(!(func3216(data217.valueParameterDefinition))){
+if(!(func3305(data217.valueParameterDefinition))){
 errors++;
 }
 }
 if(data217.valueRelatedArtifact !== undefined){
-if(!(func64(data217.valueRelatedArtifact))){
+if(!(func87(data217.valueRelatedArtifact))){
 errors++;
 }
 }
 if(data217.valueTriggerDefinition !== undefined){
-if(!(func2197(data217.valueTriggerDefinition))){
+if(!(func2263(data217.valueTriggerDefinition))){
 errors++;
 }
 }
 if(data217.valueUsageContext !== undefined){
-if(!(func51(data217.valueUsageContext))){
+if(!(func74(data217.valueUsageContext))){
 errors++;
 }
 }
 if(data217.valueDosage !== undefined){
-if(!(func86(data217.valueDosage))){
+if(!(func109(data217.valueDosage))){
 errors++;
 }
 }
 if(data217.valueMeta !== undefined){
-if(!(func5(data217.valueMeta))){
+if(!(func28(data217.valueMeta))){
 errors++;
 }
 }
@@ -2945,6 +2951,10 @@ for(const key2 in data217){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "type")) && (key2 !== "valueBase64Binary")) && (key2 !== "_valueBase64Binary")) && (key2 !== "valueBoolean")) && (key2 !== "_valueBoolean")) && (key2 !== "valueCanonical")) && (key2 !== "_valueCanonical")) && (key2 !== "valueCode")) && (key2 !== "_valueCode")) && (key2 !== "valueDate")) && (key2 !== "_valueDate")) && (key2 !== "valueDateTime")) && (key2 !== "_valueDateTime")) && (key2 !== "valueDecimal")) && (key2 !== "_valueDecimal")) && (key2 !== "valueId")) && (key2 !== "_valueId")) && (key2 !== "valueInstant")) && (key2 !== "_valueInstant")) && (key2 !== "valueInteger")) && (key2 !== "_valueInteger")) && (key2 !== "valueMarkdown")) && (key2 !== "_valueMarkdown")) && (key2 !== "valueOid")) && (key2 !== "_valueOid")) && (key2 !== "valuePositiveInt")) && (key2 !== "_valuePositiveInt")) && (key2 !== "valueString")) && (key2 !== "_valueString")) && (key2 !== "valueTime")) && (key2 !== "_valueTime")) && (key2 !== "valueUnsignedInt")) && (key2 !== "_valueUnsignedInt")) && (key2 !== "valueUri")) && (key2 !== "_valueUri")) && (key2 !== "valueUrl")) && (key2 !== "_valueUrl")) && (key2 !== "valueUuid")) && (key2 !== "_valueUuid")) && (key2 !== "valueAddress")) && (key2 !== "valueAge")) && (key2 !== "valueAnnotation")) && (key2 !== "valueAttachment")) && (key2 !== "valueCodeableConcept")) && (key2 !== "valueCoding")) && (key2 !== "valueContactPoint")) && (key2 !== "valueCount")) && (key2 !== "valueDistance")) && (key2 !== "valueDuration")) && (key2 !== "valueHumanName")) && (key2 !== "valueIdentifier")) && (key2 !== "valueMoney")) && (key2 !== "valuePeriod")) && (key2 !== "valueQuantity")) && (key2 !== "valueRange")) && (key2 !== "valueRatio")) && (key2 !== "valueReference")) && (key2 !== "valueSampledData")) && (key2 !== "valueSignature")) && (key2 !== "valueTiming")) && (key2 !== "valueContactDetail")) && (key2 !== "valueContributor")) && (key2 !== "valueDataRequirement")) && (key2 !== "valueExpression")) && (key2 !== "valueParameterDefinition")) && (key2 !== "valueRelatedArtifact")) && (key2 !== "valueTriggerDefinition")) && (key2 !== "valueUsageContext")) && (key2 !== "valueDosage")) && (key2 !== "valueMeta")){
 errors++;
 }
+}
+const forms1 = func1(data217, obj47);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data217.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data217);

@@ -8,15 +8,15 @@ const schema717 = {"properties":{"status":{"enum":["draft","active","retired","u
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -66,8 +66,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -88,8 +88,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -131,8 +131,8 @@ errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2197(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -149,8 +149,8 @@ errors++;
 }
 }
 if(data._isDefault !== undefined && func0.call(data, "_isDefault")){
-if(!(func2197(data._isDefault, {instancePath:instancePath+"/_isDefault",parentData:data,parentDataProperty:"_isDefault",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._isDefault, {instancePath:instancePath+"/_isDefault",parentData:data,parentDataProperty:"_isDefault",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -167,8 +167,8 @@ errors++;
 }
 }
 if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func2197(data._compositional, {instancePath:instancePath+"/_compositional",parentData:data,parentDataProperty:"_compositional",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._compositional, {instancePath:instancePath+"/_compositional",parentData:data,parentDataProperty:"_compositional",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -218,8 +218,8 @@ let data13 = data._language;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2197(data13[i3], {instancePath:instancePath+"/_language/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data13[i3], {instancePath:instancePath+"/_language/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -405,8 +405,8 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2206(data20[i5], {instancePath:instancePath+"/filter/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data20[i5], {instancePath:instancePath+"/filter/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -427,8 +427,8 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data22[i6], {instancePath:instancePath+"/filter/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i6], {instancePath:instancePath+"/filter/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -470,8 +470,8 @@ errors++;
 }
 }
 if(data16._code !== undefined && func0.call(data16, "_code")){
-if(!(func2197(data16._code, {instancePath:instancePath+"/filter/" + i4+"/_code",parentData:data16,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data16._code, {instancePath:instancePath+"/filter/" + i4+"/_code",parentData:data16,parentDataProperty:"_code",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -521,8 +521,8 @@ let data28 = data16._op;
 if(Array.isArray(data28)){
 const len8 = data28.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2197(data28[i8], {instancePath:instancePath+"/filter/" + i4+"/_op/" + i8,parentData:data28,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data28[i8], {instancePath:instancePath+"/filter/" + i4+"/_op/" + i8,parentData:data28,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -608,8 +608,8 @@ let data32 = data._property;
 if(Array.isArray(data32)){
 const len10 = data32.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2197(data32[i10], {instancePath:instancePath+"/_property/" + i10,parentData:data32,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data32[i10], {instancePath:instancePath+"/_property/" + i10,parentData:data32,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -683,8 +683,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -705,8 +705,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -748,8 +748,8 @@ errors++;
 }
 }
 if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func2197(data._uri, {instancePath:instancePath+"/_uri",parentData:data,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._uri, {instancePath:instancePath+"/_uri",parentData:data,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -788,8 +788,8 @@ errors++;
 }
 }
 if(data._subsumption !== undefined && func0.call(data, "_subsumption")){
-if(!(func2197(data._subsumption, {instancePath:instancePath+"/_subsumption",parentData:data,parentDataProperty:"_subsumption",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._subsumption, {instancePath:instancePath+"/_subsumption",parentData:data,parentDataProperty:"_subsumption",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -853,8 +853,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -875,8 +875,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -905,8 +905,8 @@ errors++;
 }
 }
 if(data._hierarchical !== undefined && func0.call(data, "_hierarchical")){
-if(!(func2197(data._hierarchical, {instancePath:instancePath+"/_hierarchical",parentData:data,parentDataProperty:"_hierarchical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._hierarchical, {instancePath:instancePath+"/_hierarchical",parentData:data,parentDataProperty:"_hierarchical",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -923,8 +923,8 @@ errors++;
 }
 }
 if(data._paging !== undefined && func0.call(data, "_paging")){
-if(!(func2197(data._paging, {instancePath:instancePath+"/_paging",parentData:data,parentDataProperty:"_paging",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._paging, {instancePath:instancePath+"/_paging",parentData:data,parentDataProperty:"_paging",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -941,8 +941,8 @@ errors++;
 }
 }
 if(data._incomplete !== undefined && func0.call(data, "_incomplete")){
-if(!(func2197(data._incomplete, {instancePath:instancePath+"/_incomplete",parentData:data,parentDataProperty:"_incomplete",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._incomplete, {instancePath:instancePath+"/_incomplete",parentData:data,parentDataProperty:"_incomplete",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1050,8 +1050,8 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data15[i3], {instancePath:instancePath+"/parameter/" + i2+"/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i3], {instancePath:instancePath+"/parameter/" + i2+"/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1072,8 +1072,8 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data17[i4], {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data17[i4], {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1115,8 +1115,8 @@ errors++;
 }
 }
 if(data12._name !== undefined && func0.call(data12, "_name")){
-if(!(func2197(data12._name, {instancePath:instancePath+"/parameter/" + i2+"/_name",parentData:data12,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data12._name, {instancePath:instancePath+"/parameter/" + i2+"/_name",parentData:data12,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1146,8 +1146,8 @@ errors++;
 }
 }
 if(data12._documentation !== undefined && func0.call(data12, "_documentation")){
-if(!(func2197(data12._documentation, {instancePath:instancePath+"/parameter/" + i2+"/_documentation",parentData:data12,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data12._documentation, {instancePath:instancePath+"/parameter/" + i2+"/_documentation",parentData:data12,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1201,8 +1201,8 @@ errors++;
 }
 }
 if(data._textFilter !== undefined && func0.call(data, "_textFilter")){
-if(!(func2197(data._textFilter, {instancePath:instancePath+"/_textFilter",parentData:data,parentDataProperty:"_textFilter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._textFilter, {instancePath:instancePath+"/_textFilter",parentData:data,parentDataProperty:"_textFilter",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1524,8 +1524,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1555,8 +1555,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1586,14 +1586,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1602,8 +1602,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1624,8 +1624,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1646,8 +1646,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1689,8 +1689,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1720,8 +1720,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1751,8 +1751,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1782,8 +1782,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1801,8 +1801,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1819,8 +1819,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1850,8 +1850,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1881,8 +1881,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1891,8 +1891,8 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2320(data33[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data33[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1934,8 +1934,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1944,8 +1944,8 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2326(data37[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data37[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1966,8 +1966,8 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data39[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data39[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2009,8 +2009,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2040,8 +2040,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2069,8 +2069,8 @@ errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2197(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2174,8 +2174,8 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data50[i6], {instancePath:instancePath+"/software/extension/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i6], {instancePath:instancePath+"/software/extension/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2196,8 +2196,8 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len7 = data52.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data52[i7], {instancePath:instancePath+"/software/modifierExtension/" + i7,parentData:data52,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i7], {instancePath:instancePath+"/software/modifierExtension/" + i7,parentData:data52,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2239,8 +2239,8 @@ errors++;
 }
 }
 if(data47._name !== undefined && func0.call(data47, "_name")){
-if(!(func2197(data47._name, {instancePath:instancePath+"/software/_name",parentData:data47,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data47._name, {instancePath:instancePath+"/software/_name",parentData:data47,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2270,8 +2270,8 @@ errors++;
 }
 }
 if(data47._version !== undefined && func0.call(data47, "_version")){
-if(!(func2197(data47._version, {instancePath:instancePath+"/software/_version",parentData:data47,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data47._version, {instancePath:instancePath+"/software/_version",parentData:data47,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2387,8 +2387,8 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data61[i8], {instancePath:instancePath+"/implementation/extension/" + i8,parentData:data61,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i8], {instancePath:instancePath+"/implementation/extension/" + i8,parentData:data61,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2409,8 +2409,8 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data63[i9], {instancePath:instancePath+"/implementation/modifierExtension/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data63[i9], {instancePath:instancePath+"/implementation/modifierExtension/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2452,8 +2452,8 @@ errors++;
 }
 }
 if(data58._description !== undefined && func0.call(data58, "_description")){
-if(!(func2197(data58._description, {instancePath:instancePath+"/implementation/_description",parentData:data58,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data58._description, {instancePath:instancePath+"/implementation/_description",parentData:data58,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2483,8 +2483,8 @@ errors++;
 }
 }
 if(data58._url !== undefined && func0.call(data58, "_url")){
-if(!(func2197(data58._url, {instancePath:instancePath+"/implementation/_url",parentData:data58,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data58._url, {instancePath:instancePath+"/implementation/_url",parentData:data58,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2513,8 +2513,8 @@ errors++;
 }
 }
 if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
-if(!(func2197(data._lockedDate, {instancePath:instancePath+"/_lockedDate",parentData:data,parentDataProperty:"_lockedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lockedDate, {instancePath:instancePath+"/_lockedDate",parentData:data,parentDataProperty:"_lockedDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2560,8 +2560,8 @@ errors++;
 }
 }
 if(data._codeSearch !== undefined && func0.call(data, "_codeSearch")){
-if(!(func2197(data._codeSearch, {instancePath:instancePath+"/_codeSearch",parentData:data,parentDataProperty:"_codeSearch",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._codeSearch, {instancePath:instancePath+"/_codeSearch",parentData:data,parentDataProperty:"_codeSearch",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2663,8 +2663,8 @@ let data79 = data76.extension;
 if(Array.isArray(data79)){
 const len11 = data79.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data79[i11], {instancePath:instancePath+"/validateCode/extension/" + i11,parentData:data79,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data79[i11], {instancePath:instancePath+"/validateCode/extension/" + i11,parentData:data79,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2685,8 +2685,8 @@ let data81 = data76.modifierExtension;
 if(Array.isArray(data81)){
 const len12 = data81.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2206(data81[i12], {instancePath:instancePath+"/validateCode/modifierExtension/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data81[i12], {instancePath:instancePath+"/validateCode/modifierExtension/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2715,8 +2715,8 @@ errors++;
 }
 }
 if(data76._translations !== undefined && func0.call(data76, "_translations")){
-if(!(func2197(data76._translations, {instancePath:instancePath+"/validateCode/_translations",parentData:data76,parentDataProperty:"_translations",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data76._translations, {instancePath:instancePath+"/validateCode/_translations",parentData:data76,parentDataProperty:"_translations",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2830,8 +2830,8 @@ let data88 = data85.extension;
 if(Array.isArray(data88)){
 const len13 = data88.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data88[i13], {instancePath:instancePath+"/translation/extension/" + i13,parentData:data88,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data88[i13], {instancePath:instancePath+"/translation/extension/" + i13,parentData:data88,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2852,8 +2852,8 @@ let data90 = data85.modifierExtension;
 if(Array.isArray(data90)){
 const len14 = data90.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data90[i14], {instancePath:instancePath+"/translation/modifierExtension/" + i14,parentData:data90,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data90[i14], {instancePath:instancePath+"/translation/modifierExtension/" + i14,parentData:data90,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2882,8 +2882,8 @@ errors++;
 }
 }
 if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
-if(!(func2197(data85._needsMap, {instancePath:instancePath+"/translation/_needsMap",parentData:data85,parentDataProperty:"_needsMap",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data85._needsMap, {instancePath:instancePath+"/translation/_needsMap",parentData:data85,parentDataProperty:"_needsMap",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2932,8 +2932,8 @@ let data96 = data94.extension;
 if(Array.isArray(data96)){
 const len15 = data96.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2206(data96[i15], {instancePath:instancePath+"/closure/extension/" + i15,parentData:data96,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data96[i15], {instancePath:instancePath+"/closure/extension/" + i15,parentData:data96,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2954,8 +2954,8 @@ let data98 = data94.modifierExtension;
 if(Array.isArray(data98)){
 const len16 = data98.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data98[i16], {instancePath:instancePath+"/closure/modifierExtension/" + i16,parentData:data98,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data98[i16], {instancePath:instancePath+"/closure/modifierExtension/" + i16,parentData:data98,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2984,8 +2984,8 @@ errors++;
 }
 }
 if(data94._translation !== undefined && func0.call(data94, "_translation")){
-if(!(func2197(data94._translation, {instancePath:instancePath+"/closure/_translation",parentData:data94,parentDataProperty:"_translation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data94._translation, {instancePath:instancePath+"/closure/_translation",parentData:data94,parentDataProperty:"_translation",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -11,14 +11,14 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -51,7 +51,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -65,7 +65,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -86,7 +86,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -96,7 +96,7 @@ errors++;
 }
 }
 if(data._isDefault !== undefined){
-if(!(func6(data._isDefault))){
+if(!(func29(data._isDefault))){
 errors++;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data._compositional !== undefined){
-if(!(func6(data._compositional))){
+if(!(func29(data._compositional))){
 errors++;
 }
 }
@@ -135,7 +135,7 @@ let data13 = data._language;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data13[i3]))){
+if(!(func29(data13[i3]))){
 errors++;
 }
 }
@@ -229,7 +229,7 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data20[i5]))){
+if(!(func33(data20[i5]))){
 errors++;
 }
 }
@@ -243,7 +243,7 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func33(data22[i6]))){
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors++;
 }
 }
 if(data16._code !== undefined){
-if(!(func6(data16._code))){
+if(!(func29(data16._code))){
 errors++;
 }
 }
@@ -293,7 +293,7 @@ let data28 = data16._op;
 if(Array.isArray(data28)){
 const len8 = data28.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data28[i8]))){
+if(!(func29(data28[i8]))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ let data32 = data._property;
 if(Array.isArray(data32)){
 const len10 = data32.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data32[i10]))){
+if(!(func29(data32[i10]))){
 errors++;
 }
 }
@@ -405,7 +405,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -419,7 +419,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -440,7 +440,7 @@ errors++;
 }
 }
 if(data._uri !== undefined){
-if(!(func6(data._uri))){
+if(!(func29(data._uri))){
 errors++;
 }
 }
@@ -464,7 +464,7 @@ errors++;
 }
 }
 if(data._subsumption !== undefined){
-if(!(func6(data._subsumption))){
+if(!(func29(data._subsumption))){
 errors++;
 }
 }
@@ -518,7 +518,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -532,7 +532,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -547,7 +547,7 @@ errors++;
 }
 }
 if(data._hierarchical !== undefined){
-if(!(func6(data._hierarchical))){
+if(!(func29(data._hierarchical))){
 errors++;
 }
 }
@@ -557,7 +557,7 @@ errors++;
 }
 }
 if(data._paging !== undefined){
-if(!(func6(data._paging))){
+if(!(func29(data._paging))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ errors++;
 }
 }
 if(data._incomplete !== undefined){
-if(!(func6(data._incomplete))){
+if(!(func29(data._incomplete))){
 errors++;
 }
 }
@@ -625,7 +625,7 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data15[i3]))){
+if(!(func33(data15[i3]))){
 errors++;
 }
 }
@@ -639,7 +639,7 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func33(data17[i4]))){
 errors++;
 }
 }
@@ -660,7 +660,7 @@ errors++;
 }
 }
 if(data12._name !== undefined){
-if(!(func6(data12._name))){
+if(!(func29(data12._name))){
 errors++;
 }
 }
@@ -676,7 +676,7 @@ errors++;
 }
 }
 if(data12._documentation !== undefined){
-if(!(func6(data12._documentation))){
+if(!(func29(data12._documentation))){
 errors++;
 }
 }
@@ -713,7 +713,7 @@ errors++;
 }
 }
 if(data._textFilter !== undefined){
-if(!(func6(data._textFilter))){
+if(!(func29(data._textFilter))){
 errors++;
 }
 }
@@ -863,7 +863,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -879,7 +879,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -895,12 +895,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -909,7 +909,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -923,7 +923,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -937,7 +937,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -958,7 +958,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -974,7 +974,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -990,7 +990,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1006,7 +1006,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1027,7 +1027,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1043,7 +1043,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1059,7 +1059,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1068,7 +1068,7 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data33[i3]))){
+if(!(func72(data33[i3]))){
 errors++;
 }
 }
@@ -1089,7 +1089,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1098,7 +1098,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data37[i4]))){
+if(!(func74(data37[i4]))){
 errors++;
 }
 }
@@ -1112,7 +1112,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data39[i5]))){
+if(!(func37(data39[i5]))){
 errors++;
 }
 }
@@ -1133,7 +1133,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1149,7 +1149,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -1163,7 +1163,7 @@ errors++;
 }
 }
 if(data._kind !== undefined){
-if(!(func6(data._kind))){
+if(!(func29(data._kind))){
 errors++;
 }
 }
@@ -1217,7 +1217,7 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data50[i6]))){
+if(!(func33(data50[i6]))){
 errors++;
 }
 }
@@ -1231,7 +1231,7 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len7 = data52.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data52[i7]))){
+if(!(func33(data52[i7]))){
 errors++;
 }
 }
@@ -1252,7 +1252,7 @@ errors++;
 }
 }
 if(data47._name !== undefined){
-if(!(func6(data47._name))){
+if(!(func29(data47._name))){
 errors++;
 }
 }
@@ -1268,7 +1268,7 @@ errors++;
 }
 }
 if(data47._version !== undefined){
-if(!(func6(data47._version))){
+if(!(func29(data47._version))){
 errors++;
 }
 }
@@ -1338,7 +1338,7 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data61[i8]))){
+if(!(func33(data61[i8]))){
 errors++;
 }
 }
@@ -1352,7 +1352,7 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data63[i9]))){
+if(!(func33(data63[i9]))){
 errors++;
 }
 }
@@ -1373,7 +1373,7 @@ errors++;
 }
 }
 if(data58._description !== undefined){
-if(!(func6(data58._description))){
+if(!(func29(data58._description))){
 errors++;
 }
 }
@@ -1389,7 +1389,7 @@ errors++;
 }
 }
 if(data58._url !== undefined){
-if(!(func6(data58._url))){
+if(!(func29(data58._url))){
 errors++;
 }
 }
@@ -1415,7 +1415,7 @@ errors++;
 }
 }
 if(data._lockedDate !== undefined){
-if(!(func6(data._lockedDate))){
+if(!(func29(data._lockedDate))){
 errors++;
 }
 }
@@ -1445,7 +1445,7 @@ errors++;
 }
 }
 if(data._codeSearch !== undefined){
-if(!(func6(data._codeSearch))){
+if(!(func29(data._codeSearch))){
 errors++;
 }
 }
@@ -1499,7 +1499,7 @@ let data79 = data76.extension;
 if(Array.isArray(data79)){
 const len11 = data79.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data79[i11]))){
+if(!(func33(data79[i11]))){
 errors++;
 }
 }
@@ -1513,7 +1513,7 @@ let data81 = data76.modifierExtension;
 if(Array.isArray(data81)){
 const len12 = data81.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data81[i12]))){
+if(!(func33(data81[i12]))){
 errors++;
 }
 }
@@ -1528,7 +1528,7 @@ errors++;
 }
 }
 if(data76._translations !== undefined){
-if(!(func6(data76._translations))){
+if(!(func29(data76._translations))){
 errors++;
 }
 }
@@ -1598,7 +1598,7 @@ let data88 = data85.extension;
 if(Array.isArray(data88)){
 const len13 = data88.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data88[i13]))){
+if(!(func33(data88[i13]))){
 errors++;
 }
 }
@@ -1612,7 +1612,7 @@ let data90 = data85.modifierExtension;
 if(Array.isArray(data90)){
 const len14 = data90.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data90[i14]))){
+if(!(func33(data90[i14]))){
 errors++;
 }
 }
@@ -1627,7 +1627,7 @@ errors++;
 }
 }
 if(data85._needsMap !== undefined){
-if(!(func6(data85._needsMap))){
+if(!(func29(data85._needsMap))){
 errors++;
 }
 }
@@ -1666,7 +1666,7 @@ let data96 = data94.extension;
 if(Array.isArray(data96)){
 const len15 = data96.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10(data96[i15]))){
+if(!(func33(data96[i15]))){
 errors++;
 }
 }
@@ -1680,7 +1680,7 @@ let data98 = data94.modifierExtension;
 if(Array.isArray(data98)){
 const len16 = data98.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data98[i16]))){
+if(!(func33(data98[i16]))){
 errors++;
 }
 }
@@ -1695,7 +1695,7 @@ errors++;
 }
 }
 if(data94._translation !== undefined){
-if(!(func6(data94._translation))){
+if(!(func29(data94._translation))){
 errors++;
 }
 }

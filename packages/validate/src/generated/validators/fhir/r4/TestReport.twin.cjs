@@ -7,13 +7,13 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -47,7 +47,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -61,7 +61,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -120,7 +120,7 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data8[i2]))){
+if(!(func33(data8[i2]))){
 errors++;
 }
 }
@@ -134,7 +134,7 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func33(data10[i3]))){
 errors++;
 }
 }
@@ -150,7 +150,7 @@ errors++;
 }
 }
 if(data5._result !== undefined){
-if(!(func6(data5._result))){
+if(!(func29(data5._result))){
 errors++;
 }
 }
@@ -166,7 +166,7 @@ errors++;
 }
 }
 if(data5._message !== undefined){
-if(!(func6(data5._message))){
+if(!(func29(data5._message))){
 errors++;
 }
 }
@@ -182,7 +182,7 @@ errors++;
 }
 }
 if(data5._detail !== undefined){
-if(!(func6(data5._detail))){
+if(!(func29(data5._detail))){
 errors++;
 }
 }
@@ -252,7 +252,7 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func33(data21[i4]))){
 errors++;
 }
 }
@@ -266,7 +266,7 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -282,7 +282,7 @@ errors++;
 }
 }
 if(data18._result !== undefined){
-if(!(func6(data18._result))){
+if(!(func29(data18._result))){
 errors++;
 }
 }
@@ -298,7 +298,7 @@ errors++;
 }
 }
 if(data18._message !== undefined){
-if(!(func6(data18._message))){
+if(!(func29(data18._message))){
 errors++;
 }
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 if(data18._detail !== undefined){
-if(!(func6(data18._detail))){
+if(!(func29(data18._detail))){
 errors++;
 }
 }
@@ -385,7 +385,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -399,7 +399,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -472,7 +472,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -486,7 +486,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -545,7 +545,7 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data8[i2]))){
+if(!(func33(data8[i2]))){
 errors++;
 }
 }
@@ -559,7 +559,7 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func33(data10[i3]))){
 errors++;
 }
 }
@@ -575,7 +575,7 @@ errors++;
 }
 }
 if(data5._result !== undefined){
-if(!(func6(data5._result))){
+if(!(func29(data5._result))){
 errors++;
 }
 }
@@ -591,7 +591,7 @@ errors++;
 }
 }
 if(data5._message !== undefined){
-if(!(func6(data5._message))){
+if(!(func29(data5._message))){
 errors++;
 }
 }
@@ -607,7 +607,7 @@ errors++;
 }
 }
 if(data5._detail !== undefined){
-if(!(func6(data5._detail))){
+if(!(func29(data5._detail))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data21[i4]))){
+if(!(func33(data21[i4]))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data23[i5]))){
+if(!(func33(data23[i5]))){
 errors++;
 }
 }
@@ -707,7 +707,7 @@ errors++;
 }
 }
 if(data18._result !== undefined){
-if(!(func6(data18._result))){
+if(!(func29(data18._result))){
 errors++;
 }
 }
@@ -723,7 +723,7 @@ errors++;
 }
 }
 if(data18._message !== undefined){
-if(!(func6(data18._message))){
+if(!(func29(data18._message))){
 errors++;
 }
 }
@@ -739,7 +739,7 @@ errors++;
 }
 }
 if(data18._detail !== undefined){
-if(!(func6(data18._detail))){
+if(!(func29(data18._detail))){
 errors++;
 }
 }
@@ -810,7 +810,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -824,7 +824,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -845,7 +845,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -861,7 +861,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -932,7 +932,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -946,7 +946,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1005,7 +1005,7 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data8[i2]))){
+if(!(func33(data8[i2]))){
 errors++;
 }
 }
@@ -1019,7 +1019,7 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data10[i3]))){
+if(!(func33(data10[i3]))){
 errors++;
 }
 }
@@ -1035,7 +1035,7 @@ errors++;
 }
 }
 if(data5._result !== undefined){
-if(!(func6(data5._result))){
+if(!(func29(data5._result))){
 errors++;
 }
 }
@@ -1051,7 +1051,7 @@ errors++;
 }
 }
 if(data5._message !== undefined){
-if(!(func6(data5._message))){
+if(!(func29(data5._message))){
 errors++;
 }
 }
@@ -1067,7 +1067,7 @@ errors++;
 }
 }
 if(data5._detail !== undefined){
-if(!(func6(data5._detail))){
+if(!(func29(data5._detail))){
 errors++;
 }
 }
@@ -1138,7 +1138,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1152,7 +1152,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1293,7 +1293,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1309,7 +1309,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1325,12 +1325,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1339,7 +1339,7 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data10[i0]))){
+if(!(func32(data10[i0]))){
 errors++;
 }
 }
@@ -1353,7 +1353,7 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data12[i1]))){
+if(!(func33(data12[i1]))){
 errors++;
 }
 }
@@ -1367,7 +1367,7 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data14[i2]))){
+if(!(func33(data14[i2]))){
 errors++;
 }
 }
@@ -1377,7 +1377,7 @@ errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -1393,7 +1393,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1404,12 +1404,12 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
 if(data.testScript !== undefined){
-if(!(func16(data.testScript))){
+if(!(func39(data.testScript))){
 errors++;
 }
 }
@@ -1420,7 +1420,7 @@ errors++;
 }
 }
 if(data._result !== undefined){
-if(!(func6(data._result))){
+if(!(func29(data._result))){
 errors++;
 }
 }
@@ -1431,7 +1431,7 @@ errors++;
 }
 }
 if(data._score !== undefined){
-if(!(func6(data._score))){
+if(!(func29(data._score))){
 errors++;
 }
 }
@@ -1447,7 +1447,7 @@ errors++;
 }
 }
 if(data._tester !== undefined){
-if(!(func6(data._tester))){
+if(!(func29(data._tester))){
 errors++;
 }
 }
@@ -1463,7 +1463,7 @@ errors++;
 }
 }
 if(data._issued !== undefined){
-if(!(func6(data._issued))){
+if(!(func29(data._issued))){
 errors++;
 }
 }
@@ -1552,7 +1552,7 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data35[i4]))){
+if(!(func33(data35[i4]))){
 errors++;
 }
 }
@@ -1566,7 +1566,7 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data37[i5]))){
+if(!(func33(data37[i5]))){
 errors++;
 }
 }
@@ -1582,7 +1582,7 @@ errors++;
 }
 }
 if(data31._type !== undefined){
-if(!(func6(data31._type))){
+if(!(func29(data31._type))){
 errors++;
 }
 }
@@ -1598,7 +1598,7 @@ errors++;
 }
 }
 if(data31._uri !== undefined){
-if(!(func6(data31._uri))){
+if(!(func29(data31._uri))){
 errors++;
 }
 }
@@ -1614,7 +1614,7 @@ errors++;
 }
 }
 if(data31._display !== undefined){
-if(!(func6(data31._display))){
+if(!(func29(data31._display))){
 errors++;
 }
 }

@@ -7,18 +7,18 @@ const schema741 = {"properties":{"status":{"enum":["draft","active","retired","u
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2210 = require("./datatypes.cjs")["Identifier"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2233 = require("./datatypes.cjs")["Identifier"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2320 = require("./datatypes.cjs")["ContactDetail"];
-const func2326 = require("./datatypes.cjs")["UsageContext"];
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2793 = require("./datatypes.cjs")["Coding"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2343 = require("./datatypes.cjs")["ContactDetail"];
+const func2349 = require("./datatypes.cjs")["UsageContext"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2818 = require("./datatypes.cjs")["Coding"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -78,8 +78,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -100,8 +100,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -221,8 +221,8 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data9[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -243,8 +243,8 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data11[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -286,8 +286,8 @@ errors++;
 }
 }
 if(data6._url !== undefined && func0.call(data6, "_url")){
-if(!(func2197(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url",parentData:data6,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url",parentData:data6,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -317,8 +317,8 @@ errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2197(data6._description, {instancePath:instancePath+"/link/" + i2+"/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._description, {instancePath:instancePath+"/link/" + i2+"/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -536,8 +536,8 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2206(data22[i6], {instancePath:instancePath+"/capability/" + i5+"/extension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data22[i6], {instancePath:instancePath+"/capability/" + i5+"/extension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -558,8 +558,8 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data24[i7], {instancePath:instancePath+"/capability/" + i5+"/modifierExtension/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data24[i7], {instancePath:instancePath+"/capability/" + i5+"/modifierExtension/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -588,8 +588,8 @@ errors++;
 }
 }
 if(data18._required !== undefined && func0.call(data18, "_required")){
-if(!(func2197(data18._required, {instancePath:instancePath+"/capability/" + i5+"/_required",parentData:data18,parentDataProperty:"_required",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._required, {instancePath:instancePath+"/capability/" + i5+"/_required",parentData:data18,parentDataProperty:"_required",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -606,8 +606,8 @@ errors++;
 }
 }
 if(data18._validated !== undefined && func0.call(data18, "_validated")){
-if(!(func2197(data18._validated, {instancePath:instancePath+"/capability/" + i5+"/_validated",parentData:data18,parentDataProperty:"_validated",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._validated, {instancePath:instancePath+"/capability/" + i5+"/_validated",parentData:data18,parentDataProperty:"_validated",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -637,8 +637,8 @@ errors++;
 }
 }
 if(data18._description !== undefined && func0.call(data18, "_description")){
-if(!(func2197(data18._description, {instancePath:instancePath+"/capability/" + i5+"/_description",parentData:data18,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._description, {instancePath:instancePath+"/capability/" + i5+"/_description",parentData:data18,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -698,8 +698,8 @@ let data34 = data18._origin;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2197(data34[i9], {instancePath:instancePath+"/capability/" + i5+"/_origin/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data34[i9], {instancePath:instancePath+"/capability/" + i5+"/_origin/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -751,8 +751,8 @@ errors++;
 }
 }
 if(data18._destination !== undefined && func0.call(data18, "_destination")){
-if(!(func2197(data18._destination, {instancePath:instancePath+"/capability/" + i5+"/_destination",parentData:data18,parentDataProperty:"_destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._destination, {instancePath:instancePath+"/capability/" + i5+"/_destination",parentData:data18,parentDataProperty:"_destination",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -802,8 +802,8 @@ let data40 = data18._link;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2197(data40[i11], {instancePath:instancePath+"/capability/" + i5+"/_link/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data40[i11], {instancePath:instancePath+"/capability/" + i5+"/_link/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -845,8 +845,8 @@ errors++;
 }
 }
 if(data18._capabilities !== undefined && func0.call(data18, "_capabilities")){
-if(!(func2197(data18._capabilities, {instancePath:instancePath+"/capability/" + i5+"/_capabilities",parentData:data18,parentDataProperty:"_capabilities",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data18._capabilities, {instancePath:instancePath+"/capability/" + i5+"/_capabilities",parentData:data18,parentDataProperty:"_capabilities",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1033,8 +1033,8 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1055,8 +1055,8 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1073,8 +1073,8 @@ errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func2793(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1110,8 +1110,8 @@ errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
-if(!(func2197(data._resource, {instancePath:instancePath+"/_resource",parentData:data,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._resource, {instancePath:instancePath+"/_resource",parentData:data,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1141,8 +1141,8 @@ errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
-if(!(func2197(data._label, {instancePath:instancePath+"/_label",parentData:data,parentDataProperty:"_label",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._label, {instancePath:instancePath+"/_label",parentData:data,parentDataProperty:"_label",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1172,8 +1172,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1203,8 +1203,8 @@ errors++;
 }
 }
 if(data._accept !== undefined && func0.call(data, "_accept")){
-if(!(func2197(data._accept, {instancePath:instancePath+"/_accept",parentData:data,parentDataProperty:"_accept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._accept, {instancePath:instancePath+"/_accept",parentData:data,parentDataProperty:"_accept",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1234,8 +1234,8 @@ errors++;
 }
 }
 if(data._contentType !== undefined && func0.call(data, "_contentType")){
-if(!(func2197(data._contentType, {instancePath:instancePath+"/_contentType",parentData:data,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._contentType, {instancePath:instancePath+"/_contentType",parentData:data,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1275,8 +1275,8 @@ errors++;
 }
 }
 if(data._destination !== undefined && func0.call(data, "_destination")){
-if(!(func2197(data._destination, {instancePath:instancePath+"/_destination",parentData:data,parentDataProperty:"_destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._destination, {instancePath:instancePath+"/_destination",parentData:data,parentDataProperty:"_destination",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1293,8 +1293,8 @@ errors++;
 }
 }
 if(data._encodeRequestUrl !== undefined && func0.call(data, "_encodeRequestUrl")){
-if(!(func2197(data._encodeRequestUrl, {instancePath:instancePath+"/_encodeRequestUrl",parentData:data,parentDataProperty:"_encodeRequestUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._encodeRequestUrl, {instancePath:instancePath+"/_encodeRequestUrl",parentData:data,parentDataProperty:"_encodeRequestUrl",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1312,8 +1312,8 @@ errors++;
 }
 }
 if(data._method !== undefined && func0.call(data, "_method")){
-if(!(func2197(data._method, {instancePath:instancePath+"/_method",parentData:data,parentDataProperty:"_method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._method, {instancePath:instancePath+"/_method",parentData:data,parentDataProperty:"_method",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1353,8 +1353,8 @@ errors++;
 }
 }
 if(data._origin !== undefined && func0.call(data, "_origin")){
-if(!(func2197(data._origin, {instancePath:instancePath+"/_origin",parentData:data,parentDataProperty:"_origin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._origin, {instancePath:instancePath+"/_origin",parentData:data,parentDataProperty:"_origin",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1384,8 +1384,8 @@ errors++;
 }
 }
 if(data._params !== undefined && func0.call(data, "_params")){
-if(!(func2197(data._params, {instancePath:instancePath+"/_params",parentData:data,parentDataProperty:"_params",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._params, {instancePath:instancePath+"/_params",parentData:data,parentDataProperty:"_params",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1559,8 +1559,8 @@ let data32 = data28.extension;
 if(Array.isArray(data32)){
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data32[i3], {instancePath:instancePath+"/requestHeader/" + i2+"/extension/" + i3,parentData:data32,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data32[i3], {instancePath:instancePath+"/requestHeader/" + i2+"/extension/" + i3,parentData:data32,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1581,8 +1581,8 @@ let data34 = data28.modifierExtension;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2206(data34[i4], {instancePath:instancePath+"/requestHeader/" + i2+"/modifierExtension/" + i4,parentData:data34,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data34[i4], {instancePath:instancePath+"/requestHeader/" + i2+"/modifierExtension/" + i4,parentData:data34,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1624,8 +1624,8 @@ errors++;
 }
 }
 if(data28._field !== undefined && func0.call(data28, "_field")){
-if(!(func2197(data28._field, {instancePath:instancePath+"/requestHeader/" + i2+"/_field",parentData:data28,parentDataProperty:"_field",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data28._field, {instancePath:instancePath+"/requestHeader/" + i2+"/_field",parentData:data28,parentDataProperty:"_field",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1655,8 +1655,8 @@ errors++;
 }
 }
 if(data28._value !== undefined && func0.call(data28, "_value")){
-if(!(func2197(data28._value, {instancePath:instancePath+"/requestHeader/" + i2+"/_value",parentData:data28,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data28._value, {instancePath:instancePath+"/requestHeader/" + i2+"/_value",parentData:data28,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1710,8 +1710,8 @@ errors++;
 }
 }
 if(data._requestId !== undefined && func0.call(data, "_requestId")){
-if(!(func2197(data._requestId, {instancePath:instancePath+"/_requestId",parentData:data,parentDataProperty:"_requestId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._requestId, {instancePath:instancePath+"/_requestId",parentData:data,parentDataProperty:"_requestId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1741,8 +1741,8 @@ errors++;
 }
 }
 if(data._responseId !== undefined && func0.call(data, "_responseId")){
-if(!(func2197(data._responseId, {instancePath:instancePath+"/_responseId",parentData:data,parentDataProperty:"_responseId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._responseId, {instancePath:instancePath+"/_responseId",parentData:data,parentDataProperty:"_responseId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1772,8 +1772,8 @@ errors++;
 }
 }
 if(data._sourceId !== undefined && func0.call(data, "_sourceId")){
-if(!(func2197(data._sourceId, {instancePath:instancePath+"/_sourceId",parentData:data,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._sourceId, {instancePath:instancePath+"/_sourceId",parentData:data,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1803,8 +1803,8 @@ errors++;
 }
 }
 if(data._targetId !== undefined && func0.call(data, "_targetId")){
-if(!(func2197(data._targetId, {instancePath:instancePath+"/_targetId",parentData:data,parentDataProperty:"_targetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._targetId, {instancePath:instancePath+"/_targetId",parentData:data,parentDataProperty:"_targetId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1834,8 +1834,8 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1898,8 +1898,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1920,8 +1920,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2083,8 +2083,8 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2105,8 +2105,8 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2148,8 +2148,8 @@ errors++;
 }
 }
 if(data6._label !== undefined && func0.call(data6, "_label")){
-if(!(func2197(data6._label, {instancePath:instancePath+"/assert/_label",parentData:data6,parentDataProperty:"_label",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._label, {instancePath:instancePath+"/assert/_label",parentData:data6,parentDataProperty:"_label",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2179,8 +2179,8 @@ errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2197(data6._description, {instancePath:instancePath+"/assert/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._description, {instancePath:instancePath+"/assert/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2198,8 +2198,8 @@ errors++;
 }
 }
 if(data6._direction !== undefined && func0.call(data6, "_direction")){
-if(!(func2197(data6._direction, {instancePath:instancePath+"/assert/_direction",parentData:data6,parentDataProperty:"_direction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._direction, {instancePath:instancePath+"/assert/_direction",parentData:data6,parentDataProperty:"_direction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2229,8 +2229,8 @@ errors++;
 }
 }
 if(data6._compareToSourceId !== undefined && func0.call(data6, "_compareToSourceId")){
-if(!(func2197(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId",parentData:data6,parentDataProperty:"_compareToSourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId",parentData:data6,parentDataProperty:"_compareToSourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2260,8 +2260,8 @@ errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined && func0.call(data6, "_compareToSourceExpression")){
-if(!(func2197(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression",parentData:data6,parentDataProperty:"_compareToSourceExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression",parentData:data6,parentDataProperty:"_compareToSourceExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2291,8 +2291,8 @@ errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined && func0.call(data6, "_compareToSourcePath")){
-if(!(func2197(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath",parentData:data6,parentDataProperty:"_compareToSourcePath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath",parentData:data6,parentDataProperty:"_compareToSourcePath",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2322,8 +2322,8 @@ errors++;
 }
 }
 if(data6._contentType !== undefined && func0.call(data6, "_contentType")){
-if(!(func2197(data6._contentType, {instancePath:instancePath+"/assert/_contentType",parentData:data6,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._contentType, {instancePath:instancePath+"/assert/_contentType",parentData:data6,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2353,8 +2353,8 @@ errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
-if(!(func2197(data6._expression, {instancePath:instancePath+"/assert/_expression",parentData:data6,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._expression, {instancePath:instancePath+"/assert/_expression",parentData:data6,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2384,8 +2384,8 @@ errors++;
 }
 }
 if(data6._headerField !== undefined && func0.call(data6, "_headerField")){
-if(!(func2197(data6._headerField, {instancePath:instancePath+"/assert/_headerField",parentData:data6,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._headerField, {instancePath:instancePath+"/assert/_headerField",parentData:data6,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2415,8 +2415,8 @@ errors++;
 }
 }
 if(data6._minimumId !== undefined && func0.call(data6, "_minimumId")){
-if(!(func2197(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId",parentData:data6,parentDataProperty:"_minimumId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId",parentData:data6,parentDataProperty:"_minimumId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2433,8 +2433,8 @@ errors++;
 }
 }
 if(data6._navigationLinks !== undefined && func0.call(data6, "_navigationLinks")){
-if(!(func2197(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks",parentData:data6,parentDataProperty:"_navigationLinks",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks",parentData:data6,parentDataProperty:"_navigationLinks",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2452,8 +2452,8 @@ errors++;
 }
 }
 if(data6._operator !== undefined && func0.call(data6, "_operator")){
-if(!(func2197(data6._operator, {instancePath:instancePath+"/assert/_operator",parentData:data6,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._operator, {instancePath:instancePath+"/assert/_operator",parentData:data6,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2483,8 +2483,8 @@ errors++;
 }
 }
 if(data6._path !== undefined && func0.call(data6, "_path")){
-if(!(func2197(data6._path, {instancePath:instancePath+"/assert/_path",parentData:data6,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._path, {instancePath:instancePath+"/assert/_path",parentData:data6,parentDataProperty:"_path",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2502,8 +2502,8 @@ errors++;
 }
 }
 if(data6._requestMethod !== undefined && func0.call(data6, "_requestMethod")){
-if(!(func2197(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod",parentData:data6,parentDataProperty:"_requestMethod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod",parentData:data6,parentDataProperty:"_requestMethod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2533,8 +2533,8 @@ errors++;
 }
 }
 if(data6._requestURL !== undefined && func0.call(data6, "_requestURL")){
-if(!(func2197(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL",parentData:data6,parentDataProperty:"_requestURL",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL",parentData:data6,parentDataProperty:"_requestURL",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2570,8 +2570,8 @@ errors++;
 }
 }
 if(data6._resource !== undefined && func0.call(data6, "_resource")){
-if(!(func2197(data6._resource, {instancePath:instancePath+"/assert/_resource",parentData:data6,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._resource, {instancePath:instancePath+"/assert/_resource",parentData:data6,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2589,8 +2589,8 @@ errors++;
 }
 }
 if(data6._response !== undefined && func0.call(data6, "_response")){
-if(!(func2197(data6._response, {instancePath:instancePath+"/assert/_response",parentData:data6,parentDataProperty:"_response",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._response, {instancePath:instancePath+"/assert/_response",parentData:data6,parentDataProperty:"_response",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2620,8 +2620,8 @@ errors++;
 }
 }
 if(data6._responseCode !== undefined && func0.call(data6, "_responseCode")){
-if(!(func2197(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode",parentData:data6,parentDataProperty:"_responseCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode",parentData:data6,parentDataProperty:"_responseCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2651,8 +2651,8 @@ errors++;
 }
 }
 if(data6._sourceId !== undefined && func0.call(data6, "_sourceId")){
-if(!(func2197(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId",parentData:data6,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId",parentData:data6,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2682,8 +2682,8 @@ errors++;
 }
 }
 if(data6._validateProfileId !== undefined && func0.call(data6, "_validateProfileId")){
-if(!(func2197(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId",parentData:data6,parentDataProperty:"_validateProfileId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId",parentData:data6,parentDataProperty:"_validateProfileId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2713,8 +2713,8 @@ errors++;
 }
 }
 if(data6._value !== undefined && func0.call(data6, "_value")){
-if(!(func2197(data6._value, {instancePath:instancePath+"/assert/_value",parentData:data6,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._value, {instancePath:instancePath+"/assert/_value",parentData:data6,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2731,8 +2731,8 @@ errors++;
 }
 }
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
-if(!(func2197(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly",parentData:data6,parentDataProperty:"_warningOnly",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly",parentData:data6,parentDataProperty:"_warningOnly",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2816,8 +2816,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2838,8 +2838,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2937,8 +2937,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2959,8 +2959,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3122,8 +3122,8 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3144,8 +3144,8 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2206(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3187,8 +3187,8 @@ errors++;
 }
 }
 if(data6._label !== undefined && func0.call(data6, "_label")){
-if(!(func2197(data6._label, {instancePath:instancePath+"/assert/_label",parentData:data6,parentDataProperty:"_label",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._label, {instancePath:instancePath+"/assert/_label",parentData:data6,parentDataProperty:"_label",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3218,8 +3218,8 @@ errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2197(data6._description, {instancePath:instancePath+"/assert/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._description, {instancePath:instancePath+"/assert/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3237,8 +3237,8 @@ errors++;
 }
 }
 if(data6._direction !== undefined && func0.call(data6, "_direction")){
-if(!(func2197(data6._direction, {instancePath:instancePath+"/assert/_direction",parentData:data6,parentDataProperty:"_direction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._direction, {instancePath:instancePath+"/assert/_direction",parentData:data6,parentDataProperty:"_direction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3268,8 +3268,8 @@ errors++;
 }
 }
 if(data6._compareToSourceId !== undefined && func0.call(data6, "_compareToSourceId")){
-if(!(func2197(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId",parentData:data6,parentDataProperty:"_compareToSourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId",parentData:data6,parentDataProperty:"_compareToSourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3299,8 +3299,8 @@ errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined && func0.call(data6, "_compareToSourceExpression")){
-if(!(func2197(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression",parentData:data6,parentDataProperty:"_compareToSourceExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression",parentData:data6,parentDataProperty:"_compareToSourceExpression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3330,8 +3330,8 @@ errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined && func0.call(data6, "_compareToSourcePath")){
-if(!(func2197(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath",parentData:data6,parentDataProperty:"_compareToSourcePath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath",parentData:data6,parentDataProperty:"_compareToSourcePath",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3361,8 +3361,8 @@ errors++;
 }
 }
 if(data6._contentType !== undefined && func0.call(data6, "_contentType")){
-if(!(func2197(data6._contentType, {instancePath:instancePath+"/assert/_contentType",parentData:data6,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._contentType, {instancePath:instancePath+"/assert/_contentType",parentData:data6,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3392,8 +3392,8 @@ errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
-if(!(func2197(data6._expression, {instancePath:instancePath+"/assert/_expression",parentData:data6,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._expression, {instancePath:instancePath+"/assert/_expression",parentData:data6,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3423,8 +3423,8 @@ errors++;
 }
 }
 if(data6._headerField !== undefined && func0.call(data6, "_headerField")){
-if(!(func2197(data6._headerField, {instancePath:instancePath+"/assert/_headerField",parentData:data6,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._headerField, {instancePath:instancePath+"/assert/_headerField",parentData:data6,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3454,8 +3454,8 @@ errors++;
 }
 }
 if(data6._minimumId !== undefined && func0.call(data6, "_minimumId")){
-if(!(func2197(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId",parentData:data6,parentDataProperty:"_minimumId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId",parentData:data6,parentDataProperty:"_minimumId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3472,8 +3472,8 @@ errors++;
 }
 }
 if(data6._navigationLinks !== undefined && func0.call(data6, "_navigationLinks")){
-if(!(func2197(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks",parentData:data6,parentDataProperty:"_navigationLinks",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks",parentData:data6,parentDataProperty:"_navigationLinks",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3491,8 +3491,8 @@ errors++;
 }
 }
 if(data6._operator !== undefined && func0.call(data6, "_operator")){
-if(!(func2197(data6._operator, {instancePath:instancePath+"/assert/_operator",parentData:data6,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._operator, {instancePath:instancePath+"/assert/_operator",parentData:data6,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3522,8 +3522,8 @@ errors++;
 }
 }
 if(data6._path !== undefined && func0.call(data6, "_path")){
-if(!(func2197(data6._path, {instancePath:instancePath+"/assert/_path",parentData:data6,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._path, {instancePath:instancePath+"/assert/_path",parentData:data6,parentDataProperty:"_path",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3541,8 +3541,8 @@ errors++;
 }
 }
 if(data6._requestMethod !== undefined && func0.call(data6, "_requestMethod")){
-if(!(func2197(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod",parentData:data6,parentDataProperty:"_requestMethod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod",parentData:data6,parentDataProperty:"_requestMethod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3572,8 +3572,8 @@ errors++;
 }
 }
 if(data6._requestURL !== undefined && func0.call(data6, "_requestURL")){
-if(!(func2197(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL",parentData:data6,parentDataProperty:"_requestURL",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL",parentData:data6,parentDataProperty:"_requestURL",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3609,8 +3609,8 @@ errors++;
 }
 }
 if(data6._resource !== undefined && func0.call(data6, "_resource")){
-if(!(func2197(data6._resource, {instancePath:instancePath+"/assert/_resource",parentData:data6,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._resource, {instancePath:instancePath+"/assert/_resource",parentData:data6,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3628,8 +3628,8 @@ errors++;
 }
 }
 if(data6._response !== undefined && func0.call(data6, "_response")){
-if(!(func2197(data6._response, {instancePath:instancePath+"/assert/_response",parentData:data6,parentDataProperty:"_response",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._response, {instancePath:instancePath+"/assert/_response",parentData:data6,parentDataProperty:"_response",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3659,8 +3659,8 @@ errors++;
 }
 }
 if(data6._responseCode !== undefined && func0.call(data6, "_responseCode")){
-if(!(func2197(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode",parentData:data6,parentDataProperty:"_responseCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode",parentData:data6,parentDataProperty:"_responseCode",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3690,8 +3690,8 @@ errors++;
 }
 }
 if(data6._sourceId !== undefined && func0.call(data6, "_sourceId")){
-if(!(func2197(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId",parentData:data6,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId",parentData:data6,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3721,8 +3721,8 @@ errors++;
 }
 }
 if(data6._validateProfileId !== undefined && func0.call(data6, "_validateProfileId")){
-if(!(func2197(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId",parentData:data6,parentDataProperty:"_validateProfileId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId",parentData:data6,parentDataProperty:"_validateProfileId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3752,8 +3752,8 @@ errors++;
 }
 }
 if(data6._value !== undefined && func0.call(data6, "_value")){
-if(!(func2197(data6._value, {instancePath:instancePath+"/assert/_value",parentData:data6,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._value, {instancePath:instancePath+"/assert/_value",parentData:data6,parentDataProperty:"_value",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3770,8 +3770,8 @@ errors++;
 }
 }
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
-if(!(func2197(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly",parentData:data6,parentDataProperty:"_warningOnly",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly",parentData:data6,parentDataProperty:"_warningOnly",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3855,8 +3855,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3877,8 +3877,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3920,8 +3920,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3951,8 +3951,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4048,8 +4048,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4070,8 +4070,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4161,8 +4161,8 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2206(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4183,8 +4183,8 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4537,8 +4537,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4568,8 +4568,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4599,14 +4599,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4615,8 +4615,8 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4637,8 +4637,8 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4659,8 +4659,8 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4702,14 +4702,14 @@ errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2197(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func2210(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2210.errors; else for (const vError of func2210.errors) vErrors.push(vError);
+if(!(func2233(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2233.errors; else for (const vError of func2233.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4739,8 +4739,8 @@ errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2197(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4770,8 +4770,8 @@ errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2197(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4801,8 +4801,8 @@ errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2197(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4820,8 +4820,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4838,8 +4838,8 @@ errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2197(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4869,8 +4869,8 @@ errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2197(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4900,8 +4900,8 @@ errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2197(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4910,8 +4910,8 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len3 = data34.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2320(data34[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data34,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2320.errors; else for (const vError of func2320.errors) vErrors.push(vError);
+if(!(func2343(data34[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data34,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2343.errors; else for (const vError of func2343.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4953,8 +4953,8 @@ errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2197(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4963,8 +4963,8 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2326(data38[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2326.errors; else for (const vError of func2326.errors) vErrors.push(vError);
+if(!(func2349(data38[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2349.errors; else for (const vError of func2349.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4985,8 +4985,8 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2215(data40[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data40,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data40[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data40,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5028,8 +5028,8 @@ errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2197(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5059,8 +5059,8 @@ errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2197(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5177,8 +5177,8 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2206(data50[i7], {instancePath:instancePath+"/origin/" + i6+"/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data50[i7], {instancePath:instancePath+"/origin/" + i6+"/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5199,8 +5199,8 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data52[i8], {instancePath:instancePath+"/origin/" + i6+"/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data52[i8], {instancePath:instancePath+"/origin/" + i6+"/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5252,14 +5252,14 @@ errors++;
 }
 }
 if(data47._index !== undefined && func0.call(data47, "_index")){
-if(!(func2197(data47._index, {instancePath:instancePath+"/origin/" + i6+"/_index",parentData:data47,parentDataProperty:"_index",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data47._index, {instancePath:instancePath+"/origin/" + i6+"/_index",parentData:data47,parentDataProperty:"_index",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data47.profile !== undefined && func0.call(data47, "profile")){
-if(!(func2793(data47.profile, {instancePath:instancePath+"/origin/" + i6+"/profile",parentData:data47,parentDataProperty:"profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data47.profile, {instancePath:instancePath+"/origin/" + i6+"/profile",parentData:data47,parentDataProperty:"profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5400,8 +5400,8 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2206(data61[i10], {instancePath:instancePath+"/destination/" + i9+"/extension/" + i10,parentData:data61,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data61[i10], {instancePath:instancePath+"/destination/" + i9+"/extension/" + i10,parentData:data61,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5422,8 +5422,8 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2206(data63[i11], {instancePath:instancePath+"/destination/" + i9+"/modifierExtension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data63[i11], {instancePath:instancePath+"/destination/" + i9+"/modifierExtension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5475,14 +5475,14 @@ errors++;
 }
 }
 if(data58._index !== undefined && func0.call(data58, "_index")){
-if(!(func2197(data58._index, {instancePath:instancePath+"/destination/" + i9+"/_index",parentData:data58,parentDataProperty:"_index",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data58._index, {instancePath:instancePath+"/destination/" + i9+"/_index",parentData:data58,parentDataProperty:"_index",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data58.profile !== undefined && func0.call(data58, "profile")){
-if(!(func2793(data58.profile, {instancePath:instancePath+"/destination/" + i9+"/profile",parentData:data58,parentDataProperty:"profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2793.errors; else for (const vError of func2793.errors) vErrors.push(vError);
+if(!(func2818(data58.profile, {instancePath:instancePath+"/destination/" + i9+"/profile",parentData:data58,parentDataProperty:"profile",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2818.errors; else for (const vError of func2818.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5687,8 +5687,8 @@ let data74 = data70.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data74[i13], {instancePath:instancePath+"/fixture/" + i12+"/extension/" + i13,parentData:data74,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data74[i13], {instancePath:instancePath+"/fixture/" + i12+"/extension/" + i13,parentData:data74,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5709,8 +5709,8 @@ let data76 = data70.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data76[i14], {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data76[i14], {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5739,8 +5739,8 @@ errors++;
 }
 }
 if(data70._autocreate !== undefined && func0.call(data70, "_autocreate")){
-if(!(func2197(data70._autocreate, {instancePath:instancePath+"/fixture/" + i12+"/_autocreate",parentData:data70,parentDataProperty:"_autocreate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70._autocreate, {instancePath:instancePath+"/fixture/" + i12+"/_autocreate",parentData:data70,parentDataProperty:"_autocreate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5757,14 +5757,14 @@ errors++;
 }
 }
 if(data70._autodelete !== undefined && func0.call(data70, "_autodelete")){
-if(!(func2197(data70._autodelete, {instancePath:instancePath+"/fixture/" + i12+"/_autodelete",parentData:data70,parentDataProperty:"_autodelete",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data70._autodelete, {instancePath:instancePath+"/fixture/" + i12+"/_autodelete",parentData:data70,parentDataProperty:"_autodelete",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data70.resource !== undefined && func0.call(data70, "resource")){
-if(!(func2221(data70.resource, {instancePath:instancePath+"/fixture/" + i12+"/resource",parentData:data70,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data70.resource, {instancePath:instancePath+"/fixture/" + i12+"/resource",parentData:data70,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5797,8 +5797,8 @@ let data83 = data.profile;
 if(Array.isArray(data83)){
 const len15 = data83.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2221(data83[i15], {instancePath:instancePath+"/profile/" + i15,parentData:data83,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data83[i15], {instancePath:instancePath+"/profile/" + i15,parentData:data83,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5930,8 +5930,8 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data89[i17], {instancePath:instancePath+"/variable/" + i16+"/extension/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data89[i17], {instancePath:instancePath+"/variable/" + i16+"/extension/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5952,8 +5952,8 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2206(data91[i18], {instancePath:instancePath+"/variable/" + i16+"/modifierExtension/" + i18,parentData:data91,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data91[i18], {instancePath:instancePath+"/variable/" + i16+"/modifierExtension/" + i18,parentData:data91,parentDataProperty:i18,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5995,8 +5995,8 @@ errors++;
 }
 }
 if(data86._name !== undefined && func0.call(data86, "_name")){
-if(!(func2197(data86._name, {instancePath:instancePath+"/variable/" + i16+"/_name",parentData:data86,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._name, {instancePath:instancePath+"/variable/" + i16+"/_name",parentData:data86,parentDataProperty:"_name",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6026,8 +6026,8 @@ errors++;
 }
 }
 if(data86._defaultValue !== undefined && func0.call(data86, "_defaultValue")){
-if(!(func2197(data86._defaultValue, {instancePath:instancePath+"/variable/" + i16+"/_defaultValue",parentData:data86,parentDataProperty:"_defaultValue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._defaultValue, {instancePath:instancePath+"/variable/" + i16+"/_defaultValue",parentData:data86,parentDataProperty:"_defaultValue",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6057,8 +6057,8 @@ errors++;
 }
 }
 if(data86._description !== undefined && func0.call(data86, "_description")){
-if(!(func2197(data86._description, {instancePath:instancePath+"/variable/" + i16+"/_description",parentData:data86,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._description, {instancePath:instancePath+"/variable/" + i16+"/_description",parentData:data86,parentDataProperty:"_description",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6088,8 +6088,8 @@ errors++;
 }
 }
 if(data86._expression !== undefined && func0.call(data86, "_expression")){
-if(!(func2197(data86._expression, {instancePath:instancePath+"/variable/" + i16+"/_expression",parentData:data86,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._expression, {instancePath:instancePath+"/variable/" + i16+"/_expression",parentData:data86,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6119,8 +6119,8 @@ errors++;
 }
 }
 if(data86._headerField !== undefined && func0.call(data86, "_headerField")){
-if(!(func2197(data86._headerField, {instancePath:instancePath+"/variable/" + i16+"/_headerField",parentData:data86,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._headerField, {instancePath:instancePath+"/variable/" + i16+"/_headerField",parentData:data86,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6150,8 +6150,8 @@ errors++;
 }
 }
 if(data86._hint !== undefined && func0.call(data86, "_hint")){
-if(!(func2197(data86._hint, {instancePath:instancePath+"/variable/" + i16+"/_hint",parentData:data86,parentDataProperty:"_hint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._hint, {instancePath:instancePath+"/variable/" + i16+"/_hint",parentData:data86,parentDataProperty:"_hint",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6181,8 +6181,8 @@ errors++;
 }
 }
 if(data86._path !== undefined && func0.call(data86, "_path")){
-if(!(func2197(data86._path, {instancePath:instancePath+"/variable/" + i16+"/_path",parentData:data86,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._path, {instancePath:instancePath+"/variable/" + i16+"/_path",parentData:data86,parentDataProperty:"_path",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6212,8 +6212,8 @@ errors++;
 }
 }
 if(data86._sourceId !== undefined && func0.call(data86, "_sourceId")){
-if(!(func2197(data86._sourceId, {instancePath:instancePath+"/variable/" + i16+"/_sourceId",parentData:data86,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data86._sourceId, {instancePath:instancePath+"/variable/" + i16+"/_sourceId",parentData:data86,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

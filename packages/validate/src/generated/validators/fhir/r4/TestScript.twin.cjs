@@ -10,17 +10,17 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func223 = require("./datatypes.twin.cjs")["Coding"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -56,7 +56,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -70,7 +70,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data9[i3]))){
+if(!(func33(data9[i3]))){
 errors++;
 }
 }
@@ -147,7 +147,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data11[i4]))){
+if(!(func33(data11[i4]))){
 errors++;
 }
 }
@@ -168,7 +168,7 @@ errors++;
 }
 }
 if(data6._url !== undefined){
-if(!(func6(data6._url))){
+if(!(func29(data6._url))){
 errors++;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func29(data6._description))){
 errors++;
 }
 }
@@ -297,7 +297,7 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data22[i6]))){
+if(!(func33(data22[i6]))){
 errors++;
 }
 }
@@ -311,7 +311,7 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data24[i7]))){
+if(!(func33(data24[i7]))){
 errors++;
 }
 }
@@ -326,7 +326,7 @@ errors++;
 }
 }
 if(data18._required !== undefined){
-if(!(func6(data18._required))){
+if(!(func29(data18._required))){
 errors++;
 }
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data18._validated !== undefined){
-if(!(func6(data18._validated))){
+if(!(func29(data18._validated))){
 errors++;
 }
 }
@@ -352,7 +352,7 @@ errors++;
 }
 }
 if(data18._description !== undefined){
-if(!(func6(data18._description))){
+if(!(func29(data18._description))){
 errors++;
 }
 }
@@ -384,7 +384,7 @@ let data34 = data18._origin;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6(data34[i9]))){
+if(!(func29(data34[i9]))){
 errors++;
 }
 }
@@ -408,7 +408,7 @@ errors++;
 }
 }
 if(data18._destination !== undefined){
-if(!(func6(data18._destination))){
+if(!(func29(data18._destination))){
 errors++;
 }
 }
@@ -437,7 +437,7 @@ let data40 = data18._link;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func6(data40[i11]))){
+if(!(func29(data40[i11]))){
 errors++;
 }
 }
@@ -458,7 +458,7 @@ errors++;
 }
 }
 if(data18._capabilities !== undefined){
-if(!(func6(data18._capabilities))){
+if(!(func29(data18._capabilities))){
 errors++;
 }
 }
@@ -568,7 +568,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -582,7 +582,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -592,7 +592,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(func223(data.type))){
+if(!(func248(data.type))){
 errors++;
 }
 }
@@ -614,7 +614,7 @@ errors++;
 }
 }
 if(data._resource !== undefined){
-if(!(func6(data._resource))){
+if(!(func29(data._resource))){
 errors++;
 }
 }
@@ -630,7 +630,7 @@ errors++;
 }
 }
 if(data._label !== undefined){
-if(!(func6(data._label))){
+if(!(func29(data._label))){
 errors++;
 }
 }
@@ -646,7 +646,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -662,7 +662,7 @@ errors++;
 }
 }
 if(data._accept !== undefined){
-if(!(func6(data._accept))){
+if(!(func29(data._accept))){
 errors++;
 }
 }
@@ -678,7 +678,7 @@ errors++;
 }
 }
 if(data._contentType !== undefined){
-if(!(func6(data._contentType))){
+if(!(func29(data._contentType))){
 errors++;
 }
 }
@@ -697,7 +697,7 @@ errors++;
 }
 }
 if(data._destination !== undefined){
-if(!(func6(data._destination))){
+if(!(func29(data._destination))){
 errors++;
 }
 }
@@ -707,7 +707,7 @@ errors++;
 }
 }
 if(data._encodeRequestUrl !== undefined){
-if(!(func6(data._encodeRequestUrl))){
+if(!(func29(data._encodeRequestUrl))){
 errors++;
 }
 }
@@ -718,7 +718,7 @@ errors++;
 }
 }
 if(data._method !== undefined){
-if(!(func6(data._method))){
+if(!(func29(data._method))){
 errors++;
 }
 }
@@ -737,7 +737,7 @@ errors++;
 }
 }
 if(data._origin !== undefined){
-if(!(func6(data._origin))){
+if(!(func29(data._origin))){
 errors++;
 }
 }
@@ -753,7 +753,7 @@ errors++;
 }
 }
 if(data._params !== undefined){
-if(!(func6(data._params))){
+if(!(func29(data._params))){
 errors++;
 }
 }
@@ -842,7 +842,7 @@ let data32 = data28.extension;
 if(Array.isArray(data32)){
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data32[i3]))){
+if(!(func33(data32[i3]))){
 errors++;
 }
 }
@@ -856,7 +856,7 @@ let data34 = data28.modifierExtension;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data34[i4]))){
+if(!(func33(data34[i4]))){
 errors++;
 }
 }
@@ -877,7 +877,7 @@ errors++;
 }
 }
 if(data28._field !== undefined){
-if(!(func6(data28._field))){
+if(!(func29(data28._field))){
 errors++;
 }
 }
@@ -893,7 +893,7 @@ errors++;
 }
 }
 if(data28._value !== undefined){
-if(!(func6(data28._value))){
+if(!(func29(data28._value))){
 errors++;
 }
 }
@@ -930,7 +930,7 @@ errors++;
 }
 }
 if(data._requestId !== undefined){
-if(!(func6(data._requestId))){
+if(!(func29(data._requestId))){
 errors++;
 }
 }
@@ -946,7 +946,7 @@ errors++;
 }
 }
 if(data._responseId !== undefined){
-if(!(func6(data._responseId))){
+if(!(func29(data._responseId))){
 errors++;
 }
 }
@@ -962,7 +962,7 @@ errors++;
 }
 }
 if(data._sourceId !== undefined){
-if(!(func6(data._sourceId))){
+if(!(func29(data._sourceId))){
 errors++;
 }
 }
@@ -978,7 +978,7 @@ errors++;
 }
 }
 if(data._targetId !== undefined){
-if(!(func6(data._targetId))){
+if(!(func29(data._targetId))){
 errors++;
 }
 }
@@ -994,7 +994,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1046,7 +1046,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1060,7 +1060,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1124,7 +1124,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data9[i2]))){
+if(!(func33(data9[i2]))){
 errors++;
 }
 }
@@ -1138,7 +1138,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func33(data11[i3]))){
 errors++;
 }
 }
@@ -1159,7 +1159,7 @@ errors++;
 }
 }
 if(data6._label !== undefined){
-if(!(func6(data6._label))){
+if(!(func29(data6._label))){
 errors++;
 }
 }
@@ -1175,7 +1175,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func29(data6._description))){
 errors++;
 }
 }
@@ -1186,7 +1186,7 @@ errors++;
 }
 }
 if(data6._direction !== undefined){
-if(!(func6(data6._direction))){
+if(!(func29(data6._direction))){
 errors++;
 }
 }
@@ -1202,7 +1202,7 @@ errors++;
 }
 }
 if(data6._compareToSourceId !== undefined){
-if(!(func6(data6._compareToSourceId))){
+if(!(func29(data6._compareToSourceId))){
 errors++;
 }
 }
@@ -1218,7 +1218,7 @@ errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined){
-if(!(func6(data6._compareToSourceExpression))){
+if(!(func29(data6._compareToSourceExpression))){
 errors++;
 }
 }
@@ -1234,7 +1234,7 @@ errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined){
-if(!(func6(data6._compareToSourcePath))){
+if(!(func29(data6._compareToSourcePath))){
 errors++;
 }
 }
@@ -1250,7 +1250,7 @@ errors++;
 }
 }
 if(data6._contentType !== undefined){
-if(!(func6(data6._contentType))){
+if(!(func29(data6._contentType))){
 errors++;
 }
 }
@@ -1266,7 +1266,7 @@ errors++;
 }
 }
 if(data6._expression !== undefined){
-if(!(func6(data6._expression))){
+if(!(func29(data6._expression))){
 errors++;
 }
 }
@@ -1282,7 +1282,7 @@ errors++;
 }
 }
 if(data6._headerField !== undefined){
-if(!(func6(data6._headerField))){
+if(!(func29(data6._headerField))){
 errors++;
 }
 }
@@ -1298,7 +1298,7 @@ errors++;
 }
 }
 if(data6._minimumId !== undefined){
-if(!(func6(data6._minimumId))){
+if(!(func29(data6._minimumId))){
 errors++;
 }
 }
@@ -1308,7 +1308,7 @@ errors++;
 }
 }
 if(data6._navigationLinks !== undefined){
-if(!(func6(data6._navigationLinks))){
+if(!(func29(data6._navigationLinks))){
 errors++;
 }
 }
@@ -1319,7 +1319,7 @@ errors++;
 }
 }
 if(data6._operator !== undefined){
-if(!(func6(data6._operator))){
+if(!(func29(data6._operator))){
 errors++;
 }
 }
@@ -1335,7 +1335,7 @@ errors++;
 }
 }
 if(data6._path !== undefined){
-if(!(func6(data6._path))){
+if(!(func29(data6._path))){
 errors++;
 }
 }
@@ -1346,7 +1346,7 @@ errors++;
 }
 }
 if(data6._requestMethod !== undefined){
-if(!(func6(data6._requestMethod))){
+if(!(func29(data6._requestMethod))){
 errors++;
 }
 }
@@ -1362,7 +1362,7 @@ errors++;
 }
 }
 if(data6._requestURL !== undefined){
-if(!(func6(data6._requestURL))){
+if(!(func29(data6._requestURL))){
 errors++;
 }
 }
@@ -1384,7 +1384,7 @@ errors++;
 }
 }
 if(data6._resource !== undefined){
-if(!(func6(data6._resource))){
+if(!(func29(data6._resource))){
 errors++;
 }
 }
@@ -1395,7 +1395,7 @@ errors++;
 }
 }
 if(data6._response !== undefined){
-if(!(func6(data6._response))){
+if(!(func29(data6._response))){
 errors++;
 }
 }
@@ -1411,7 +1411,7 @@ errors++;
 }
 }
 if(data6._responseCode !== undefined){
-if(!(func6(data6._responseCode))){
+if(!(func29(data6._responseCode))){
 errors++;
 }
 }
@@ -1427,7 +1427,7 @@ errors++;
 }
 }
 if(data6._sourceId !== undefined){
-if(!(func6(data6._sourceId))){
+if(!(func29(data6._sourceId))){
 errors++;
 }
 }
@@ -1443,7 +1443,7 @@ errors++;
 }
 }
 if(data6._validateProfileId !== undefined){
-if(!(func6(data6._validateProfileId))){
+if(!(func29(data6._validateProfileId))){
 errors++;
 }
 }
@@ -1459,7 +1459,7 @@ errors++;
 }
 }
 if(data6._value !== undefined){
-if(!(func6(data6._value))){
+if(!(func29(data6._value))){
 errors++;
 }
 }
@@ -1469,7 +1469,7 @@ errors++;
 }
 }
 if(data6._warningOnly !== undefined){
-if(!(func6(data6._warningOnly))){
+if(!(func29(data6._warningOnly))){
 errors++;
 }
 }
@@ -1540,7 +1540,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1554,7 +1554,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1627,7 +1627,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -1641,7 +1641,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -1705,7 +1705,7 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data9[i2]))){
+if(!(func33(data9[i2]))){
 errors++;
 }
 }
@@ -1719,7 +1719,7 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data11[i3]))){
+if(!(func33(data11[i3]))){
 errors++;
 }
 }
@@ -1740,7 +1740,7 @@ errors++;
 }
 }
 if(data6._label !== undefined){
-if(!(func6(data6._label))){
+if(!(func29(data6._label))){
 errors++;
 }
 }
@@ -1756,7 +1756,7 @@ errors++;
 }
 }
 if(data6._description !== undefined){
-if(!(func6(data6._description))){
+if(!(func29(data6._description))){
 errors++;
 }
 }
@@ -1767,7 +1767,7 @@ errors++;
 }
 }
 if(data6._direction !== undefined){
-if(!(func6(data6._direction))){
+if(!(func29(data6._direction))){
 errors++;
 }
 }
@@ -1783,7 +1783,7 @@ errors++;
 }
 }
 if(data6._compareToSourceId !== undefined){
-if(!(func6(data6._compareToSourceId))){
+if(!(func29(data6._compareToSourceId))){
 errors++;
 }
 }
@@ -1799,7 +1799,7 @@ errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined){
-if(!(func6(data6._compareToSourceExpression))){
+if(!(func29(data6._compareToSourceExpression))){
 errors++;
 }
 }
@@ -1815,7 +1815,7 @@ errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined){
-if(!(func6(data6._compareToSourcePath))){
+if(!(func29(data6._compareToSourcePath))){
 errors++;
 }
 }
@@ -1831,7 +1831,7 @@ errors++;
 }
 }
 if(data6._contentType !== undefined){
-if(!(func6(data6._contentType))){
+if(!(func29(data6._contentType))){
 errors++;
 }
 }
@@ -1847,7 +1847,7 @@ errors++;
 }
 }
 if(data6._expression !== undefined){
-if(!(func6(data6._expression))){
+if(!(func29(data6._expression))){
 errors++;
 }
 }
@@ -1863,7 +1863,7 @@ errors++;
 }
 }
 if(data6._headerField !== undefined){
-if(!(func6(data6._headerField))){
+if(!(func29(data6._headerField))){
 errors++;
 }
 }
@@ -1879,7 +1879,7 @@ errors++;
 }
 }
 if(data6._minimumId !== undefined){
-if(!(func6(data6._minimumId))){
+if(!(func29(data6._minimumId))){
 errors++;
 }
 }
@@ -1889,7 +1889,7 @@ errors++;
 }
 }
 if(data6._navigationLinks !== undefined){
-if(!(func6(data6._navigationLinks))){
+if(!(func29(data6._navigationLinks))){
 errors++;
 }
 }
@@ -1900,7 +1900,7 @@ errors++;
 }
 }
 if(data6._operator !== undefined){
-if(!(func6(data6._operator))){
+if(!(func29(data6._operator))){
 errors++;
 }
 }
@@ -1916,7 +1916,7 @@ errors++;
 }
 }
 if(data6._path !== undefined){
-if(!(func6(data6._path))){
+if(!(func29(data6._path))){
 errors++;
 }
 }
@@ -1927,7 +1927,7 @@ errors++;
 }
 }
 if(data6._requestMethod !== undefined){
-if(!(func6(data6._requestMethod))){
+if(!(func29(data6._requestMethod))){
 errors++;
 }
 }
@@ -1943,7 +1943,7 @@ errors++;
 }
 }
 if(data6._requestURL !== undefined){
-if(!(func6(data6._requestURL))){
+if(!(func29(data6._requestURL))){
 errors++;
 }
 }
@@ -1965,7 +1965,7 @@ errors++;
 }
 }
 if(data6._resource !== undefined){
-if(!(func6(data6._resource))){
+if(!(func29(data6._resource))){
 errors++;
 }
 }
@@ -1976,7 +1976,7 @@ errors++;
 }
 }
 if(data6._response !== undefined){
-if(!(func6(data6._response))){
+if(!(func29(data6._response))){
 errors++;
 }
 }
@@ -1992,7 +1992,7 @@ errors++;
 }
 }
 if(data6._responseCode !== undefined){
-if(!(func6(data6._responseCode))){
+if(!(func29(data6._responseCode))){
 errors++;
 }
 }
@@ -2008,7 +2008,7 @@ errors++;
 }
 }
 if(data6._sourceId !== undefined){
-if(!(func6(data6._sourceId))){
+if(!(func29(data6._sourceId))){
 errors++;
 }
 }
@@ -2024,7 +2024,7 @@ errors++;
 }
 }
 if(data6._validateProfileId !== undefined){
-if(!(func6(data6._validateProfileId))){
+if(!(func29(data6._validateProfileId))){
 errors++;
 }
 }
@@ -2040,7 +2040,7 @@ errors++;
 }
 }
 if(data6._value !== undefined){
-if(!(func6(data6._value))){
+if(!(func29(data6._value))){
 errors++;
 }
 }
@@ -2050,7 +2050,7 @@ errors++;
 }
 }
 if(data6._warningOnly !== undefined){
-if(!(func6(data6._warningOnly))){
+if(!(func29(data6._warningOnly))){
 errors++;
 }
 }
@@ -2121,7 +2121,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -2135,7 +2135,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -2156,7 +2156,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -2172,7 +2172,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -2243,7 +2243,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -2257,7 +2257,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -2322,7 +2322,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -2336,7 +2336,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -2505,7 +2505,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -2521,7 +2521,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -2537,12 +2537,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -2551,7 +2551,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -2565,7 +2565,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -2579,7 +2579,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -2600,12 +2600,12 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
 if(data.identifier !== undefined){
-if(!(func12(data.identifier))){
+if(!(func35(data.identifier))){
 errors++;
 }
 }
@@ -2621,7 +2621,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -2637,7 +2637,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -2653,7 +2653,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -2664,7 +2664,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -2674,7 +2674,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -2690,7 +2690,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -2706,7 +2706,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -2715,7 +2715,7 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len3 = data34.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func49(data34[i3]))){
+if(!(func72(data34[i3]))){
 errors++;
 }
 }
@@ -2736,7 +2736,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -2745,7 +2745,7 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func51(data38[i4]))){
+if(!(func74(data38[i4]))){
 errors++;
 }
 }
@@ -2759,7 +2759,7 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data40[i5]))){
+if(!(func37(data40[i5]))){
 errors++;
 }
 }
@@ -2780,7 +2780,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -2796,7 +2796,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }
@@ -2857,7 +2857,7 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data50[i7]))){
+if(!(func33(data50[i7]))){
 errors++;
 }
 }
@@ -2871,7 +2871,7 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data52[i8]))){
+if(!(func33(data52[i8]))){
 errors++;
 }
 }
@@ -2895,12 +2895,12 @@ errors++;
 }
 }
 if(data47._index !== undefined){
-if(!(func6(data47._index))){
+if(!(func29(data47._index))){
 errors++;
 }
 }
 if(data47.profile !== undefined){
-if(!(func223(data47.profile))){
+if(!(func248(data47.profile))){
 errors++;
 }
 }
@@ -2982,7 +2982,7 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data61[i10]))){
+if(!(func33(data61[i10]))){
 errors++;
 }
 }
@@ -2996,7 +2996,7 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data63[i11]))){
+if(!(func33(data63[i11]))){
 errors++;
 }
 }
@@ -3020,12 +3020,12 @@ errors++;
 }
 }
 if(data58._index !== undefined){
-if(!(func6(data58._index))){
+if(!(func29(data58._index))){
 errors++;
 }
 }
 if(data58.profile !== undefined){
-if(!(func223(data58.profile))){
+if(!(func248(data58.profile))){
 errors++;
 }
 }
@@ -3140,7 +3140,7 @@ let data74 = data70.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data74[i13]))){
+if(!(func33(data74[i13]))){
 errors++;
 }
 }
@@ -3154,7 +3154,7 @@ let data76 = data70.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data76[i14]))){
+if(!(func33(data76[i14]))){
 errors++;
 }
 }
@@ -3169,7 +3169,7 @@ errors++;
 }
 }
 if(data70._autocreate !== undefined){
-if(!(func6(data70._autocreate))){
+if(!(func29(data70._autocreate))){
 errors++;
 }
 }
@@ -3179,12 +3179,12 @@ errors++;
 }
 }
 if(data70._autodelete !== undefined){
-if(!(func6(data70._autodelete))){
+if(!(func29(data70._autodelete))){
 errors++;
 }
 }
 if(data70.resource !== undefined){
-if(!(func16(data70.resource))){
+if(!(func39(data70.resource))){
 errors++;
 }
 }
@@ -3214,7 +3214,7 @@ let data83 = data.profile;
 if(Array.isArray(data83)){
 const len15 = data83.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func16(data83[i15]))){
+if(!(func39(data83[i15]))){
 errors++;
 }
 }
@@ -3277,7 +3277,7 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data89[i17]))){
+if(!(func33(data89[i17]))){
 errors++;
 }
 }
@@ -3291,7 +3291,7 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data91[i18]))){
+if(!(func33(data91[i18]))){
 errors++;
 }
 }
@@ -3312,7 +3312,7 @@ errors++;
 }
 }
 if(data86._name !== undefined){
-if(!(func6(data86._name))){
+if(!(func29(data86._name))){
 errors++;
 }
 }
@@ -3328,7 +3328,7 @@ errors++;
 }
 }
 if(data86._defaultValue !== undefined){
-if(!(func6(data86._defaultValue))){
+if(!(func29(data86._defaultValue))){
 errors++;
 }
 }
@@ -3344,7 +3344,7 @@ errors++;
 }
 }
 if(data86._description !== undefined){
-if(!(func6(data86._description))){
+if(!(func29(data86._description))){
 errors++;
 }
 }
@@ -3360,7 +3360,7 @@ errors++;
 }
 }
 if(data86._expression !== undefined){
-if(!(func6(data86._expression))){
+if(!(func29(data86._expression))){
 errors++;
 }
 }
@@ -3376,7 +3376,7 @@ errors++;
 }
 }
 if(data86._headerField !== undefined){
-if(!(func6(data86._headerField))){
+if(!(func29(data86._headerField))){
 errors++;
 }
 }
@@ -3392,7 +3392,7 @@ errors++;
 }
 }
 if(data86._hint !== undefined){
-if(!(func6(data86._hint))){
+if(!(func29(data86._hint))){
 errors++;
 }
 }
@@ -3408,7 +3408,7 @@ errors++;
 }
 }
 if(data86._path !== undefined){
-if(!(func6(data86._path))){
+if(!(func29(data86._path))){
 errors++;
 }
 }
@@ -3424,7 +3424,7 @@ errors++;
 }
 }
 if(data86._sourceId !== undefined){
-if(!(func6(data86._sourceId))){
+if(!(func29(data86._sourceId))){
 errors++;
 }
 }

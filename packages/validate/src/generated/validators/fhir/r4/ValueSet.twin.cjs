@@ -6,22 +6,22 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func49 = require("./datatypes.twin.cjs")["ContactDetail"];
-const func51 = require("./datatypes.twin.cjs")["UsageContext"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func72 = require("./datatypes.twin.cjs")["ContactDetail"];
+const func74 = require("./datatypes.twin.cjs")["UsageContext"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
 
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 
 const schema764 = {"properties":{"op":{"enum":["=","is-a","descendent-of","is-not-a","regex","in","not-in","generalizes","exists"]}}};
 
 
-const func223 = require("./datatypes.twin.cjs")["Coding"];
+const func248 = require("./datatypes.twin.cjs")["Coding"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1471(data){
@@ -82,7 +82,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -96,7 +96,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -133,7 +133,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func29(data._display))){
 errors++;
 }
 }
@@ -191,7 +191,7 @@ let data14 = data11.extension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data14[i3]))){
+if(!(func33(data14[i3]))){
 errors++;
 }
 }
@@ -205,7 +205,7 @@ let data16 = data11.modifierExtension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data16[i4]))){
+if(!(func33(data16[i4]))){
 errors++;
 }
 }
@@ -226,12 +226,12 @@ errors++;
 }
 }
 if(data11._language !== undefined){
-if(!(func6(data11._language))){
+if(!(func29(data11._language))){
 errors++;
 }
 }
 if(data11.use !== undefined){
-if(!(func223(data11.use))){
+if(!(func248(data11.use))){
 errors++;
 }
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 if(data11._value !== undefined){
-if(!(func6(data11._value))){
+if(!(func29(data11._value))){
 errors++;
 }
 }
@@ -320,7 +320,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -334,7 +334,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -355,7 +355,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(func6(data._system))){
+if(!(func29(data._system))){
 errors++;
 }
 }
@@ -371,7 +371,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -505,7 +505,7 @@ let data17 = data12.extension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data17[i4]))){
+if(!(func33(data17[i4]))){
 errors++;
 }
 }
@@ -519,7 +519,7 @@ let data19 = data12.modifierExtension;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data19[i5]))){
+if(!(func33(data19[i5]))){
 errors++;
 }
 }
@@ -540,7 +540,7 @@ errors++;
 }
 }
 if(data12._property !== undefined){
-if(!(func6(data12._property))){
+if(!(func29(data12._property))){
 errors++;
 }
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 if(data12._op !== undefined){
-if(!(func6(data12._op))){
+if(!(func29(data12._op))){
 errors++;
 }
 }
@@ -567,7 +567,7 @@ errors++;
 }
 }
 if(data12._value !== undefined){
-if(!(func6(data12._value))){
+if(!(func29(data12._value))){
 errors++;
 }
 }
@@ -617,7 +617,7 @@ let data29 = data._valueSet;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6(data29[i7]))){
+if(!(func29(data29[i7]))){
 errors++;
 }
 }
@@ -677,7 +677,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -691,7 +691,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -712,7 +712,7 @@ errors++;
 }
 }
 if(data._lockedDate !== undefined){
-if(!(func6(data._lockedDate))){
+if(!(func29(data._lockedDate))){
 errors++;
 }
 }
@@ -722,7 +722,7 @@ errors++;
 }
 }
 if(data._inactive !== undefined){
-if(!(func6(data._inactive))){
+if(!(func29(data._inactive))){
 errors++;
 }
 }
@@ -776,6 +776,8 @@ validate1469.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false
 
 
 
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj926 = new Set(["valueString", "valueBoolean", "valueInteger", "valueDecimal", "valueUri", "valueCode", "valueDateTime"]);
 
 const wrapper61 = {validate: validate1477};
 
@@ -806,7 +808,7 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data1[i0]))){
+if(!(func33(data1[i0]))){
 errors++;
 }
 }
@@ -820,7 +822,7 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data3[i1]))){
+if(!(func33(data3[i1]))){
 errors++;
 }
 }
@@ -841,7 +843,7 @@ errors++;
 }
 }
 if(data._system !== undefined){
-if(!(func6(data._system))){
+if(!(func29(data._system))){
 errors++;
 }
 }
@@ -851,7 +853,7 @@ errors++;
 }
 }
 if(data._abstract !== undefined){
-if(!(func6(data._abstract))){
+if(!(func29(data._abstract))){
 errors++;
 }
 }
@@ -861,7 +863,7 @@ errors++;
 }
 }
 if(data._inactive !== undefined){
-if(!(func6(data._inactive))){
+if(!(func29(data._inactive))){
 errors++;
 }
 }
@@ -877,7 +879,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -893,7 +895,7 @@ errors++;
 }
 }
 if(data._code !== undefined){
-if(!(func6(data._code))){
+if(!(func29(data._code))){
 errors++;
 }
 }
@@ -909,7 +911,7 @@ errors++;
 }
 }
 if(data._display !== undefined){
-if(!(func6(data._display))){
+if(!(func29(data._display))){
 errors++;
 }
 }
@@ -967,7 +969,7 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data21[i3]))){
+if(!(func33(data21[i3]))){
 errors++;
 }
 }
@@ -981,7 +983,7 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data23[i4]))){
+if(!(func33(data23[i4]))){
 errors++;
 }
 }
@@ -1002,12 +1004,12 @@ errors++;
 }
 }
 if(data18._language !== undefined){
-if(!(func6(data18._language))){
+if(!(func29(data18._language))){
 errors++;
 }
 }
 if(data18.use !== undefined){
-if(!(func223(data18.use))){
+if(!(func248(data18.use))){
 errors++;
 }
 }
@@ -1023,7 +1025,7 @@ errors++;
 }
 }
 if(data18._value !== undefined){
-if(!(func6(data18._value))){
+if(!(func29(data18._value))){
 errors++;
 }
 }
@@ -1141,7 +1143,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -1155,7 +1157,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -1176,7 +1178,7 @@ errors++;
 }
 }
 if(data._identifier !== undefined){
-if(!(func6(data._identifier))){
+if(!(func29(data._identifier))){
 errors++;
 }
 }
@@ -1192,7 +1194,7 @@ errors++;
 }
 }
 if(data._timestamp !== undefined){
-if(!(func6(data._timestamp))){
+if(!(func29(data._timestamp))){
 errors++;
 }
 }
@@ -1211,7 +1213,7 @@ errors++;
 }
 }
 if(data._total !== undefined){
-if(!(func6(data._total))){
+if(!(func29(data._total))){
 errors++;
 }
 }
@@ -1230,7 +1232,7 @@ errors++;
 }
 }
 if(data._offset !== undefined){
-if(!(func6(data._offset))){
+if(!(func29(data._offset))){
 errors++;
 }
 }
@@ -1288,7 +1290,7 @@ let data18 = data15.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data18[i3]))){
+if(!(func33(data18[i3]))){
 errors++;
 }
 }
@@ -1302,7 +1304,7 @@ let data20 = data15.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data20[i4]))){
+if(!(func33(data20[i4]))){
 errors++;
 }
 }
@@ -1323,7 +1325,7 @@ errors++;
 }
 }
 if(data15._name !== undefined){
-if(!(func6(data15._name))){
+if(!(func29(data15._name))){
 errors++;
 }
 }
@@ -1339,7 +1341,7 @@ errors++;
 }
 }
 if(data15._valueString !== undefined){
-if(!(func6(data15._valueString))){
+if(!(func29(data15._valueString))){
 errors++;
 }
 }
@@ -1349,7 +1351,7 @@ errors++;
 }
 }
 if(data15._valueBoolean !== undefined){
-if(!(func6(data15._valueBoolean))){
+if(!(func29(data15._valueBoolean))){
 errors++;
 }
 }
@@ -1368,7 +1370,7 @@ errors++;
 }
 }
 if(data15._valueInteger !== undefined){
-if(!(func6(data15._valueInteger))){
+if(!(func29(data15._valueInteger))){
 errors++;
 }
 }
@@ -1379,7 +1381,7 @@ errors++;
 }
 }
 if(data15._valueDecimal !== undefined){
-if(!(func6(data15._valueDecimal))){
+if(!(func29(data15._valueDecimal))){
 errors++;
 }
 }
@@ -1395,7 +1397,7 @@ errors++;
 }
 }
 if(data15._valueUri !== undefined){
-if(!(func6(data15._valueUri))){
+if(!(func29(data15._valueUri))){
 errors++;
 }
 }
@@ -1411,7 +1413,7 @@ errors++;
 }
 }
 if(data15._valueCode !== undefined){
-if(!(func6(data15._valueCode))){
+if(!(func29(data15._valueCode))){
 errors++;
 }
 }
@@ -1427,7 +1429,7 @@ errors++;
 }
 }
 if(data15._valueDateTime !== undefined){
-if(!(func6(data15._valueDateTime))){
+if(!(func29(data15._valueDateTime))){
 errors++;
 }
 }
@@ -1435,6 +1437,10 @@ for(const key0 in data15){
 if(((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")){
 errors++;
 }
+}
+const forms0 = func1(data15, obj926);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data15.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data15);
@@ -1550,7 +1556,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -1566,7 +1572,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -1582,12 +1588,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -1596,7 +1602,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -1610,7 +1616,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -1624,7 +1630,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -1645,7 +1651,7 @@ errors++;
 }
 }
 if(data._url !== undefined){
-if(!(func6(data._url))){
+if(!(func29(data._url))){
 errors++;
 }
 }
@@ -1654,7 +1660,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -1675,7 +1681,7 @@ errors++;
 }
 }
 if(data._version !== undefined){
-if(!(func6(data._version))){
+if(!(func29(data._version))){
 errors++;
 }
 }
@@ -1691,7 +1697,7 @@ errors++;
 }
 }
 if(data._name !== undefined){
-if(!(func6(data._name))){
+if(!(func29(data._name))){
 errors++;
 }
 }
@@ -1707,7 +1713,7 @@ errors++;
 }
 }
 if(data._title !== undefined){
-if(!(func6(data._title))){
+if(!(func29(data._title))){
 errors++;
 }
 }
@@ -1718,7 +1724,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -1728,7 +1734,7 @@ errors++;
 }
 }
 if(data._experimental !== undefined){
-if(!(func6(data._experimental))){
+if(!(func29(data._experimental))){
 errors++;
 }
 }
@@ -1744,7 +1750,7 @@ errors++;
 }
 }
 if(data._date !== undefined){
-if(!(func6(data._date))){
+if(!(func29(data._date))){
 errors++;
 }
 }
@@ -1760,7 +1766,7 @@ errors++;
 }
 }
 if(data._publisher !== undefined){
-if(!(func6(data._publisher))){
+if(!(func29(data._publisher))){
 errors++;
 }
 }
@@ -1769,7 +1775,7 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len4 = data33.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func49(data33[i4]))){
+if(!(func72(data33[i4]))){
 errors++;
 }
 }
@@ -1790,7 +1796,7 @@ errors++;
 }
 }
 if(data._description !== undefined){
-if(!(func6(data._description))){
+if(!(func29(data._description))){
 errors++;
 }
 }
@@ -1799,7 +1805,7 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func51(data37[i5]))){
+if(!(func74(data37[i5]))){
 errors++;
 }
 }
@@ -1813,7 +1819,7 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data39[i6]))){
+if(!(func37(data39[i6]))){
 errors++;
 }
 }
@@ -1828,7 +1834,7 @@ errors++;
 }
 }
 if(data._immutable !== undefined){
-if(!(func6(data._immutable))){
+if(!(func29(data._immutable))){
 errors++;
 }
 }
@@ -1844,7 +1850,7 @@ errors++;
 }
 }
 if(data._purpose !== undefined){
-if(!(func6(data._purpose))){
+if(!(func29(data._purpose))){
 errors++;
 }
 }
@@ -1860,7 +1866,7 @@ errors++;
 }
 }
 if(data._copyright !== undefined){
-if(!(func6(data._copyright))){
+if(!(func29(data._copyright))){
 errors++;
 }
 }

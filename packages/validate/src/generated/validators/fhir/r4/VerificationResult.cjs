@@ -6,16 +6,16 @@ const schema769 = {"properties":{"status":{"enum":["attested","validated","in-pr
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func2194 = require("./datatypes.cjs")["Meta"];
-const func2197 = require("./datatypes.cjs")["Element"];
-const func2202 = require("./datatypes.cjs")["Narrative"];
-const func2204 = require("../../../../fhir/resources.cjs")["canonical"];
-const func2206 = require("./datatypes.cjs")["Extension"];
-const func2221 = require("./datatypes.cjs")["Reference"];
+const func2217 = require("./datatypes.cjs")["Meta"];
+const func2220 = require("./datatypes.cjs")["Element"];
+const func2225 = require("./datatypes.cjs")["Narrative"];
+const func2227 = require("../../../../fhir/resources.cjs")["canonical"];
+const func2229 = require("./datatypes.cjs")["Extension"];
+const func2244 = require("./datatypes.cjs")["Reference"];
 const func61 = require("ajv/dist/runtime/ucs2length").default;
-const func2215 = require("./datatypes.cjs")["CodeableConcept"];
-const func2382 = require("./datatypes.cjs")["Timing"];
-const func3272 = require("./datatypes.cjs")["Signature"];
+const func2238 = require("./datatypes.cjs")["CodeableConcept"];
+const func2405 = require("./datatypes.cjs")["Timing"];
+const func3301 = require("./datatypes.cjs")["Signature"];
 const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -172,8 +172,8 @@ errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2194(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2194.errors; else for (const vError of func2194.errors) vErrors.push(vError);
+if(!(func2217(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2217.errors; else for (const vError of func2217.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -203,8 +203,8 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2197(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -234,14 +234,14 @@ errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2197(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func2202(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2202.errors; else for (const vError of func2202.errors) vErrors.push(vError);
+if(!(func2225(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2225.errors; else for (const vError of func2225.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -250,8 +250,8 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func2204(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2204.errors; else for (const vError of func2204.errors) vErrors.push(vError);
+if(!(func2227(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2227.errors; else for (const vError of func2227.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -272,8 +272,8 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2206(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -294,8 +294,8 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func2206(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -316,8 +316,8 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2221(data15[i3], {instancePath:instancePath+"/target/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data15[i3], {instancePath:instancePath+"/target/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -379,8 +379,8 @@ let data19 = data._targetLocation;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2197(data19[i5], {instancePath:instancePath+"/_targetLocation/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data19[i5], {instancePath:instancePath+"/_targetLocation/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -397,8 +397,8 @@ errors++;
 }
 }
 if(data.need !== undefined && func0.call(data, "need")){
-if(!(func2215(data.need, {instancePath:instancePath+"/need",parentData:data,parentDataProperty:"need",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.need, {instancePath:instancePath+"/need",parentData:data,parentDataProperty:"need",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -426,8 +426,8 @@ errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2197(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -457,14 +457,14 @@ errors++;
 }
 }
 if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func2197(data._statusDate, {instancePath:instancePath+"/_statusDate",parentData:data,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._statusDate, {instancePath:instancePath+"/_statusDate",parentData:data,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.validationType !== undefined && func0.call(data, "validationType")){
-if(!(func2215(data.validationType, {instancePath:instancePath+"/validationType",parentData:data,parentDataProperty:"validationType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.validationType, {instancePath:instancePath+"/validationType",parentData:data,parentDataProperty:"validationType",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -473,8 +473,8 @@ let data27 = data.validationProcess;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2215(data27[i6], {instancePath:instancePath+"/validationProcess/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data27[i6], {instancePath:instancePath+"/validationProcess/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -491,8 +491,8 @@ errors++;
 }
 }
 if(data.frequency !== undefined && func0.call(data, "frequency")){
-if(!(func2382(data.frequency, {instancePath:instancePath+"/frequency",parentData:data,parentDataProperty:"frequency",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2382.errors; else for (const vError of func2382.errors) vErrors.push(vError);
+if(!(func2405(data.frequency, {instancePath:instancePath+"/frequency",parentData:data,parentDataProperty:"frequency",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2405.errors; else for (const vError of func2405.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -522,8 +522,8 @@ errors++;
 }
 }
 if(data._lastPerformed !== undefined && func0.call(data, "_lastPerformed")){
-if(!(func2197(data._lastPerformed, {instancePath:instancePath+"/_lastPerformed",parentData:data,parentDataProperty:"_lastPerformed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._lastPerformed, {instancePath:instancePath+"/_lastPerformed",parentData:data,parentDataProperty:"_lastPerformed",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -553,14 +553,14 @@ errors++;
 }
 }
 if(data._nextScheduled !== undefined && func0.call(data, "_nextScheduled")){
-if(!(func2197(data._nextScheduled, {instancePath:instancePath+"/_nextScheduled",parentData:data,parentDataProperty:"_nextScheduled",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data._nextScheduled, {instancePath:instancePath+"/_nextScheduled",parentData:data,parentDataProperty:"_nextScheduled",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.failureAction !== undefined && func0.call(data, "failureAction")){
-if(!(func2215(data.failureAction, {instancePath:instancePath+"/failureAction",parentData:data,parentDataProperty:"failureAction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data.failureAction, {instancePath:instancePath+"/failureAction",parentData:data,parentDataProperty:"failureAction",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -601,8 +601,8 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2206(data38[i8], {instancePath:instancePath+"/primarySource/" + i7+"/extension/" + i8,parentData:data38,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data38[i8], {instancePath:instancePath+"/primarySource/" + i7+"/extension/" + i8,parentData:data38,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -623,8 +623,8 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2206(data40[i9], {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension/" + i9,parentData:data40,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data40[i9], {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension/" + i9,parentData:data40,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -641,8 +641,8 @@ errors++;
 }
 }
 if(data36.who !== undefined && func0.call(data36, "who")){
-if(!(func2221(data36.who, {instancePath:instancePath+"/primarySource/" + i7+"/who",parentData:data36,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data36.who, {instancePath:instancePath+"/primarySource/" + i7+"/who",parentData:data36,parentDataProperty:"who",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -651,8 +651,8 @@ let data43 = data36.type;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2215(data43[i10], {instancePath:instancePath+"/primarySource/" + i7+"/type/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data43[i10], {instancePath:instancePath+"/primarySource/" + i7+"/type/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -673,8 +673,8 @@ let data45 = data36.communicationMethod;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2215(data45[i11], {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data45[i11], {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -691,8 +691,8 @@ errors++;
 }
 }
 if(data36.validationStatus !== undefined && func0.call(data36, "validationStatus")){
-if(!(func2215(data36.validationStatus, {instancePath:instancePath+"/primarySource/" + i7+"/validationStatus",parentData:data36,parentDataProperty:"validationStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.validationStatus, {instancePath:instancePath+"/primarySource/" + i7+"/validationStatus",parentData:data36,parentDataProperty:"validationStatus",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -722,14 +722,14 @@ errors++;
 }
 }
 if(data36._validationDate !== undefined && func0.call(data36, "_validationDate")){
-if(!(func2197(data36._validationDate, {instancePath:instancePath+"/primarySource/" + i7+"/_validationDate",parentData:data36,parentDataProperty:"_validationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data36._validationDate, {instancePath:instancePath+"/primarySource/" + i7+"/_validationDate",parentData:data36,parentDataProperty:"_validationDate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data36.canPushUpdates !== undefined && func0.call(data36, "canPushUpdates")){
-if(!(func2215(data36.canPushUpdates, {instancePath:instancePath+"/primarySource/" + i7+"/canPushUpdates",parentData:data36,parentDataProperty:"canPushUpdates",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data36.canPushUpdates, {instancePath:instancePath+"/primarySource/" + i7+"/canPushUpdates",parentData:data36,parentDataProperty:"canPushUpdates",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -738,8 +738,8 @@ let data51 = data36.pushTypeAvailable;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2215(data51[i12], {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data51[i12], {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -812,8 +812,8 @@ let data55 = data53.extension;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2206(data55[i13], {instancePath:instancePath+"/attestation/extension/" + i13,parentData:data55,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data55[i13], {instancePath:instancePath+"/attestation/extension/" + i13,parentData:data55,parentDataProperty:i13,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -834,8 +834,8 @@ let data57 = data53.modifierExtension;
 if(Array.isArray(data57)){
 const len14 = data57.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2206(data57[i14], {instancePath:instancePath+"/attestation/modifierExtension/" + i14,parentData:data57,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data57[i14], {instancePath:instancePath+"/attestation/modifierExtension/" + i14,parentData:data57,parentDataProperty:i14,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -852,20 +852,20 @@ errors++;
 }
 }
 if(data53.who !== undefined && func0.call(data53, "who")){
-if(!(func2221(data53.who, {instancePath:instancePath+"/attestation/who",parentData:data53,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data53.who, {instancePath:instancePath+"/attestation/who",parentData:data53,parentDataProperty:"who",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data53.onBehalfOf !== undefined && func0.call(data53, "onBehalfOf")){
-if(!(func2221(data53.onBehalfOf, {instancePath:instancePath+"/attestation/onBehalfOf",parentData:data53,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data53.onBehalfOf, {instancePath:instancePath+"/attestation/onBehalfOf",parentData:data53,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data53.communicationMethod !== undefined && func0.call(data53, "communicationMethod")){
-if(!(func2215(data53.communicationMethod, {instancePath:instancePath+"/attestation/communicationMethod",parentData:data53,parentDataProperty:"communicationMethod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2215.errors; else for (const vError of func2215.errors) vErrors.push(vError);
+if(!(func2238(data53.communicationMethod, {instancePath:instancePath+"/attestation/communicationMethod",parentData:data53,parentDataProperty:"communicationMethod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2238.errors; else for (const vError of func2238.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -895,8 +895,8 @@ errors++;
 }
 }
 if(data53._date !== undefined && func0.call(data53, "_date")){
-if(!(func2197(data53._date, {instancePath:instancePath+"/attestation/_date",parentData:data53,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data53._date, {instancePath:instancePath+"/attestation/_date",parentData:data53,parentDataProperty:"_date",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -926,8 +926,8 @@ errors++;
 }
 }
 if(data53._sourceIdentityCertificate !== undefined && func0.call(data53, "_sourceIdentityCertificate")){
-if(!(func2197(data53._sourceIdentityCertificate, {instancePath:instancePath+"/attestation/_sourceIdentityCertificate",parentData:data53,parentDataProperty:"_sourceIdentityCertificate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data53._sourceIdentityCertificate, {instancePath:instancePath+"/attestation/_sourceIdentityCertificate",parentData:data53,parentDataProperty:"_sourceIdentityCertificate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -957,20 +957,20 @@ errors++;
 }
 }
 if(data53._proxyIdentityCertificate !== undefined && func0.call(data53, "_proxyIdentityCertificate")){
-if(!(func2197(data53._proxyIdentityCertificate, {instancePath:instancePath+"/attestation/_proxyIdentityCertificate",parentData:data53,parentDataProperty:"_proxyIdentityCertificate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data53._proxyIdentityCertificate, {instancePath:instancePath+"/attestation/_proxyIdentityCertificate",parentData:data53,parentDataProperty:"_proxyIdentityCertificate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data53.proxySignature !== undefined && func0.call(data53, "proxySignature")){
-if(!(func3272(data53.proxySignature, {instancePath:instancePath+"/attestation/proxySignature",parentData:data53,parentDataProperty:"proxySignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data53.proxySignature, {instancePath:instancePath+"/attestation/proxySignature",parentData:data53,parentDataProperty:"proxySignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data53.sourceSignature !== undefined && func0.call(data53, "sourceSignature")){
-if(!(func3272(data53.sourceSignature, {instancePath:instancePath+"/attestation/sourceSignature",parentData:data53,parentDataProperty:"sourceSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data53.sourceSignature, {instancePath:instancePath+"/attestation/sourceSignature",parentData:data53,parentDataProperty:"sourceSignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1033,8 +1033,8 @@ let data73 = data71.extension;
 if(Array.isArray(data73)){
 const len16 = data73.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2206(data73[i16], {instancePath:instancePath+"/validator/" + i15+"/extension/" + i16,parentData:data73,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data73[i16], {instancePath:instancePath+"/validator/" + i15+"/extension/" + i16,parentData:data73,parentDataProperty:i16,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1055,8 +1055,8 @@ let data75 = data71.modifierExtension;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2206(data75[i17], {instancePath:instancePath+"/validator/" + i15+"/modifierExtension/" + i17,parentData:data75,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2206.errors; else for (const vError of func2206.errors) vErrors.push(vError);
+if(!(func2229(data75[i17], {instancePath:instancePath+"/validator/" + i15+"/modifierExtension/" + i17,parentData:data75,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2229.errors; else for (const vError of func2229.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1073,8 +1073,8 @@ errors++;
 }
 }
 if(data71.organization !== undefined && func0.call(data71, "organization")){
-if(!(func2221(data71.organization, {instancePath:instancePath+"/validator/" + i15+"/organization",parentData:data71,parentDataProperty:"organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2221.errors; else for (const vError of func2221.errors) vErrors.push(vError);
+if(!(func2244(data71.organization, {instancePath:instancePath+"/validator/" + i15+"/organization",parentData:data71,parentDataProperty:"organization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2244.errors; else for (const vError of func2244.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1104,14 +1104,14 @@ errors++;
 }
 }
 if(data71._identityCertificate !== undefined && func0.call(data71, "_identityCertificate")){
-if(!(func2197(data71._identityCertificate, {instancePath:instancePath+"/validator/" + i15+"/_identityCertificate",parentData:data71,parentDataProperty:"_identityCertificate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2197.errors; else for (const vError of func2197.errors) vErrors.push(vError);
+if(!(func2220(data71._identityCertificate, {instancePath:instancePath+"/validator/" + i15+"/_identityCertificate",parentData:data71,parentDataProperty:"_identityCertificate",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2220.errors; else for (const vError of func2220.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data71.attestationSignature !== undefined && func0.call(data71, "attestationSignature")){
-if(!(func3272(data71.attestationSignature, {instancePath:instancePath+"/validator/" + i15+"/attestationSignature",parentData:data71,parentDataProperty:"attestationSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3272.errors; else for (const vError of func3272.errors) vErrors.push(vError);
+if(!(func3301(data71.attestationSignature, {instancePath:instancePath+"/validator/" + i15+"/attestationSignature",parentData:data71,parentDataProperty:"attestationSignature",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func3301.errors; else for (const vError of func3301.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }

@@ -10,15 +10,15 @@ const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern7 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func72 = require("./datatypes.twin.cjs")["Timing"];
-const func376 = require("./datatypes.twin.cjs")["Signature"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func95 = require("./datatypes.twin.cjs")["Timing"];
+const func405 = require("./datatypes.twin.cjs")["Signature"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1480(data){
@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -116,12 +116,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -130,7 +130,7 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data9[i0]))){
+if(!(func32(data9[i0]))){
 errors++;
 }
 }
@@ -144,7 +144,7 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data11[i1]))){
+if(!(func33(data11[i1]))){
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data13[i2]))){
+if(!(func33(data13[i2]))){
 errors++;
 }
 }
@@ -172,7 +172,7 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func16(data15[i3]))){
+if(!(func39(data15[i3]))){
 errors++;
 }
 }
@@ -206,7 +206,7 @@ let data19 = data._targetLocation;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6(data19[i5]))){
+if(!(func29(data19[i5]))){
 errors++;
 }
 }
@@ -216,7 +216,7 @@ errors++;
 }
 }
 if(data.need !== undefined){
-if(!(func14(data.need))){
+if(!(func37(data.need))){
 errors++;
 }
 }
@@ -230,7 +230,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -246,12 +246,12 @@ errors++;
 }
 }
 if(data._statusDate !== undefined){
-if(!(func6(data._statusDate))){
+if(!(func29(data._statusDate))){
 errors++;
 }
 }
 if(data.validationType !== undefined){
-if(!(func14(data.validationType))){
+if(!(func37(data.validationType))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data27 = data.validationProcess;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func14(data27[i6]))){
+if(!(func37(data27[i6]))){
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors++;
 }
 }
 if(data.frequency !== undefined){
-if(!(func72(data.frequency))){
+if(!(func95(data.frequency))){
 errors++;
 }
 }
@@ -286,7 +286,7 @@ errors++;
 }
 }
 if(data._lastPerformed !== undefined){
-if(!(func6(data._lastPerformed))){
+if(!(func29(data._lastPerformed))){
 errors++;
 }
 }
@@ -302,12 +302,12 @@ errors++;
 }
 }
 if(data._nextScheduled !== undefined){
-if(!(func6(data._nextScheduled))){
+if(!(func29(data._nextScheduled))){
 errors++;
 }
 }
 if(data.failureAction !== undefined){
-if(!(func14(data.failureAction))){
+if(!(func37(data.failureAction))){
 errors++;
 }
 }
@@ -334,7 +334,7 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data38[i8]))){
+if(!(func33(data38[i8]))){
 errors++;
 }
 }
@@ -348,7 +348,7 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data40[i9]))){
+if(!(func33(data40[i9]))){
 errors++;
 }
 }
@@ -358,7 +358,7 @@ errors++;
 }
 }
 if(data36.who !== undefined){
-if(!(func16(data36.who))){
+if(!(func39(data36.who))){
 errors++;
 }
 }
@@ -367,7 +367,7 @@ let data43 = data36.type;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func14(data43[i10]))){
+if(!(func37(data43[i10]))){
 errors++;
 }
 }
@@ -381,7 +381,7 @@ let data45 = data36.communicationMethod;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func14(data45[i11]))){
+if(!(func37(data45[i11]))){
 errors++;
 }
 }
@@ -391,7 +391,7 @@ errors++;
 }
 }
 if(data36.validationStatus !== undefined){
-if(!(func14(data36.validationStatus))){
+if(!(func37(data36.validationStatus))){
 errors++;
 }
 }
@@ -407,12 +407,12 @@ errors++;
 }
 }
 if(data36._validationDate !== undefined){
-if(!(func6(data36._validationDate))){
+if(!(func29(data36._validationDate))){
 errors++;
 }
 }
 if(data36.canPushUpdates !== undefined){
-if(!(func14(data36.canPushUpdates))){
+if(!(func37(data36.canPushUpdates))){
 errors++;
 }
 }
@@ -421,7 +421,7 @@ let data51 = data36.pushTypeAvailable;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func14(data51[i12]))){
+if(!(func37(data51[i12]))){
 errors++;
 }
 }
@@ -470,7 +470,7 @@ let data55 = data53.extension;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data55[i13]))){
+if(!(func33(data55[i13]))){
 errors++;
 }
 }
@@ -484,7 +484,7 @@ let data57 = data53.modifierExtension;
 if(Array.isArray(data57)){
 const len14 = data57.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func10(data57[i14]))){
+if(!(func33(data57[i14]))){
 errors++;
 }
 }
@@ -494,17 +494,17 @@ errors++;
 }
 }
 if(data53.who !== undefined){
-if(!(func16(data53.who))){
+if(!(func39(data53.who))){
 errors++;
 }
 }
 if(data53.onBehalfOf !== undefined){
-if(!(func16(data53.onBehalfOf))){
+if(!(func39(data53.onBehalfOf))){
 errors++;
 }
 }
 if(data53.communicationMethod !== undefined){
-if(!(func14(data53.communicationMethod))){
+if(!(func37(data53.communicationMethod))){
 errors++;
 }
 }
@@ -520,7 +520,7 @@ errors++;
 }
 }
 if(data53._date !== undefined){
-if(!(func6(data53._date))){
+if(!(func29(data53._date))){
 errors++;
 }
 }
@@ -536,7 +536,7 @@ errors++;
 }
 }
 if(data53._sourceIdentityCertificate !== undefined){
-if(!(func6(data53._sourceIdentityCertificate))){
+if(!(func29(data53._sourceIdentityCertificate))){
 errors++;
 }
 }
@@ -552,17 +552,17 @@ errors++;
 }
 }
 if(data53._proxyIdentityCertificate !== undefined){
-if(!(func6(data53._proxyIdentityCertificate))){
+if(!(func29(data53._proxyIdentityCertificate))){
 errors++;
 }
 }
 if(data53.proxySignature !== undefined){
-if(!(func376(data53.proxySignature))){
+if(!(func405(data53.proxySignature))){
 errors++;
 }
 }
 if(data53.sourceSignature !== undefined){
-if(!(func376(data53.sourceSignature))){
+if(!(func405(data53.sourceSignature))){
 errors++;
 }
 }
@@ -608,7 +608,7 @@ let data73 = data71.extension;
 if(Array.isArray(data73)){
 const len16 = data73.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data73[i16]))){
+if(!(func33(data73[i16]))){
 errors++;
 }
 }
@@ -622,7 +622,7 @@ let data75 = data71.modifierExtension;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func10(data75[i17]))){
+if(!(func33(data75[i17]))){
 errors++;
 }
 }
@@ -632,7 +632,7 @@ errors++;
 }
 }
 if(data71.organization !== undefined){
-if(!(func16(data71.organization))){
+if(!(func39(data71.organization))){
 errors++;
 }
 }
@@ -648,12 +648,12 @@ errors++;
 }
 }
 if(data71._identityCertificate !== undefined){
-if(!(func6(data71._identityCertificate))){
+if(!(func29(data71._identityCertificate))){
 errors++;
 }
 }
 if(data71.attestationSignature !== undefined){
-if(!(func376(data71.attestationSignature))){
+if(!(func405(data71.attestationSignature))){
 errors++;
 }
 }

@@ -6,18 +6,18 @@ const pattern9 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern6 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern8 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const func5 = require("./datatypes.twin.cjs")["Meta"];
-const func6 = require("./datatypes.twin.cjs")["Element"];
-const func8 = require("./datatypes.twin.cjs")["Narrative"];
-const func9 = require("../../../../fhir/resources.cjs")["twin"];
-const func10 = require("./datatypes.twin.cjs")["Extension"];
-const func12 = require("./datatypes.twin.cjs")["Identifier"];
-const func16 = require("./datatypes.twin.cjs")["Reference"];
+const func28 = require("./datatypes.twin.cjs")["Meta"];
+const func29 = require("./datatypes.twin.cjs")["Element"];
+const func31 = require("./datatypes.twin.cjs")["Narrative"];
+const func32 = require("../../../../fhir/resources.cjs")["twin"];
+const func33 = require("./datatypes.twin.cjs")["Extension"];
+const func35 = require("./datatypes.twin.cjs")["Identifier"];
+const func39 = require("./datatypes.twin.cjs")["Reference"];
 const schema774 = {"properties":{"eye":{"enum":["right","left"]}}};
 const schema775 = {"properties":{"base":{"enum":["up","down","in","out"]}}};
-const func14 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func85 = require("./datatypes.twin.cjs")["Quantity"];
-const func156 = require("./datatypes.twin.cjs")["Annotation"];
+const func37 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func108 = require("./datatypes.twin.cjs")["Quantity"];
+const func180 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1482(data){
@@ -81,7 +81,7 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func10(data2[i0]))){
+if(!(func33(data2[i0]))){
 errors++;
 }
 }
@@ -95,7 +95,7 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data4[i1]))){
+if(!(func33(data4[i1]))){
 errors++;
 }
 }
@@ -105,7 +105,7 @@ errors++;
 }
 }
 if(data.product !== undefined){
-if(!(func14(data.product))){
+if(!(func37(data.product))){
 errors++;
 }
 }
@@ -116,7 +116,7 @@ errors++;
 }
 }
 if(data._eye !== undefined){
-if(!(func6(data._eye))){
+if(!(func29(data._eye))){
 errors++;
 }
 }
@@ -127,7 +127,7 @@ errors++;
 }
 }
 if(data._sphere !== undefined){
-if(!(func6(data._sphere))){
+if(!(func29(data._sphere))){
 errors++;
 }
 }
@@ -138,7 +138,7 @@ errors++;
 }
 }
 if(data._cylinder !== undefined){
-if(!(func6(data._cylinder))){
+if(!(func29(data._cylinder))){
 errors++;
 }
 }
@@ -157,7 +157,7 @@ errors++;
 }
 }
 if(data._axis !== undefined){
-if(!(func6(data._axis))){
+if(!(func29(data._axis))){
 errors++;
 }
 }
@@ -246,7 +246,7 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func10(data20[i3]))){
+if(!(func33(data20[i3]))){
 errors++;
 }
 }
@@ -260,7 +260,7 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data22[i4]))){
+if(!(func33(data22[i4]))){
 errors++;
 }
 }
@@ -276,7 +276,7 @@ errors++;
 }
 }
 if(data16._amount !== undefined){
-if(!(func6(data16._amount))){
+if(!(func29(data16._amount))){
 errors++;
 }
 }
@@ -287,7 +287,7 @@ errors++;
 }
 }
 if(data16._base !== undefined){
-if(!(func6(data16._base))){
+if(!(func29(data16._base))){
 errors++;
 }
 }
@@ -319,7 +319,7 @@ errors++;
 }
 }
 if(data._add !== undefined){
-if(!(func6(data._add))){
+if(!(func29(data._add))){
 errors++;
 }
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 if(data._power !== undefined){
-if(!(func6(data._power))){
+if(!(func29(data._power))){
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 if(data._backCurve !== undefined){
-if(!(func6(data._backCurve))){
+if(!(func29(data._backCurve))){
 errors++;
 }
 }
@@ -352,12 +352,12 @@ errors++;
 }
 }
 if(data._diameter !== undefined){
-if(!(func6(data._diameter))){
+if(!(func29(data._diameter))){
 errors++;
 }
 }
 if(data.duration !== undefined){
-if(!(func85(data.duration))){
+if(!(func108(data.duration))){
 errors++;
 }
 }
@@ -373,7 +373,7 @@ errors++;
 }
 }
 if(data._color !== undefined){
-if(!(func6(data._color))){
+if(!(func29(data._color))){
 errors++;
 }
 }
@@ -389,7 +389,7 @@ errors++;
 }
 }
 if(data._brand !== undefined){
-if(!(func6(data._brand))){
+if(!(func29(data._brand))){
 errors++;
 }
 }
@@ -398,7 +398,7 @@ let data41 = data.note;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func156(data41[i5]))){
+if(!(func180(data41[i5]))){
 errors++;
 }
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(func5(data.meta))){
+if(!(func28(data.meta))){
 errors++;
 }
 }
@@ -578,7 +578,7 @@ errors++;
 }
 }
 if(data._implicitRules !== undefined){
-if(!(func6(data._implicitRules))){
+if(!(func29(data._implicitRules))){
 errors++;
 }
 }
@@ -594,12 +594,12 @@ errors++;
 }
 }
 if(data._language !== undefined){
-if(!(func6(data._language))){
+if(!(func29(data._language))){
 errors++;
 }
 }
 if(data.text !== undefined){
-if(!(func8(data.text))){
+if(!(func31(data.text))){
 errors++;
 }
 }
@@ -608,7 +608,7 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func9(data11[i0]))){
+if(!(func32(data11[i0]))){
 errors++;
 }
 }
@@ -622,7 +622,7 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func10(data13[i1]))){
+if(!(func33(data13[i1]))){
 errors++;
 }
 }
@@ -636,7 +636,7 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func10(data15[i2]))){
+if(!(func33(data15[i2]))){
 errors++;
 }
 }
@@ -650,7 +650,7 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func12(data17[i3]))){
+if(!(func35(data17[i3]))){
 errors++;
 }
 }
@@ -669,7 +669,7 @@ errors++;
 }
 }
 if(data._status !== undefined){
-if(!(func6(data._status))){
+if(!(func29(data._status))){
 errors++;
 }
 }
@@ -685,17 +685,17 @@ errors++;
 }
 }
 if(data._created !== undefined){
-if(!(func6(data._created))){
+if(!(func29(data._created))){
 errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func16(data.patient))){
+if(!(func39(data.patient))){
 errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func16(data.encounter))){
+if(!(func39(data.encounter))){
 errors++;
 }
 }
@@ -711,12 +711,12 @@ errors++;
 }
 }
 if(data._dateWritten !== undefined){
-if(!(func6(data._dateWritten))){
+if(!(func29(data._dateWritten))){
 errors++;
 }
 }
 if(data.prescriber !== undefined){
-if(!(func16(data.prescriber))){
+if(!(func39(data.prescriber))){
 errors++;
 }
 }

@@ -5,6 +5,7 @@ const schema41 = {"properties":{"use":{"enum":["home","work","temp","old","billi
 const func0 = Object.prototype.hasOwnProperty;
 const func61 = require("ajv/dist/runtime/ucs2length").default;
 
+const func196 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate31};
 const wrapper2 = {validate: validate30};
 const pattern4 = new RegExp("^[^ \\t\\n\\r]*$", "u");
@@ -1137,6 +1138,7 @@ return errors === 0;
 }
 validate60.evaluated = {"props":{"id":true,"extension":true,"reference":true,"_reference":true,"type":true,"_type":true,"identifier":true,"display":true,"_display":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj0 = new Set(["authorReference", "authorString"]);
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1364,14 +1366,25 @@ if (vErrors === null) vErrors = validate32.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj0);
+if(forms0 !== null){
+const err12 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "author[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -4101,6 +4114,7 @@ validate168.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 const schema64 = {"properties":{"durationUnit":{"enum":["s","min","h","d","wk","mo","a"]},"periodUnit":{"enum":["s","min","h","d","wk","mo","a"]},"dayOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}},"when":{"items":{"enum":["MORN","MORN.early","MORN.late","NOON","AFT","AFT.early","AFT.late","EVE","EVE.early","EVE.late","NIGHT","PHS","HS","WAKE","C","CM","CD","CV","AC","ACM","ACD","ACV","PC","PCM","PCD","PCV"]}}}};
+const obj1 = new Set(["boundsDuration", "boundsRange", "boundsPeriod"]);
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4672,14 +4686,25 @@ if (vErrors === null) vErrors = validate32.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj1);
+if(forms0 !== null){
+const err35 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "bounds[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -5465,6 +5490,7 @@ return errors === 0;
 validate215.evaluated = {"props":{"id":true,"extension":true,"path":true,"_path":true,"searchParam":true,"_searchParam":true,"valueSet":true,"_valueSet":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
 
+const obj2 = new Set(["valueDateTime", "valuePeriod", "valueDuration"]);
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5629,14 +5655,25 @@ if (vErrors === null) vErrors = validate121.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj2);
+if(forms0 !== null){
+const err9 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -5904,6 +5941,7 @@ return errors === 0;
 }
 validate229.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6320,14 +6358,25 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj3);
+if(forms0 !== null){
+const err22 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -7412,6 +7461,7 @@ return errors === 0;
 validate250.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 const schema74 = {"properties":{"type":{"enum":["named-event","periodic","data-changed","data-added","data-modified","data-removed","data-accessed","data-access-ended"]}}};
+const obj4 = new Set(["timingTiming", "timingReference", "timingDate", "timingDateTime"]);
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7697,14 +7747,25 @@ if (vErrors === null) vErrors = validate234.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj4);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -7715,6 +7776,7 @@ return errors === 0;
 validate259.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
+const obj5 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueReference"]);
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7918,14 +7980,25 @@ if (vErrors === null) vErrors = validate60.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj5);
+if(forms0 !== null){
+const err10 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -7936,6 +8009,8 @@ validate269.evaluated = {"props":{"id":true,"extension":true,"code":true,"valueC
 
 
 
+const obj6 = new Set(["doseRange", "doseQuantity"]);
+const obj7 = new Set(["rateRatio", "rateRange", "rateQuantity"]);
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8031,9 +8106,9 @@ if (vErrors === null) vErrors = validate143.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj6);
+if(forms0 !== null){
+const err3 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "dose[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8042,11 +8117,34 @@ vErrors.push(err3);
 }
 errors++;
 }
+const forms1 = func196(data, obj7);
+if(forms1 !== null){
+const err4 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate287.errors = vErrors;
 return errors === 0;
 }
 validate287.evaluated = {"props":{"id":true,"extension":true,"type":true,"doseRange":true,"doseQuantity":true,"rateRatio":true,"rateRange":true,"rateQuantity":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj8 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
 
 function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8341,14 +8439,25 @@ if (vErrors === null) vErrors = validate143.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj8);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "asNeeded[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -8633,6 +8742,7 @@ return errors === 0;
 }
 validate299.evaluated = {"props":{"id":true,"extension":true,"versionId":true,"_versionId":true,"lastUpdated":true,"_lastUpdated":true,"source":true,"_source":true,"profile":true,"_profile":true,"security":true,"tag":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj9 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9507,14 +9617,25 @@ if (vErrors === null) vErrors = validate299.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj9);
+if(forms0 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -10326,14 +10447,25 @@ if (vErrors === null) vErrors = validate32.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj0);
+if(forms0 !== null){
+const err12 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "author[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -12251,14 +12383,25 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj3);
+if(forms0 !== null){
+const err22 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -12624,14 +12767,25 @@ if (vErrors === null) vErrors = validate121.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj2);
+if(forms0 !== null){
+const err9 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -13401,14 +13555,25 @@ if (vErrors === null) vErrors = validate143.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj8);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "asNeeded[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -13513,14 +13678,36 @@ if (vErrors === null) vErrors = validate143.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj6);
+if(forms0 !== null){
+const err3 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "dose[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const forms1 = func196(data, obj7);
+if(forms1 !== null){
+const err4 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -17285,14 +17472,25 @@ if (vErrors === null) vErrors = validate299.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj9);
+if(forms0 !== null){
+const err118 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err118];
 }
 else {
 vErrors.push(err118);
+}
+errors++;
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -18355,6 +18553,11 @@ return errors === 0;
 }
 validate729.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj17 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
+const obj18 = new Set(["fixedBase64Binary", "fixedBoolean", "fixedCanonical", "fixedCode", "fixedDate", "fixedDateTime", "fixedDecimal", "fixedId", "fixedInstant", "fixedInteger", "fixedMarkdown", "fixedOid", "fixedPositiveInt", "fixedString", "fixedTime", "fixedUnsignedInt", "fixedUri", "fixedUrl", "fixedUuid", "fixedAddress", "fixedAge", "fixedAnnotation", "fixedAttachment", "fixedCodeableConcept", "fixedCoding", "fixedContactPoint", "fixedCount", "fixedDistance", "fixedDuration", "fixedHumanName", "fixedIdentifier", "fixedMoney", "fixedPeriod", "fixedQuantity", "fixedRange", "fixedRatio", "fixedReference", "fixedSampledData", "fixedSignature", "fixedTiming", "fixedContactDetail", "fixedContributor", "fixedDataRequirement", "fixedExpression", "fixedParameterDefinition", "fixedRelatedArtifact", "fixedTriggerDefinition", "fixedUsageContext", "fixedDosage", "fixedMeta"]);
+const obj19 = new Set(["patternBase64Binary", "patternBoolean", "patternCanonical", "patternCode", "patternDate", "patternDateTime", "patternDecimal", "patternId", "patternInstant", "patternInteger", "patternMarkdown", "patternOid", "patternPositiveInt", "patternString", "patternTime", "patternUnsignedInt", "patternUri", "patternUrl", "patternUuid", "patternAddress", "patternAge", "patternAnnotation", "patternAttachment", "patternCodeableConcept", "patternCoding", "patternContactPoint", "patternCount", "patternDistance", "patternDuration", "patternHumanName", "patternIdentifier", "patternMoney", "patternPeriod", "patternQuantity", "patternRange", "patternRatio", "patternReference", "patternSampledData", "patternSignature", "patternTiming", "patternContactDetail", "patternContributor", "patternDataRequirement", "patternExpression", "patternParameterDefinition", "patternRelatedArtifact", "patternTriggerDefinition", "patternUsageContext", "patternDosage", "patternMeta"]);
+const obj20 = new Set(["minValueDate", "minValueDateTime", "minValueInstant", "minValueTime", "minValueDecimal", "minValueInteger", "minValuePositiveInt", "minValueUnsignedInt", "minValueQuantity"]);
+const obj21 = new Set(["maxValueDate", "maxValueDateTime", "maxValueInstant", "maxValueTime", "maxValueDecimal", "maxValueInteger", "maxValuePositiveInt", "maxValueUnsignedInt", "maxValueQuantity"]);
 
 function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22505,14 +22708,69 @@ if (vErrors === null) vErrors = validate299.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err210 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj17);
+if(forms0 !== null){
+const err210 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "defaultValue[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err210];
 }
 else {
 vErrors.push(err210);
+}
+errors++;
+}
+const forms1 = func196(data, obj18);
+if(forms1 !== null){
+const err211 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "fixed[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
+const forms2 = func196(data, obj19);
+if(forms2 !== null){
+const err212 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "pattern[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+const forms3 = func196(data, obj20);
+if(forms3 !== null){
+const err213 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "minValue[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
+}
+errors++;
+}
+const forms4 = func196(data, obj21);
+if(forms4 !== null){
+const err214 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "maxValue[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+else {
+const err215 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
 }
 errors++;
 }
@@ -26097,14 +26355,25 @@ if (vErrors === null) vErrors = validate299.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj9);
+if(forms0 !== null){
+const err118 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err118];
 }
 else {
 vErrors.push(err118);
+}
+errors++;
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -28230,14 +28499,25 @@ if (vErrors === null) vErrors = validate299.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj9);
+if(forms0 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -30133,6 +30413,7 @@ validate942.evaluated = {"props":{"id":true,"extension":true,"start":true,"_star
 
 exports.Population = validate946;
 
+const obj24 = new Set(["ageRange", "ageCodeableConcept"]);
 
 function validate946(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -30244,14 +30525,25 @@ if (vErrors === null) vErrors = validate65.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj24);
+if(forms0 !== null){
+const err4 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "age[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -32429,6 +32721,7 @@ return errors === 0;
 }
 validate1031.evaluated = {"props":{"id":true,"extension":true,"lowLimit":true,"highLimit":true},"dynamicProps":false,"dynamicItems":false};
 
+const obj25 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate1023(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -32596,14 +32889,25 @@ if (vErrors === null) vErrors = validate1031.errors; else for (const vError of v
 errors = vErrors.length;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj25);
+if(forms0 !== null){
+const err8 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -33445,14 +33749,25 @@ if (vErrors === null) vErrors = validate32.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj1);
+if(forms0 !== null){
+const err35 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "bounds[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -33747,14 +34062,25 @@ if (vErrors === null) vErrors = validate234.errors; else for (const vError of va
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj4);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -33968,14 +34294,25 @@ if (vErrors === null) vErrors = validate60.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func196(data, obj5);
+if(forms0 !== null){
+const err10 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }

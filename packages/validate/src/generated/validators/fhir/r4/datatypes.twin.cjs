@@ -745,6 +745,8 @@ return errors === 0;
 }
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const func1 = require("../../../../choice.cjs").choiceForms;
+const obj8 = new Set(["authorReference", "authorString"]);
 
 function validate59(data){
 let vErrors = null;
@@ -870,6 +872,10 @@ for(const key0 in data){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "authorReference")) && (key0 !== "authorString")) && (key0 !== "_authorString")) && (key0 !== "time")) && (key0 !== "_time")) && (key0 !== "text")) && (key0 !== "_text")){
 errors++;
 }
+}
+const forms0 = func1(data, obj8);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -2528,6 +2534,7 @@ validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 
 const schema64 = {"properties":{"durationUnit":{"enum":["s","min","h","d","wk","mo","a"]},"periodUnit":{"enum":["s","min","h","d","wk","mo","a"]},"dayOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}},"when":{"items":{"enum":["MORN","MORN.early","MORN.late","NOON","AFT","AFT.early","AFT.late","EVE","EVE.early","EVE.late","NIGHT","PHS","HS","WAKE","C","CM","CD","CV","AC","ACM","ACD","ACV","PC","PCM","PCD","PCV"]}}}};
+const obj22 = new Set(["boundsDuration", "boundsRange", "boundsPeriod"]);
 
 function validate179(data){
 let vErrors = null;
@@ -2840,6 +2847,10 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "boundsDuration")) && (key0 !== "boundsRange")) && (key0 !== "boundsPeriod")) && (key0 !== "count")) && (key0 !== "_count")) && (key0 !== "countMax")) && (key0 !== "_countMax")) && (key0 !== "duration")) && (key0 !== "_duration")) && (key0 !== "durationMax")) && (key0 !== "_durationMax")) && (key0 !== "durationUnit")) && (key0 !== "_durationUnit")) && (key0 !== "frequency")) && (key0 !== "_frequency")) && (key0 !== "frequencyMax")) && (key0 !== "_frequencyMax")) && (key0 !== "period")) && (key0 !== "_period")) && (key0 !== "periodMax")) && (key0 !== "_periodMax")) && (key0 !== "periodUnit")) && (key0 !== "_periodUnit")) && (key0 !== "dayOfWeek")) && (key0 !== "_dayOfWeek")) && (key0 !== "timeOfDay")) && (key0 !== "_timeOfDay")) && (key0 !== "when")) && (key0 !== "_when")) && (key0 !== "offset")) && (key0 !== "_offset")){
 errors++;
 }
+}
+const forms0 = func1(data, obj22);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -3343,6 +3354,7 @@ return errors === 0;
 validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const obj28 = new Set(["valueDateTime", "valuePeriod", "valueDuration"]);
 
 function validate221(data){
 let vErrors = null;
@@ -3442,6 +3454,10 @@ for(const key0 in data){
 if((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "searchParam")) && (key0 !== "_searchParam")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valuePeriod")) && (key0 !== "valueDuration")){
 errors++;
 }
+}
+const forms0 = func1(data, obj28);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -3605,6 +3621,7 @@ return errors === 0;
 }
 validate229.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj31 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate209(data){
 let vErrors = null;
@@ -3838,6 +3855,10 @@ for(const key0 in data){
 if(((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "profile")) && (key0 !== "_profile")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "mustSupport")) && (key0 !== "_mustSupport")) && (key0 !== "codeFilter")) && (key0 !== "dateFilter")) && (key0 !== "limit")) && (key0 !== "_limit")) && (key0 !== "sort")){
 errors++;
 }
+}
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -4446,6 +4467,7 @@ return errors === 0;
 validate250.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema74 = {"properties":{"type":{"enum":["named-event","periodic","data-changed","data-added","data-modified","data-removed","data-accessed","data-access-ended"]}}};
+const obj37 = new Set(["timingTiming", "timingReference", "timingDate", "timingDateTime"]);
 
 function validate259(data){
 let vErrors = null;
@@ -4607,6 +4629,10 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) 
 errors++;
 }
 }
+const forms0 = func1(data, obj37);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -4623,6 +4649,7 @@ return errors === 0;
 validate259.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const obj39 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueReference"]);
 
 function validate269(data){
 let vErrors = null;
@@ -4755,6 +4782,10 @@ if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "code")) && (key
 errors++;
 }
 }
+const forms0 = func1(data, obj39);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -4772,6 +4803,8 @@ validate269.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 
 
+const obj41 = new Set(["doseRange", "doseQuantity"]);
+const obj42 = new Set(["rateRatio", "rateRange", "rateQuantity"]);
 
 function validate287(data){
 let vErrors = null;
@@ -4844,6 +4877,14 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (ke
 errors++;
 }
 }
+const forms0 = func1(data, obj41);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj42);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -4859,6 +4900,7 @@ return errors === 0;
 }
 validate287.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj44 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
 
 function validate276(data){
 let vErrors = null;
@@ -5044,6 +5086,10 @@ if(((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "m
 errors++;
 }
 }
+const forms0 = func1(data, obj44);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -5227,6 +5273,7 @@ return errors === 0;
 }
 validate299.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj47 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate31(data){
 let vErrors = null;
@@ -5740,6 +5787,10 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !
 errors++;
 }
 }
+const forms0 = func1(data, obj47);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -6223,6 +6274,10 @@ for(const key0 in data){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "authorReference")) && (key0 !== "authorString")) && (key0 !== "_authorString")) && (key0 !== "time")) && (key0 !== "_time")) && (key0 !== "text")) && (key0 !== "_text")){
 errors++;
 }
+}
+const forms0 = func1(data, obj8);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -7380,6 +7435,10 @@ if(((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type"))
 errors++;
 }
 }
+const forms0 = func1(data, obj31);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -7615,6 +7674,10 @@ for(const key0 in data){
 if((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "searchParam")) && (key0 !== "_searchParam")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valuePeriod")) && (key0 !== "valueDuration")){
 errors++;
 }
+}
+const forms0 = func1(data, obj28);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -8092,6 +8155,10 @@ if(((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "m
 errors++;
 }
 }
+const forms0 = func1(data, obj44);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -8179,6 +8246,14 @@ for(const key0 in data){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (key0 !== "doseRange")) && (key0 !== "doseQuantity")) && (key0 !== "rateRatio")) && (key0 !== "rateRange")) && (key0 !== "rateQuantity")){
 errors++;
 }
+}
+const forms0 = func1(data, obj41);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj42);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -10279,6 +10354,10 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 
 errors++;
 }
 }
+const forms0 = func1(data, obj47);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -10868,6 +10947,11 @@ return errors === 0;
 }
 validate729.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj83 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
+const obj84 = new Set(["fixedBase64Binary", "fixedBoolean", "fixedCanonical", "fixedCode", "fixedDate", "fixedDateTime", "fixedDecimal", "fixedId", "fixedInstant", "fixedInteger", "fixedMarkdown", "fixedOid", "fixedPositiveInt", "fixedString", "fixedTime", "fixedUnsignedInt", "fixedUri", "fixedUrl", "fixedUuid", "fixedAddress", "fixedAge", "fixedAnnotation", "fixedAttachment", "fixedCodeableConcept", "fixedCoding", "fixedContactPoint", "fixedCount", "fixedDistance", "fixedDuration", "fixedHumanName", "fixedIdentifier", "fixedMoney", "fixedPeriod", "fixedQuantity", "fixedRange", "fixedRatio", "fixedReference", "fixedSampledData", "fixedSignature", "fixedTiming", "fixedContactDetail", "fixedContributor", "fixedDataRequirement", "fixedExpression", "fixedParameterDefinition", "fixedRelatedArtifact", "fixedTriggerDefinition", "fixedUsageContext", "fixedDosage", "fixedMeta"]);
+const obj85 = new Set(["patternBase64Binary", "patternBoolean", "patternCanonical", "patternCode", "patternDate", "patternDateTime", "patternDecimal", "patternId", "patternInstant", "patternInteger", "patternMarkdown", "patternOid", "patternPositiveInt", "patternString", "patternTime", "patternUnsignedInt", "patternUri", "patternUrl", "patternUuid", "patternAddress", "patternAge", "patternAnnotation", "patternAttachment", "patternCodeableConcept", "patternCoding", "patternContactPoint", "patternCount", "patternDistance", "patternDuration", "patternHumanName", "patternIdentifier", "patternMoney", "patternPeriod", "patternQuantity", "patternRange", "patternRatio", "patternReference", "patternSampledData", "patternSignature", "patternTiming", "patternContactDetail", "patternContributor", "patternDataRequirement", "patternExpression", "patternParameterDefinition", "patternRelatedArtifact", "patternTriggerDefinition", "patternUsageContext", "patternDosage", "patternMeta"]);
+const obj86 = new Set(["minValueDate", "minValueDateTime", "minValueInstant", "minValueTime", "minValueDecimal", "minValueInteger", "minValuePositiveInt", "minValueUnsignedInt", "minValueQuantity"]);
+const obj87 = new Set(["maxValueDate", "maxValueDateTime", "maxValueInstant", "maxValueTime", "maxValueDecimal", "maxValueInteger", "maxValuePositiveInt", "maxValueUnsignedInt", "maxValueQuantity"]);
 
 function validate444(data){
 let vErrors = null;
@@ -13052,6 +13136,26 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 errors++;
 }
 }
+const forms0 = func1(data, obj83);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func1(data, obj84);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func1(data, obj85);
+if(forms2 !== null){
+errors++;
+}
+const forms3 = func1(data, obj86);
+if(forms3 !== null){
+errors++;
+}
+const forms4 = func1(data, obj87);
+if(forms4 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -15000,6 +15104,10 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 
 errors++;
 }
 }
+const forms0 = func1(data, obj47);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -16233,6 +16341,10 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !
 errors++;
 }
 }
+const forms0 = func1(data, obj47);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -17383,6 +17495,7 @@ validate942.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 exports.Population = validate946;
 
+const obj110 = new Set(["ageRange", "ageCodeableConcept"]);
 
 function validate946(data){
 let vErrors = null;
@@ -17463,6 +17576,10 @@ for(const key0 in data){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "ageRange")) && (key0 !== "ageCodeableConcept")) && (key0 !== "gender")) && (key0 !== "race")) && (key0 !== "physiologicalCondition")){
 errors++;
 }
+}
+const forms0 = func1(data, obj110);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -18816,6 +18933,7 @@ return errors === 0;
 }
 validate1031.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj123 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate1023(data){
 let vErrors = null;
@@ -18923,6 +19041,10 @@ for(const key0 in data){
 if(((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "amountQuantity")) && (key0 !== "amountRange")) && (key0 !== "amountString")) && (key0 !== "_amountString")) && (key0 !== "amountType")) && (key0 !== "amountText")) && (key0 !== "_amountText")) && (key0 !== "referenceRange")){
 errors++;
 }
+}
+const forms0 = func1(data, obj123);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -19437,6 +19559,10 @@ if(((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && 
 errors++;
 }
 }
+const forms0 = func1(data, obj22);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -19614,6 +19740,10 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) 
 errors++;
 }
 }
+const forms0 = func1(data, obj37);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -19761,6 +19891,10 @@ for(const key0 in data){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "code")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueReference")){
 errors++;
 }
+}
+const forms0 = func1(data, obj39);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
