@@ -107,11 +107,11 @@ export async function emitTypes(entries, kinds, banner) {
   index.push('/** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */');
   index.push('export interface KindMap {');
   for (const k of kinds) index.push(`  ${JSON.stringify(k.id)}: ${k.title};`);
-  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */');
+  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */');
   index.push('export type KindId = keyof KindMap;', '');
   for (const family of [...new Set(kinds.map((k) => k.family))]) {
     const members = kinds.filter((k) => k.family === family).map((k) => k.title);
-    const name = { datamodel: 'DataModelMessage', fhir: 'FhirPayload', auth: 'AuthBody' }[family];
+    const name = { datamodel: 'DataModelMessage', fhir: 'FhirPayload', auth: 'AuthBody', search: 'SearchBody' }[family];
     index.push(`/** Every ${family} payload type. */`, `export type ${name} = ${members.join(' | ')};`, '');
   }
   files.set('index.ts', index.join('\n'));

@@ -1,5 +1,5 @@
 /** The family of a kind decides how it is detected. */
-export type KindFamily = 'datamodel' | 'fhir' | 'auth';
+export type KindFamily = 'datamodel' | 'fhir' | 'auth' | 'search';
 
 /** What the registry knows of a kind without loading its validator. Generated from schemas/. */
 export interface KindInfo {

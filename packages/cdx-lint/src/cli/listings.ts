@@ -12,5 +12,5 @@ export function listRulesText(): string {
 export function listKindsText(): string {
   const kinds = listKinds();
   const width = Math.max(...kinds.map((k) => k.id.length));
-  return `${kinds.map((k) => `${k.id.padEnd(width)}  ${k.family === 'auth' ? 'named only (--kind or config "kinds")' : 'detected'}`).join('\n')}\n`;
+  return `${kinds.map((k) => `${k.id.padEnd(width)}  ${k.family === 'auth' || k.family === 'search' ? 'named only (--kind or config "kinds")' : 'detected'}`).join('\n')}\n`;
 }

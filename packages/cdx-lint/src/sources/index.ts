@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { formReader } from './form.js';
 import { jsonReader } from './json.js';
 import type { SourceReader } from './reader.js';
 import { codeReaders } from './ts/reader.js';
@@ -6,7 +7,7 @@ import { codeReaders } from './ts/reader.js';
 export type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
 
 /** Every reader, by the extensions it claims. */
-const READERS: readonly SourceReader[] = [jsonReader, ...codeReaders];
+const READERS: readonly SourceReader[] = [jsonReader, formReader, ...codeReaders];
 
 /**
  * The reader for a file. Files named explicitly with an extension no reader claims (say a

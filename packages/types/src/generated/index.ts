@@ -206,6 +206,8 @@ export type * from './fhir/r4/ValueSet.js';
 export type * from './fhir/r4/VerificationResult.js';
 export type * from './fhir/r4/VisionPrescription.js';
 export type * from './fhir/r4/datatypes.js';
+export type * from './search/goal.js';
+export type * from './search/patient.js';
 
 import type { AuthenticateRequest } from './auth/authenticate-request.js';
 import type { AuthenticateResponse } from './auth/authenticate-response.js';
@@ -385,6 +387,8 @@ import type { TestScript } from './fhir/r4/TestScript.js';
 import type { ValueSet } from './fhir/r4/ValueSet.js';
 import type { VerificationResult } from './fhir/r4/VerificationResult.js';
 import type { VisionPrescription } from './fhir/r4/VisionPrescription.js';
+import type { GoalSearch } from './search/goal.js';
+import type { PatientSearch } from './search/patient.js';
 
 /** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */
 export interface KindMap {
@@ -566,9 +570,11 @@ export interface KindMap {
   "fhir/ValueSet": ValueSet;
   "fhir/VerificationResult": VerificationResult;
   "fhir/VisionPrescription": VisionPrescription;
+  "fhir/Goal/_search": GoalSearch;
+  "fhir/Patient/_search": PatientSearch;
 }
 
-/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */
+/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */
 export type KindId = keyof KindMap;
 
 /** Every auth payload type. */
@@ -579,3 +585,6 @@ export type DataModelMessage = DiscoveryEvent | DiscoveryResponse | OrderSign | 
 
 /** Every fhir payload type. */
 export type FhirPayload = ChargeItemCreateBundle | ClaimAttachBundle | DocumentReferenceCreateBundle | EncounterTransferBundle | ServiceGoal | ServiceMedicationRequest | ServiceMessageHeader | MessageBundle | PatientAdminUpdatedBundle | ServicePatient | ReferralCompleteBundle | ReferralRequestBundle | ResultCreatedBundle | SearchResultBundle | Account | ActivityDefinition | AdverseEvent | AllergyIntolerance | Appointment | AppointmentResponse | AuditEvent | Basic | Binary | BiologicallyDerivedProduct | BodyStructure | Bundle | CapabilityStatement | CarePlan | CareTeam | CatalogEntry | ChargeItem | ChargeItemDefinition | Claim | ClaimResponse | ClinicalImpression | CodeSystem | Communication | CommunicationRequest | CompartmentDefinition | Composition | ConceptMap | Condition | Consent | Contract | Coverage | CoverageEligibilityRequest | CoverageEligibilityResponse | DetectedIssue | Device | DeviceDefinition | DeviceMetric | DeviceRequest | DeviceUseStatement | DiagnosticReport | DocumentManifest | DocumentReference | EffectEvidenceSynthesis | Encounter | Endpoint | EnrollmentRequest | EnrollmentResponse | EpisodeOfCare | EventDefinition | Evidence | EvidenceVariable | ExampleScenario | ExplanationOfBenefit | FamilyMemberHistory | Flag | GraphDefinition | Group | GuidanceResponse | HealthcareService | ImagingStudy | Immunization | ImmunizationEvaluation | ImmunizationRecommendation | ImplementationGuide | InsurancePlan | Invoice | Library | Linkage | List | Location | Measure | MeasureReport | Media | Medication | MedicationAdministration | MedicationDispense | MedicationKnowledge | MedicationStatement | MedicinalProduct | MedicinalProductAuthorization | MedicinalProductContraindication | MedicinalProductIndication | MedicinalProductIngredient | MedicinalProductInteraction | MedicinalProductManufactured | MedicinalProductPackaged | MedicinalProductPharmaceutical | MedicinalProductUndesirableEffect | MessageDefinition | MolecularSequence | NamingSystem | NutritionOrder | Observation | ObservationDefinition | OperationDefinition | OperationOutcome | Organization | OrganizationAffiliation | Parameters | PaymentNotice | PaymentReconciliation | Person | PlanDefinition | Practitioner | PractitionerRole | Procedure | Provenance | Questionnaire | QuestionnaireResponse | RelatedPerson | RequestGroup | ResearchDefinition | ResearchElementDefinition | ResearchStudy | ResearchSubject | RiskAssessment | RiskEvidenceSynthesis | Schedule | SearchParameter | ServiceRequest | Slot | Specimen | SpecimenDefinition | StructureDefinition | StructureMap | Subscription | Substance | SubstanceNucleicAcid | SubstancePolymer | SubstanceProtein | SubstanceReferenceInformation | SubstanceSourceMaterial | SubstanceSpecification | SupplyDelivery | SupplyRequest | Task | TerminologyCapabilities | TestReport | TestScript | ValueSet | VerificationResult | VisionPrescription;
+
+/** Every search payload type. */
+export type SearchBody = GoalSearch | PatientSearch;

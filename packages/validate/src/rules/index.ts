@@ -7,6 +7,7 @@ import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
 import { referenceTargetRule } from './fhir/reference-target.js';
+import { searchParamRule } from './fhir/search-param.js';
 import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
 import { nestingDepthMeta } from './nesting-depth.js';
 import type { Rule } from './rule.js';
@@ -30,6 +31,7 @@ export const RULES: readonly Rule[] = [
   dataOnDemandRule,
   destinationsRule,
   referenceTargetRule,
+  searchParamRule,
   serviceProfileRule,
   serviceResourceTypeRule,
   sourceIdRule,
