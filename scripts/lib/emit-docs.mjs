@@ -102,7 +102,7 @@ export function emitDocs(entries, banner) {
       schema.description,
       '',
       `- Schema: \`schemas/${entry.rel}\` (\`$id\` ${schema.$id})`,
-      ...(schema.cdxKind ? [`- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxBeta ? ' — beta' : ''}${hookLine(schema.cdxHook)}`] : []),
+      ...(schema.cdxKind ? [`- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxUnpublished ? ' (payload not published: only the Meta envelope is checked)' : ''}${schema.cdxBeta ? ' — beta' : ''}${hookLine(schema.cdxHook)}`] : []),
       `- TypeScript: \`import type { ${schema.title} } from '@cdx/types'\``,
       '',
       ...(table.length > 0

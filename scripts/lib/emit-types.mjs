@@ -100,7 +100,7 @@ async function emitOne(entry, entries, banner) {
 }
 
 /** The name of each family's union of payload types. */
-const FAMILY_UNIONS = { datamodel: 'DataModelMessage', cdshooks: 'CdsHooksDocument', fhir: 'FhirPayload', auth: 'AuthBody' };
+const FAMILY_UNIONS = { datamodel: 'DataModelMessage', cdshooks: 'CdsHooksDocument', fhir: 'FhirPayload', auth: 'AuthBody', search: 'SearchBody' };
 
 /**
  * The CDS Hooks requests by hook name: `CdsHooksRequest<'order-sign'>` is the order-sign request's
@@ -135,7 +135,7 @@ export async function emitTypes(entries, kinds, banner) {
   index.push('/** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */');
   index.push('export interface KindMap {');
   for (const k of kinds) index.push(`  ${JSON.stringify(k.id)}: ${k.title};`);
-  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */');
+  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */');
   index.push('export type KindId = keyof KindMap;', '');
   for (const family of [...new Set(kinds.map((k) => k.family))]) {
     const members = kinds.filter((k) => k.family === family).map((k) => k.title);

@@ -18,6 +18,12 @@ import { standalone, withoutContext, withoutErrorObjects } from './standalone.mj
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
+import { emitCodeLists } from './code-lists.mjs';
+import { emitReferenceTargets } from './reference-targets.mjs';
+import { fileURLToPath } from 'node:url';
+
+/** The repository, where the R4 definitions package is installed. */
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * One standalone module's code in its own function scope, so that two of them (each names its
@@ -96,6 +102,7 @@ export async function emitValidators(entries, kinds, banner) {
         ...modules,
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
+        ...(k.entry.schema.cdxUnpublished ? { unpublished: true } : {}),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),
         ...(holdsResources.has(k.id) ? { resources: true } : {}),
         ...(k.entry.schema.cdxHook ? { hook: hookInfo(k.entry, entries) } : {}),
@@ -106,6 +113,8 @@ export async function emitValidators(entries, kinds, banner) {
     '',
   ];
   files.set('kinds.ts', registry.join('\n'));
+  files.set('code-lists.ts', emitCodeLists(banner));
+  files.set('reference-targets.ts', emitReferenceTargets(entries, kinds, banner, REPO));
   files.set('loaders.ts', emitLoaders(files.keys(), banner));
   return files;
 }

@@ -1,5 +1,5 @@
 /** The family of a kind decides how it is detected. */
-export type KindFamily = 'datamodel' | 'cdshooks' | 'fhir' | 'auth';
+export type KindFamily = 'datamodel' | 'cdshooks' | 'fhir' | 'auth' | 'search';
 
 /** A hook of the CDS Hooks hook library, as its page's metadata table and context table give it. */
 export interface HookInfo {
@@ -38,6 +38,8 @@ export interface KindInfo {
   /** A synchronous query: exactly one destination; data-on-demand checks apply. */
   readonly query: boolean;
   readonly beta: boolean;
+  /** An event the spec names without showing its payload: only the Meta envelope is checked (`cdxUnpublished`). */
+  readonly unpublished?: true;
   /** Extra detection hints for non-Data-Model kinds (schema keyword `cdxDetect`). */
   readonly detect?: Readonly<Record<string, string>>;
   /** FHIR: the R4 resource type the payload is validated as (`module` and `twinModule` are its). */

@@ -41,7 +41,7 @@ function prepare(shape: readonly ShapeNode[]): Prepared[] {
   if (!out) {
     out = shape.map((node) => ({
       node,
-      members: node.p && !node.o ? new Map(Object.entries(node.p)) : undefined,
+      members: node.p ? new Map(Object.entries(node.p)) : undefined,
       canonical: node.p ? Object.keys(node.p).filter((n) => !node.v || !Object.hasOwn(node.v, n)) : [],
       leaf: !node.p && node.i === undefined && node.a === undefined && !node.r,
     }));
@@ -119,6 +119,9 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
         }
         continue;
       }
+      // An open object (an unpublished event's body, a FHIR resource inside CDS Hooks): the members
+      // its schema declares are walked, the others are data.
+      if (node.o) continue;
       const configured = Object.hasOwn(extraVariants, name) ? extraVariants[name] : undefined;
       if (configured !== undefined && members.has(configured)) {
         report(value, name, 'configured-variant', [configured]);

@@ -21,6 +21,6 @@ function maturity(kind: KindInfo): string {
 export function listKindsText(): string {
   const kinds = listKinds();
   const width = Math.max(...kinds.map((k) => k.id.length));
-  const how = (k: KindInfo) => (k.family === 'auth' ? 'named only (--kind or config "kinds")' : 'detected');
+  const how = (k: KindInfo) => (k.family === 'auth' || k.family === 'search' ? 'named only (--kind or config "kinds")' : 'detected');
   return `${kinds.map((k) => `${k.id.padEnd(width)}  ${how(k).padEnd(8)}  ${maturity(k)}`.trimEnd()).join('\n')}\n`;
 }

@@ -18,6 +18,8 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
+import { referenceTargetRule } from './fhir/reference-target.js';
+import { searchParamRule } from './fhir/search-param.js';
 import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
 import { nestingDepthMeta } from './nesting-depth.js';
 import type { Rule } from './rule.js';
@@ -27,6 +29,7 @@ import { sourceIdRule } from './source-id.js';
 import { spellingDriftRule } from './spelling-drift.js';
 import { unknownFieldRule } from './unknown-field.js';
 import { unknownKindMeta } from './unknown-kind.js';
+import { unpublishedPayloadRule } from './unpublished-payload.js';
 
 /** Checks run on a payload of a known kind, in this order (schema first). Alphabetical after it. */
 export const RULES: readonly Rule[] = [
@@ -51,11 +54,14 @@ export const RULES: readonly Rule[] = [
   cdsHooksUserIdRule,
   dataOnDemandRule,
   destinationsRule,
+  referenceTargetRule,
+  searchParamRule,
   serviceProfileRule,
   serviceResourceTypeRule,
   sourceIdRule,
   spellingDriftRule,
   unknownFieldRule,
+  unpublishedPayloadRule,
 ];
 
 /** Id, default severity and description of every rule @cdx/validate can report. */

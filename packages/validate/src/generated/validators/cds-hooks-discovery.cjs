@@ -2,19 +2,19 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate34;
+exports.v0 = validate36;
 
 
 const func0 = Object.prototype.hasOwnProperty;
 
-const root0 = {validate: validate35};
-const schema46 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
+const root0 = {validate: validate37};
+const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -69,7 +69,7 @@ errors++;
 if(data.title !== undefined && func0.call(data, "title")){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema46.properties.title.type}};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -82,7 +82,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema46.properties.description.type}};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -98,7 +98,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema46.properties.prefetch.additionalProperties.type}};
+const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -123,7 +123,7 @@ errors++;
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 let data6 = data.usageRequirements;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema46.properties.usageRequirements.type}};
+const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -136,7 +136,7 @@ errors++;
 if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
 let data7 = data.usageDescription;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema46.properties.usageDescription.type}};
+const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -172,16 +172,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -321,17 +321,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/discovery.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -354,8 +354,8 @@ let data0 = data.services;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data0[i0], {instancePath:instancePath+"/services/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate36.errors; else for (const vError of validate36.errors) vErrors.push(vError);
+if(!(validate38(data0[i0], {instancePath:instancePath+"/services/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate38.errors; else for (const vError of validate38.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -397,10 +397,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -409,19 +409,19 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate34;
+exports.s0 = validate36;
 
 
 
-const root0 = {validate: validate35};
-const schema46 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
+const root0 = {validate: validate37};
+const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate35(data){
+function validate37(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -498,16 +498,16 @@ errors++;
 else {
 errors++;
 }
-validate35.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data){
+function validate38(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -585,17 +585,17 @@ errors++;
 else {
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate34(data){
+function validate36(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/discovery.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -611,7 +611,7 @@ let data0 = data.services;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data0[i0]))){
+if(!(validate38(data0[i0]))){
 errors++;
 }
 }
@@ -643,10 +643,10 @@ errors++;
 else {
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

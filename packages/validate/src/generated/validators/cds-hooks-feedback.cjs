@@ -2,17 +2,17 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate38;
+exports.v0 = validate40;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const schema51 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
+const schema53 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -68,22 +68,22 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"id":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"id":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root1 = {validate: validate43};
-const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const root1 = {validate: validate45};
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -94,7 +94,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema55.properties.code.type}};
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -107,7 +107,7 @@ errors++;
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema55.properties.system.type}};
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -132,7 +132,7 @@ errors++;
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema55.properties.display.type}};
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -168,16 +168,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -256,16 +256,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -274,8 +274,8 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(validate44(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate44.errors; else for (const vError of validate44.errors) vErrors.push(vError);
+if(!(validate46(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -317,17 +317,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"reason":true,"userComment":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"reason":true,"userComment":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 const formats0 = require("../../formats.cjs")["date-time"];
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -390,7 +390,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "accepted") || (data1 === "overridden"))){
-const err5 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema51.properties.outcome.enum}};
+const err5 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema53.properties.outcome.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -405,8 +405,8 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate40(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate40.errors; else for (const vError of validate40.errors) vErrors.push(vError);
+if(!(validate42(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate42.errors; else for (const vError of validate42.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -423,8 +423,8 @@ errors++;
 }
 }
 if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-if(!(validate42(data.overrideReason, {instancePath:instancePath+"/overrideReason",parentData:data,parentDataProperty:"overrideReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate42.errors; else for (const vError of validate42.errors) vErrors.push(vError);
+if(!(validate44(data.overrideReason, {instancePath:instancePath+"/overrideReason",parentData:data,parentDataProperty:"overrideReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate44.errors; else for (const vError of validate44.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -479,17 +479,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"card":true,"outcome":true,"acceptedSuggestions":true,"overrideReason":true,"outcomeTimestamp":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"card":true,"outcome":true,"acceptedSuggestions":true,"overrideReason":true,"outcomeTimestamp":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -512,8 +512,8 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate39(data0[i0], {instancePath:instancePath+"/feedback/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate39.errors; else for (const vError of validate39.errors) vErrors.push(vError);
+if(!(validate41(data0[i0], {instancePath:instancePath+"/feedback/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate41.errors; else for (const vError of validate41.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -555,10 +555,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -567,17 +567,17 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate38;
+exports.s0 = validate40;
 
 
-const schema51 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
+const schema53 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate40(data){
+function validate42(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -616,22 +616,22 @@ errors++;
 else {
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root1 = {validate: validate43};
-const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const root1 = {validate: validate45};
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
 
-function validate43(data){
+function validate45(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -680,16 +680,16 @@ errors++;
 else {
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate44(data){
+function validate46(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -731,16 +731,16 @@ errors++;
 else {
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate42(data){
+function validate44(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -749,7 +749,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
-if(!(validate44(data.reason))){
+if(!(validate46(data.reason))){
 errors++;
 }
 }
@@ -781,17 +781,17 @@ errors++;
 else {
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const formats0 = require("../../formats.cjs")["date-time"];
 
-function validate39(data){
+function validate41(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -827,7 +827,7 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate40(data2[i0]))){
+if(!(validate42(data2[i0]))){
 errors++;
 }
 }
@@ -837,7 +837,7 @@ errors++;
 }
 }
 if(data.overrideReason !== undefined){
-if(!(validate42(data.overrideReason))){
+if(!(validate44(data.overrideReason))){
 errors++;
 }
 }
@@ -875,17 +875,17 @@ errors++;
 else {
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate38(data){
+function validate40(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -901,7 +901,7 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate39(data0[i0]))){
+if(!(validate41(data0[i0]))){
 errors++;
 }
 }
@@ -933,10 +933,10 @@ errors++;
 else {
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

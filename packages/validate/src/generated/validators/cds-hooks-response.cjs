@@ -2,22 +2,22 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate114;
+exports.v0 = validate116;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const schema152 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
-const root15 = {validate: validate115};
-const schema142 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema143 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema154 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
+const root15 = {validate: validate117};
+const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
-const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -28,7 +28,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema55.properties.code.type}};
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +41,7 @@ errors++;
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema55.properties.system.type}};
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -66,7 +66,7 @@ errors++;
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema55.properties.display.type}};
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -102,16 +102,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -122,7 +122,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema143.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -135,7 +135,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema143.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema145.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -183,8 +183,8 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate43(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate45(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,20 +214,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema145 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema146 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
 const func204 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -238,7 +238,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema146.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema148.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -248,7 +248,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema146.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema148.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -261,7 +261,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema146.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema148.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -355,16 +355,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -375,7 +375,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema147.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -388,7 +388,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema145.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema147.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -415,8 +415,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate120(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate120.errors; else for (const vError of validate120.errors) vErrors.push(vError);
+if(!(validate122(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -458,17 +458,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema149 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -526,7 +526,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema149.properties.type.enum}};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -586,17 +586,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -627,7 +627,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema142.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema144.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -652,7 +652,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema142.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema144.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -675,7 +675,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema142.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema144.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -686,8 +686,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate116(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate116.errors; else for (const vError of validate116.errors) vErrors.push(vError);
+if(!(validate118(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -696,8 +696,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate119(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate119.errors; else for (const vError of validate119.errors) vErrors.push(vError);
+if(!(validate121(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -716,7 +716,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema142.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema144.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -726,7 +726,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema142.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -739,7 +739,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema142.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema144.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -749,7 +749,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema142.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -764,8 +764,8 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate43(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate45(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -786,8 +786,8 @@ let data11 = data.links;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate124(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate124.errors; else for (const vError of validate124.errors) vErrors.push(vError);
+if(!(validate126(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -829,21 +829,21 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 const func63 = require("ajv/dist/runtime/ucs2length").default;
 
 
-const root1 = {validate: validate43};
+const root1 = {validate: validate45};
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -922,24 +922,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate116.errors; else for (const vError of validate116.errors) vErrors.push(vError);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -978,8 +978,8 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate129(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate129.errors; else for (const vError of validate129.errors) vErrors.push(vError);
+if(!(validate131(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate131.errors; else for (const vError of validate131.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,20 +994,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"label":true,"url":true,"topic":true,"icon":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":{"label":true,"url":true,"topic":true,"icon":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-const schema156 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
-const root17 = {validate: validate120};
+const schema158 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
+const root17 = {validate: validate122};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1042,7 +1042,7 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema156.allOf[1].properties.type.enum}};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema158.allOf[1].properties.type.enum}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1075,24 +1075,24 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate119.errors; else for (const vError of validate119.errors) vErrors.push(vError);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1135,8 +1135,8 @@ let data2 = data.actions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data2[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate134.errors; else for (const vError of validate134.errors) vErrors.push(vError);
+if(!(validate136(data2[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate136.errors; else for (const vError of validate136.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1163,17 +1163,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"label":true,"uuid":true,"actions":true,"isRecommended":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":{"label":true,"uuid":true,"actions":true,"isRecommended":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1252,24 +1252,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate138.errors; else for (const vError of validate138.errors) vErrors.push(vError);
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate140.errors; else for (const vError of validate140.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1306,25 +1306,25 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"display":true,"code":true,"system":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"display":true,"code":true,"system":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema159 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
+const schema161 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate124.errors; else for (const vError of validate124.errors) vErrors.push(vError);
+if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1385,7 +1385,7 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(!((data2 === "absolute") || (data2 === "smart"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema159.allOf[1].properties.type.enum}};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema161.allOf[1].properties.type.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1406,16 +1406,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1519,8 +1519,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate127(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate127.errors; else for (const vError of validate127.errors) vErrors.push(vError);
+if(!(validate129(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate129.errors; else for (const vError of validate129.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1529,8 +1529,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate132(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate132.errors; else for (const vError of validate132.errors) vErrors.push(vError);
+if(!(validate134(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate134.errors; else for (const vError of validate134.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1549,7 +1549,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if(!((data7 === "at-most-one") || (data7 === "any"))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/allOf/1/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema152.allOf[1].properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/allOf/1/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema154.allOf[1].properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1564,8 +1564,8 @@ let data8 = data.overrideReasons;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate137(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate137.errors; else for (const vError of validate137.errors) vErrors.push(vError);
+if(!(validate139(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate139.errors; else for (const vError of validate139.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1586,8 +1586,8 @@ let data10 = data.links;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate141(data10[i2], {instancePath:instancePath+"/links/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate141.errors; else for (const vError of validate141.errors) vErrors.push(vError);
+if(!(validate143(data10[i2], {instancePath:instancePath+"/links/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate143.errors; else for (const vError of validate143.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1614,16 +1614,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"overrideReasons":true,"links":true,"selectionsBehavior":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"overrideReasons":true,"links":true,"selectionsBehavior":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1658,7 +1658,7 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema156.allOf[1].properties.type.enum}};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema158.allOf[1].properties.type.enum}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1691,17 +1691,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1724,8 +1724,8 @@ let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate126(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
+if(!(validate128(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate128.errors; else for (const vError of validate128.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1746,8 +1746,8 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate145(data2[i1], {instancePath:instancePath+"/systemActions/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate145.errors; else for (const vError of validate145.errors) vErrors.push(vError);
+if(!(validate147(data2[i1], {instancePath:instancePath+"/systemActions/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate147.errors; else for (const vError of validate147.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1789,10 +1789,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -1801,22 +1801,22 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate114;
+exports.s0 = validate116;
 
 
-const schema152 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
-const root15 = {validate: validate115};
-const schema142 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema143 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema154 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
+const root15 = {validate: validate117};
+const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
-const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate43(data){
+function validate45(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1865,16 +1865,16 @@ errors++;
 else {
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data){
+function validate118(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1912,7 +1912,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
-if(!(validate43(data3))){
+if(!(validate45(data3))){
 errors++;
 }
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -1944,20 +1944,20 @@ errors++;
 else {
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema145 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema146 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
 const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate120(data){
+function validate122(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2034,16 +2034,16 @@ errors++;
 else {
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate119(data){
+function validate121(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2074,7 +2074,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(validate120(data4))){
+if(!(validate122(data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -2111,17 +2111,17 @@ errors++;
 else {
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema149 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate124(data){
+function validate126(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2182,17 +2182,17 @@ errors++;
 else {
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate115(data){
+function validate117(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2234,7 +2234,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-if(!(validate116(data4))){
+if(!(validate118(data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -2254,7 +2254,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-if(!(validate119(data6))){
+if(!(validate121(data6))){
 errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -2291,7 +2291,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(validate43(data10))){
+if(!(validate45(data10))){
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
@@ -2316,7 +2316,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
-if(!(validate124(data12))){
+if(!(validate126(data12))){
 errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
@@ -2353,21 +2353,21 @@ errors++;
 else {
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 const func24 = require("ajv/dist/runtime/ucs2length").default;
 
 
-const root1 = {validate: validate43};
+const root1 = {validate: validate45};
 
 
-function validate129(data){
+function validate131(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2409,23 +2409,23 @@ errors++;
 else {
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate127(data){
+function validate129(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate116(data))){
+if(!(validate118(data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2443,7 +2443,7 @@ errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(validate129(data.topic))){
+if(!(validate131(data.topic))){
 errors++;
 }
 }
@@ -2467,20 +2467,20 @@ errors++;
 else {
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema156 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
-const root17 = {validate: validate120};
+const schema158 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
+const root17 = {validate: validate122};
 
 
-function validate134(data){
+function validate136(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2528,23 +2528,23 @@ errors++;
 else {
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate132(data){
+function validate134(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate119(data))){
+if(!(validate121(data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2566,7 +2566,7 @@ let data2 = data.actions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data2[i0]))){
+if(!(validate136(data2[i0]))){
 errors++;
 }
 }
@@ -2595,17 +2595,17 @@ errors++;
 else {
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate138(data){
+function validate140(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2647,23 +2647,23 @@ errors++;
 else {
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate137(data){
+function validate139(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate138(data))){
+if(!(validate140(data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2695,24 +2695,24 @@ errors++;
 else {
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema159 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
+const schema161 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
 
-function validate141(data){
+function validate143(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate124(data))){
+if(!(validate126(data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2761,16 +2761,16 @@ errors++;
 else {
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate126(data){
+function validate128(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2817,7 +2817,7 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate127(data.source))){
+if(!(validate129(data.source))){
 errors++;
 }
 }
@@ -2826,7 +2826,7 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate132(data5[i0]))){
+if(!(validate134(data5[i0]))){
 errors++;
 }
 }
@@ -2846,7 +2846,7 @@ let data8 = data.overrideReasons;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate137(data8[i1]))){
+if(!(validate139(data8[i1]))){
 errors++;
 }
 }
@@ -2860,7 +2860,7 @@ let data10 = data.links;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate141(data10[i2]))){
+if(!(validate143(data10[i2]))){
 errors++;
 }
 }
@@ -2889,16 +2889,16 @@ errors++;
 else {
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate145(data){
+function validate147(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2946,17 +2946,17 @@ errors++;
 else {
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate114(data){
+function validate116(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2972,7 +2972,7 @@ let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate126(data0[i0]))){
+if(!(validate128(data0[i0]))){
 errors++;
 }
 }
@@ -2986,7 +2986,7 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate145(data2[i1]))){
+if(!(validate147(data2[i1]))){
 errors++;
 }
 }
@@ -3018,10 +3018,10 @@ errors++;
 else {
 errors++;
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,22 +2,22 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate149;
-const schema165 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
-const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate152;
+const schema169 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
 const func204 = require("../../fhir/resources.cjs")["canonical"];
 const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
-const schema120 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
 const func234 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38,7 +38,7 @@ errors++;
 if(data.userId !== undefined && func0.call(data, "userId")){
 let data0 = data.userId;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema120.properties.userId.type}};
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema122.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -63,7 +63,7 @@ errors++;
 if(data.encounterId !== undefined && func0.call(data, "encounterId")){
 let data2 = data.encounterId;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema120.properties.encounterId.type}};
+const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema122.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -131,19 +131,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema62 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
 const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -154,7 +154,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema62.properties.access_token.type}};
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema64.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -167,7 +167,7 @@ errors++;
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema62.properties.token_type.type}};
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema64.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -180,7 +180,7 @@ errors++;
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema62.properties.expires_in.type}};
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema64.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -205,7 +205,7 @@ errors++;
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema62.properties.scope.type}};
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema64.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -242,7 +242,7 @@ errors++;
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema62.properties.accessToken.type}};
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema64.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -255,7 +255,7 @@ errors++;
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema62.properties.tokenType.type}};
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema64.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -268,7 +268,7 @@ errors++;
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema62.properties.expiresIn.type}};
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema64.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -316,18 +316,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 const pattern10 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -435,7 +435,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
+const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -460,7 +460,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
+const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -476,7 +476,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -501,7 +501,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -533,7 +533,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -558,7 +558,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -602,7 +602,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -627,7 +627,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -673,10 +673,17 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -686,9 +693,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -697,9 +705,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err29 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -708,8 +718,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -718,9 +731,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err31 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -730,9 +744,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("order-sign" !== data0.EventType){
-const err32 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -742,9 +756,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -754,10 +769,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.hook !== undefined && func0.call(data, "hook")){
-let data19 = data.hook;
-if(typeof data19 !== "string"){
-const err34 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err34 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -766,8 +780,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if("order-sign" !== data19){
-const err35 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -776,12 +791,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
-let data20 = data.hookInstance;
-if(typeof data20 === "string"){
-if(!(formats10.test(data20))){
-const err36 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -790,9 +801,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err37 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -802,11 +813,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
-let data21 = data.fhirServer;
-if(typeof data21 === "string"){
-if(!(formats2(data21))){
-const err38 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("order-sign" !== data0.EventType){
+const err38 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -816,8 +825,9 @@ vErrors.push(err38);
 errors++;
 }
 }
+}
 else {
-const err39 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -827,17 +837,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.context !== undefined && func0.call(data, "context")){
-let data22 = data.context;
-if(!(validate150(data22, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate150.errors; else for (const vError of validate150.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.userId !== undefined && func0.call(data22, "userId")){
-let data23 = data22.userId;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err40 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema165.properties.context.properties.userId.type}};
+if(data.hook !== undefined && func0.call(data, "hook")){
+let data25 = data.hook;
+if(typeof data25 !== "string"){
+const err40 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -846,9 +849,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(typeof data23 === "string"){
-if(!pattern10.test(data23)){
-const err41 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
+if("order-sign" !== data25){
+const err41 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -858,10 +860,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
+if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
+let data26 = data.hookInstance;
+if(typeof data26 === "string"){
+if(!(formats10.test(data26))){
+const err42 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -871,10 +874,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.user !== undefined && func0.call(data, "user")){
-let data24 = data.user;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err43 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema165.properties.user.type}};
+else {
+const err43 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -884,22 +885,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate49(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data26 = data.prefetch;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key0 of Object.keys(data26)){
-let data27 = data26[key0];
-const _errs59 = errors;
-let valid15 = false;
-const _errs60 = errors;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err44 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema165.properties.prefetch.additionalProperties.anyOf[0].type}};
+if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
+let data27 = data.fhirServer;
+if(typeof data27 === "string"){
+if(!(formats2(data27))){
+const err44 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -908,17 +898,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-var _valid0 = _errs60 === errors;
-valid15 = valid15 || _valid0;
-const _errs62 = errors;
-if(!(func204(data27, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data26,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-var _valid0 = _errs62 === errors;
-valid15 = valid15 || _valid0;
-if(!valid15){
-const err45 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+else {
+const err45 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -927,21 +909,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-else {
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
 }
-else {
-vErrors = null;
+if(data.context !== undefined && func0.call(data, "context")){
+let data28 = data.context;
+if(!(validate153(data28, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate153.errors; else for (const vError of validate153.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-}
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.userId !== undefined && func0.call(data28, "userId")){
+let data29 = data28.userId;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err46 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema169.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -950,13 +929,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data28 = data.extension;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-}
-else {
-const err47 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(typeof data29 === "string"){
+if(!pattern10.test(data29)){
+const err47 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -967,8 +942,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err48 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -977,33 +953,140 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate149.errors = vErrors;
+}
+if(data.user !== undefined && func0.call(data, "user")){
+let data30 = data.user;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err49 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema169.properties.user.type}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
+if(!(validate51(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate51.errors; else for (const vError of validate51.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.prefetch !== undefined && func0.call(data, "prefetch")){
+let data32 = data.prefetch;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key0 of Object.keys(data32)){
+let data33 = data32[key0];
+const _errs71 = errors;
+let valid18 = false;
+const _errs72 = errors;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err50 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema169.properties.prefetch.additionalProperties.anyOf[0].type}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var _valid0 = _errs72 === errors;
+valid18 = valid18 || _valid0;
+const _errs74 = errors;
+if(!(func204(data33, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+var _valid0 = _errs74 === errors;
+valid18 = valid18 || _valid0;
+if(!valid18){
+const err51 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+else {
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data34 = data.extension;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+}
+else {
+const err53 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":18,"extension":21,"fhirAuthorization":26,"fhirServer":36,"hook":37,"hookInstance":38,"prefetch":39,"user":41}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":19,"encounterId":20,"extension":21,"medications":22,"orders":23,"patientId":24,"userId":25}},{"r":1,"rt":"Bundle"},{"l":"Probable"},{"o":1},{},{},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":27,"access_token":28,"expiresIn":29,"expires_in":30,"extension":21,"patient":31,"scope":32,"subject":33,"tokenType":34,"token_type":35},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible","a":40},{"r":1},{}] },
+  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":24,"extension":27,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":47}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":25,"encounterId":26,"extension":27,"medications":28,"orders":29,"patientId":30,"userId":31}},{"r":1,"rt":"Bundle"},{"l":"Probable"},{"o":1},{},{},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"extension":27,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible","a":46},{"r":1},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate149;
-const schema165 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
-const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate152;
+const schema169 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema120 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
 const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-function validate150(data){
+function validate153(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1066,19 +1149,19 @@ errors++;
 else {
 errors++;
 }
-validate150.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema62 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
+const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
 const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate49(data){
+function validate51(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1152,19 +1235,19 @@ errors++;
 else {
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 const pattern9 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate149(data){
+function validate152(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1354,15 +1437,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1387,77 +1522,13 @@ if("order-sign" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.hook !== undefined){
-let data19 = data.hook;
-if(typeof data19 !== "string"){
-errors++;
-}
-if("order-sign" !== data19){
-errors++;
-}
-}
-if(data.hookInstance !== undefined){
-let data20 = data.hookInstance;
-if(typeof data20 === "string"){
-if(!(formats10.test(data20))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.fhirServer !== undefined){
-let data21 = data.fhirServer;
-if(typeof data21 === "string"){
-if(!(formats2(data21))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.context !== undefined){
-let data22 = data.context;
-if(!(validate150(data22))){
-errors++;
-}
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.userId !== undefined){
-let data23 = data22.userId;
-if((typeof data23 !== "string") && (data23 !== null)){
-errors++;
-}
-if(typeof data23 === "string"){
-if(!pattern9.test(data23)){
-errors++;
-}
-}
-}
-for(const key4 in data22){
-if(((((((key4 !== "userId") && (key4 !== "patientId")) && (key4 !== "encounterId")) && (key4 !== "draftOrders")) && (key4 !== "medications")) && (key4 !== "orders")) && (key4 !== "extension")){
-errors++;
-}
-}
-if(!(obj0 && data22.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data22);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1467,20 +1538,84 @@ else {
 errors++;
 }
 }
+if(data.hook !== undefined){
+let data25 = data.hook;
+if(typeof data25 !== "string"){
+errors++;
+}
+if("order-sign" !== data25){
+errors++;
+}
+}
+if(data.hookInstance !== undefined){
+let data26 = data.hookInstance;
+if(typeof data26 === "string"){
+if(!(formats10.test(data26))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.fhirServer !== undefined){
+let data27 = data.fhirServer;
+if(typeof data27 === "string"){
+if(!(formats2(data27))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.context !== undefined){
+let data28 = data.context;
+if(!(validate153(data28))){
+errors++;
+}
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.userId !== undefined){
+let data29 = data28.userId;
+if((typeof data29 !== "string") && (data29 !== null)){
+errors++;
+}
+if(typeof data29 === "string"){
+if(!pattern9.test(data29)){
+errors++;
+}
+}
+}
+for(const key5 in data28){
+if(((((((key5 !== "userId") && (key5 !== "patientId")) && (key5 !== "encounterId")) && (key5 !== "draftOrders")) && (key5 !== "medications")) && (key5 !== "orders")) && (key5 !== "extension")){
+errors++;
+}
+}
+if(!(obj0 && data28.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data28);
+if(proto6 !== Object.prototype && proto6 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data.user !== undefined){
-let data24 = data.user;
-if((typeof data24 !== "string") && (data24 !== null)){
+let data30 = data.user;
+if((typeof data30 !== "string") && (data30 !== null)){
 errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-let data25 = data.fhirAuthorization;
-if(!(validate49(data25))){
+let data31 = data.fhirAuthorization;
+if(!(validate51(data31))){
 errors++;
 }
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key5 in data25){
-if((((((((((key5 !== "access_token") && (key5 !== "token_type")) && (key5 !== "expires_in")) && (key5 !== "scope")) && (key5 !== "subject")) && (key5 !== "patient")) && (key5 !== "accessToken")) && (key5 !== "tokenType")) && (key5 !== "expiresIn")) && (key5 !== "extension")){
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key6 in data31){
+if((((((((((key6 !== "access_token") && (key6 !== "token_type")) && (key6 !== "expires_in")) && (key6 !== "scope")) && (key6 !== "subject")) && (key6 !== "patient")) && (key6 !== "accessToken")) && (key6 !== "tokenType")) && (key6 !== "expiresIn")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -1490,32 +1625,32 @@ errors++;
 }
 }
 if(data.prefetch !== undefined){
-let data26 = data.prefetch;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key6 in data26){
-let data27 = data26[key6];
-const _errs66 = errors;
-let valid15 = false;
-const _errs67 = errors;
-if((typeof data27 !== "string") && (data27 !== null)){
+let data32 = data.prefetch;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key7 in data32){
+let data33 = data32[key7];
+const _errs79 = errors;
+let valid18 = false;
+const _errs80 = errors;
+if((typeof data33 !== "string") && (data33 !== null)){
 errors++;
 }
-var _valid0 = _errs67 === errors;
-valid15 = valid15 || _valid0;
-const _errs69 = errors;
-if(!(func2(data27))){
+var _valid0 = _errs80 === errors;
+valid18 = valid18 || _valid0;
+const _errs82 = errors;
+if(!(func2(data33))){
 errors++;
 }
-var _valid0 = _errs69 === errors;
-valid15 = valid15 || _valid0;
-if(!valid15){
+var _valid0 = _errs82 === errors;
+valid18 = valid18 || _valid0;
+if(!valid18){
 errors++;
 }
 else {
-errors = _errs66;
+errors = _errs79;
 if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+if(_errs79){
+vErrors.length = _errs79;
 }
 else {
 vErrors = null;
@@ -1529,21 +1664,21 @@ errors++;
 }
 }
 if(data.extension !== undefined){
-let data28 = data.extension;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+let data34 = data.extension;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 }
 else {
 errors++;
 }
 }
-for(const key7 in data){
-if(((((((((key7 !== "Meta") && (key7 !== "hook")) && (key7 !== "hookInstance")) && (key7 !== "fhirServer")) && (key7 !== "context")) && (key7 !== "user")) && (key7 !== "fhirAuthorization")) && (key7 !== "prefetch")) && (key7 !== "extension")){
+for(const key8 in data){
+if(((((((((key8 !== "Meta") && (key8 !== "hook")) && (key8 !== "hookInstance")) && (key8 !== "fhirServer")) && (key8 !== "context")) && (key8 !== "user")) && (key8 !== "fhirAuthorization")) && (key8 !== "prefetch")) && (key8 !== "extension")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
+const proto7 = Object.getPrototypeOf(data);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -1551,10 +1686,10 @@ errors++;
 else {
 errors++;
 }
-validate149.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,23 +2,23 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate153;
+exports.v0 = validate157;
 
-const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
 const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema142 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema143 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
-const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -29,7 +29,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema55.properties.code.type}};
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,7 +42,7 @@ errors++;
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema55.properties.system.type}};
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -67,7 +67,7 @@ errors++;
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema55.properties.display.type}};
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -103,16 +103,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -123,7 +123,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema143.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -136,7 +136,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema143.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema145.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -184,8 +184,8 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate43(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate45(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -215,20 +215,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema145 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema146 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
 const func204 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -239,7 +239,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema146.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema148.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -249,7 +249,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema146.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema148.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -262,7 +262,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema146.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema148.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -356,16 +356,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -376,7 +376,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema147.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -389,7 +389,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema145.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema147.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -416,8 +416,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate120(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate120.errors; else for (const vError of validate120.errors) vErrors.push(vError);
+if(!(validate122(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -459,17 +459,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema149 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -527,7 +527,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema149.properties.type.enum}};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -587,17 +587,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -628,7 +628,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema142.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema144.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -653,7 +653,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema142.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema144.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -676,7 +676,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema142.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema144.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -687,8 +687,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate116(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate116.errors; else for (const vError of validate116.errors) vErrors.push(vError);
+if(!(validate118(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -697,8 +697,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate119(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate119.errors; else for (const vError of validate119.errors) vErrors.push(vError);
+if(!(validate121(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -717,7 +717,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema142.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema144.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -727,7 +727,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema142.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -740,7 +740,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema142.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema144.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -750,7 +750,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema142.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -765,8 +765,8 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate43(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate45(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -787,8 +787,8 @@ let data11 = data.links;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate124(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate124.errors; else for (const vError of validate124.errors) vErrors.push(vError);
+if(!(validate126(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -830,17 +830,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -918,7 +918,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema163.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -943,7 +943,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema163.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -959,7 +959,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema163.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -984,7 +984,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema163.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1016,7 +1016,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1041,7 +1041,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema163.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1085,7 +1085,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1110,7 +1110,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema163.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1156,10 +1156,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema163.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1169,9 +1176,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1180,9 +1188,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1191,8 +1201,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1201,9 +1214,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1213,9 +1227,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("patient-view-response" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "patient-view-response"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1225,9 +1239,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1237,19 +1252,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.cards !== undefined && func0.call(data, "cards")){
-let data19 = data.cards;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate115(data19[i2], {instancePath:instancePath+"/cards/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate115.errors; else for (const vError of validate115.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err31 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1258,20 +1263,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.systemActions !== undefined && func0.call(data, "systemActions")){
-let data21 = data.systemActions;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate120(data21[i3], {instancePath:instancePath+"/systemActions/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate120.errors; else for (const vError of validate120.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1280,13 +1274,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data23 = data.extension;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-}
-else {
-const err33 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1295,10 +1284,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1307,35 +1295,130 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate153.errors = vErrors;
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("patient-view-response" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "patient-view-response"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.cards !== undefined && func0.call(data, "cards")){
+let data25 = data.cards;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate117(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate117.errors; else for (const vError of validate117.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.systemActions !== undefined && func0.call(data, "systemActions")){
+let data27 = data.systemActions;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate122(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data29 = data.extension;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+}
+else {
+const err39 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":18,"extension":21,"systemActions":55}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"detail":20,"extension":21,"indicator":22,"links":23,"overrideReasons":30,"selectionBehavior":35,"selectionsBehavior":36,"source":37,"suggestions":42,"summary":53,"uuid":54},"v":{"selectionsBehavior":"selectionBehavior"}},{},{"o":1},{},{"i":24},{"p":{"appContext":25,"autolaunchable":26,"extension":21,"label":27,"type":28,"url":29}},{},{},{},{},{},{"i":31},{"p":{"code":32,"display":33,"extension":21,"system":34}},{},{},{},{},{},{"p":{"extension":21,"icon":38,"label":39,"topic":40,"url":41}},{},{},{"p":{"code":32,"display":33,"extension":21,"system":34}},{},{"i":43},{"p":{"actions":44,"extension":21,"isRecommended":50,"label":51,"uuid":52}},{"i":45},{"p":{"description":46,"extension":21,"resource":47,"resourceId":48,"type":49}},{},{"r":1},{},{},{},{},{},{},{},{"i":45}] },
+  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":24,"extension":27,"systemActions":61}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":25},{"p":{"detail":26,"extension":27,"indicator":28,"links":29,"overrideReasons":36,"selectionBehavior":41,"selectionsBehavior":42,"source":43,"suggestions":48,"summary":59,"uuid":60},"v":{"selectionsBehavior":"selectionBehavior"}},{},{"o":1},{},{"i":30},{"p":{"appContext":31,"autolaunchable":32,"extension":27,"label":33,"type":34,"url":35}},{},{},{},{},{},{"i":37},{"p":{"code":38,"display":39,"extension":27,"system":40}},{},{},{},{},{},{"p":{"extension":27,"icon":44,"label":45,"topic":46,"url":47}},{},{},{"p":{"code":38,"display":39,"extension":27,"system":40}},{},{"i":49},{"p":{"actions":50,"extension":27,"isRecommended":56,"label":57,"uuid":58}},{"i":51},{"p":{"description":52,"extension":27,"resource":53,"resourceId":54,"type":55}},{},{"r":1},{},{},{},{},{},{},{},{"i":51}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate153;
+exports.s0 = validate157;
 
-const schema163 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema142 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema143 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
-const schema55 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
-function validate43(data){
+function validate45(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1384,16 +1467,16 @@ errors++;
 else {
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data){
+function validate118(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1431,7 +1514,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
-if(!(validate43(data3))){
+if(!(validate45(data3))){
 errors++;
 }
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -1463,20 +1546,20 @@ errors++;
 else {
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema145 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema146 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
 const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate120(data){
+function validate122(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1553,16 +1636,16 @@ errors++;
 else {
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate119(data){
+function validate121(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1593,7 +1676,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(validate120(data4))){
+if(!(validate122(data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1630,17 +1713,17 @@ errors++;
 else {
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema149 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate124(data){
+function validate126(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1701,17 +1784,17 @@ errors++;
 else {
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate115(data){
+function validate117(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1753,7 +1836,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-if(!(validate116(data4))){
+if(!(validate118(data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1773,7 +1856,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-if(!(validate119(data6))){
+if(!(validate121(data6))){
 errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -1810,7 +1893,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(validate43(data10))){
+if(!(validate45(data10))){
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
@@ -1835,7 +1918,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
-if(!(validate124(data12))){
+if(!(validate126(data12))){
 errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
@@ -1872,17 +1955,17 @@ errors++;
 else {
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate153(data){
+function validate157(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2063,15 +2146,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -2096,14 +2231,14 @@ if("patient-view-response" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto5 = Object.getPrototypeOf(data0);
+if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
 }
@@ -2113,17 +2248,17 @@ errors++;
 }
 }
 if(data.cards !== undefined){
-let data19 = data.cards;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(!(validate115(data20))){
+let data25 = data.cards;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate117(data26))){
 errors++;
 }
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key4 in data20){
-if(((((((((((key4 !== "uuid") && (key4 !== "summary")) && (key4 !== "detail")) && (key4 !== "indicator")) && (key4 !== "source")) && (key4 !== "suggestions")) && (key4 !== "selectionBehavior")) && (key4 !== "selectionsBehavior")) && (key4 !== "overrideReasons")) && (key4 !== "links")) && (key4 !== "extension")){
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key5 in data26){
+if(((((((((((key5 !== "uuid") && (key5 !== "summary")) && (key5 !== "detail")) && (key5 !== "indicator")) && (key5 !== "source")) && (key5 !== "suggestions")) && (key5 !== "selectionBehavior")) && (key5 !== "selectionsBehavior")) && (key5 !== "overrideReasons")) && (key5 !== "links")) && (key5 !== "extension")){
 errors++;
 }
 }
@@ -2138,17 +2273,17 @@ errors++;
 }
 }
 if(data.systemActions !== undefined){
-let data21 = data.systemActions;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-let data22 = data21[i3];
-if(!(validate120(data22))){
+let data27 = data.systemActions;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(!(validate122(data28))){
 errors++;
 }
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key5 in data22){
-if(((((key5 !== "type") && (key5 !== "description")) && (key5 !== "resource")) && (key5 !== "resourceId")) && (key5 !== "extension")){
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key6 in data28){
+if(((((key6 !== "type") && (key6 !== "description")) && (key6 !== "resource")) && (key6 !== "resourceId")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -2163,21 +2298,21 @@ errors++;
 }
 }
 if(data.extension !== undefined){
-let data23 = data.extension;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+let data29 = data.extension;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 }
 else {
 errors++;
 }
 }
-for(const key6 in data){
-if((((key6 !== "Meta") && (key6 !== "cards")) && (key6 !== "systemActions")) && (key6 !== "extension")){
+for(const key7 in data){
+if((((key7 !== "Meta") && (key7 !== "cards")) && (key7 !== "systemActions")) && (key7 !== "extension")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -2185,10 +2320,10 @@ errors++;
 else {
 errors++;
 }
-validate153.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
