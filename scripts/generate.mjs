@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
+import { emitLoaders } from './lib/emit-loaders.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { CONFIG_SCHEMA, emitConfigChecker, emitRuleOptions } from './lib/emit-options.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
@@ -64,6 +65,8 @@ async function outputs() {
   }
   const validators = await emitValidators(entries, kinds, banner('schemas/'));
   for (const [path, code] of await emitRuleOptions(root)) validators.set(path, commonJs(banner('the rules\' meta.options', 'the rule in packages/validate/src/rules/'), code));
+  // Last: the browser entry's loaders list every generated validator module, the rule options' too.
+  validators.set('loaders.ts', emitLoaders(validators.keys(), banner('schemas/')));
   const configChecker = new Map(
     [...emitConfigChecker(root)].map(([path, code]) => [path, path.endsWith('.cjs') ? commonJs(banner(CONFIG_SCHEMA, CONFIG_SCHEMA), code) : `${banner(CONFIG_SCHEMA, CONFIG_SCHEMA)}\n${code}\n`]),
   );

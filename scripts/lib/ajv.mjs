@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { codeListFormats } from './code-lists.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -13,6 +14,9 @@ const require = createRequire(import.meta.url);
  * folder, in src/ and in dist/ alike.
  */
 const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
+/** packages/validate/src/choice.cjs: what `cdxChoice` calls, in process and in generated code. */
+const CHOICE = require('../../packages/validate/src/choice.cjs');
+const { _ } = Ajv2020;
 
 /**
  * The way from a generated module's folder to packages/validate/src/ (or dist/).
@@ -22,18 +26,38 @@ export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter
 
 /**
  * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate.
- * @type {Record<string, { type?: 'string' | 'boolean' | 'object', enum?: string[] }>}
+ * @type {Record<string, { type?: 'string' | 'boolean' | 'object' | 'array', enum?: string[], items?: object }>}
  */
 export const CDX_KEYWORDS = {
   cdxKind: { type: 'string' },
   cdxQuery: { type: 'boolean' },
+  // An event the spec names without showing its payload: only the Meta envelope is checked.
+  cdxUnpublished: { type: 'boolean' },
   cdxBeta: { type: 'boolean' },
   cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'] },
   cdxNoDataOnDemand: { type: 'boolean' },
   cdxVariantOf: { type: 'string' },
   cdxDetect: { type: 'object' },
+  // A FHIR profile's Reference member: the resource types the spec says it refers to
+  // (scripts/lib/reference-targets.mjs; rules reference-target and service-profile).
+  cdxTargets: { type: 'array', items: { type: 'string' } },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
   cdxResource: { type: 'boolean' },
+  // Each choice element's forms, of which an object gives at most one (coded: choiceKeyword below).
+  cdxChoice: { type: 'object' },
+};
+
+/**
+ * Annotation keywords checked by the type of their value only. A keyword's meta-schema is compiled
+ * like any schema, which numbers every validator compiled after it anew: these are checked without
+ * one, so adding them changed no generated validator.
+ * @type {Record<string, import('ajv').JSONType>}
+ */
+export const CDX_TYPED_KEYWORDS = {
+  // A CDS Hooks request kind: its hook's metadata (scripts/lib/hooks.mjs).
+  cdxHook: 'object',
+  // A context field the hook lets prefetch templates use as a token ({{context.patientId}}).
+  cdxPrefetchToken: 'boolean',
 };
 
 /**
@@ -45,7 +69,41 @@ export const CDX_FORMATS = {
   iso8601: /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/,
   // E.164: a plus sign and up to fifteen digits, no leading zero.
   e164: /^\+[1-9]\d{1,14}$/,
+  // ISO 639-1 language codes and ISO 3166-1 alpha-2 country codes, either case: built from the
+  // packages that keep the lists (scripts/lib/code-lists.mjs), so the generated code holds them.
+  ...codeListFormats(),
 };
+
+/**
+ * `cdxChoice: { "value[x]": ["valueString", "valueUrl", …], … }` (derived R4 definitions): at most
+ * one form of each choice element. Fails with params `{ choice, forms }` (the forms present).
+ * @param {string} moduleDir
+ * @returns {import('ajv').KeywordDefinition}
+ */
+function choiceKeyword(moduleDir) {
+  return {
+    keyword: 'cdxChoice',
+    type: 'object',
+    schemaType: 'object',
+    error: {
+      message: ({ params }) => _`"must give one form of " + ${params.choice}`,
+      params: ({ params }) => _`{choice: ${params.choice}, forms: ${params.forms}}`,
+    },
+    code(cxt) {
+      const { gen, data, schema } = cxt;
+      const helper = gen.scopeValue('func', { key: 'choiceForms', ref: CHOICE.choiceForms, code: _`require(${`${toSrc(moduleDir)}choice.cjs`}).choiceForms` });
+      for (const [choice, forms] of /** @type {[string, string[]][]} */ (Object.entries(schema))) {
+        const items = forms.reduce((/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
+        const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
+        const present = gen.const('forms', _`${helper}(${data}, ${set})`);
+        gen.if(_`${present} !== null`, () => {
+          cxt.setParams({ choice: _`${choice}`, forms: present });
+          cxt.error();
+        });
+      }
+    },
+  };
+}
 
 /**
  * @param {{ ownProperties?: boolean, strictRequired?: boolean, passContext?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
@@ -70,10 +128,12 @@ export function createAjv({ ownProperties = true, strictRequired = true, passCon
   addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri', 'email']);
   ajv.addFormat('base64', FUNCTION_FORMATS.base64);
   for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
+  keywords = [...keywords, choiceKeyword(moduleDir)];
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
-    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? 'string', valid: true });
+    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: /** @type {import('ajv').JSONType} */ (metaSchema.type ?? 'string'), valid: true });
   }
+  for (const [keyword, schemaType] of Object.entries(CDX_TYPED_KEYWORDS)) ajv.addKeyword({ keyword, schemaType, valid: true });
   for (const definition of keywords) ajv.addKeyword(definition);
   return ajv;
 }

@@ -7,7 +7,7 @@
 //                  (packages/cdx-lint/schema/cdx-lint.config.schema.json), for the config loader.
 //
 // The registry is TypeScript: esbuild bundles it (rules/index.ts and what it imports; the generated
-// kinds are stubbed, since no rule's meta depends on them) and the bundle is imported to read it.
+// modules are stubbed, since no rule's meta depends on them) and the bundle is imported to read it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -42,8 +42,21 @@ export async function ruleMetas(root) {
       {
         name: 'stub-generated',
         setup(b) {
-          b.onResolve({ filter: /\/generated\// }, (args) => ({ path: args.path, namespace: 'stub' }));
-          b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const KINDS = [];', loader: 'js' }));
+          // Each generated module becomes one exporting an empty list under every name its importer takes.
+          b.onResolve({ filter: /\/generated\// }, (args) => ({ path: `${args.importer}>${args.path}`, namespace: 'stub' }));
+          b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => {
+            const at = args.path.lastIndexOf('>');
+            const [importer, spec] = [args.path.slice(0, at), args.path.slice(at + 1)];
+            const names = new Set();
+            for (const match of readFileSync(importer, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+              if (match[2] !== spec) continue;
+              for (const part of (match[1] ?? '').split(',')) {
+                const name = part.trim().split(/\s+as\s+/)[0] ?? '';
+                if (name !== '' && !name.startsWith('type ')) names.add(name);
+              }
+            }
+            return { contents: [...names].map((n) => `export const ${n} = [];`).join('\n'), loader: 'js' };
+          });
         },
       },
     ],

@@ -4,12 +4,14 @@
 //
 // A shape is an array of nodes; nodes refer to each other by index, so recursive schemas (FHIR
 // Extension) stay finite. Node: { p?: {name: index}, i?: index, v?: {variant: canonical},
-// o?: 1 (open map: members not checked), nd?: 1 (not supported with data on demand), l?: label,
-// r?: 1 (a FHIR resource: walked with the shape of its own resourceType) }.
+// o?: 1 (open map: members not checked), a?: index (an open map's values, when they have structure:
+// CDS Hooks prefetch results), nd?: 1 (not supported with data on demand), l?: label,
+// r?: 1 (a FHIR resource: walked with the shape of its own resourceType), rt?: type (a slot of one
+// resource type: walked with that type's shape) }.
 
 /**
  * One node of a shape (packages/validate/src/shape.ts reads it).
- * @typedef {{ p?: Record<string, number>, i?: number, v?: Record<string, string>, o?: 1, nd?: 1, l?: string, r?: 1 }} ShapeNode
+ * @typedef {{ p?: Record<string, number>, i?: number, v?: Record<string, string>, o?: 1, a?: number, nd?: 1, l?: string, r?: 1, rt?: string }} ShapeNode
  */
 
 const COMBINERS = ['allOf', 'anyOf', 'oneOf'];
@@ -35,6 +37,23 @@ function flatten(schemas, resolve) {
     if (schema.dependentSchemas) stack.push(...Object.values(schema.dependentSchemas));
   }
   return out;
+}
+
+/**
+ * Whether the values a schema describes have anything to walk: members, items, a resource slot.
+ * @param {object[]} schemas
+ * @param {(schema: any) => any} resolve
+ * @returns {boolean}
+ */
+function hasStructure(schemas, resolve) {
+  return flatten(schemas, resolve).some(
+    (part) =>
+      part.cdxResource === true ||
+      typeof part.cdxResourceOf === 'string' ||
+      Object.keys(part.properties ?? {}).length > 0 ||
+      (part.items && typeof part.items === 'object') ||
+      (part.additionalProperties && typeof part.additionalProperties === 'object' && hasStructure([part.additionalProperties], resolve)),
+  );
 }
 
 /**
@@ -65,9 +84,11 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
     const node = {};
     nodes.push(node);
     if (key) memo.set(key, index);
-    // Whatever is in a resource slot has its own shape, chosen by its resourceType.
-    if (parts.some((part) => part.cdxResource === true)) {
+    // Whatever is in a resource slot has its own shape, chosen by its resourceType (or the slot's type).
+    const typed = parts.find((part) => typeof part.cdxResourceOf === 'string');
+    if (typed || parts.some((part) => part.cdxResource === true)) {
       node.r = 1;
+      if (typed) node.rt = typed.cdxResourceOf;
       return index;
     }
 
@@ -75,6 +96,7 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
     const props = new Map();
     /** @type {any[]} */
     const items = [];
+    const values = [];
     for (const part of parts) {
       for (const [name, sub] of Object.entries(part.properties ?? {})) {
         const list = props.get(name);
@@ -84,6 +106,7 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       if (part.items && typeof part.items === 'object') items.push(part.items);
       if ((part.additionalProperties && typeof part.additionalProperties === 'object') || part.patternProperties) {
         node.o = 1;
+        if (part.additionalProperties && typeof part.additionalProperties === 'object') values.push(part.additionalProperties);
       }
       if (part.cdxNoDataOnDemand) node.nd = 1;
       if (part.cdxLabel) node.l = part.cdxLabel;
@@ -99,6 +122,7 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       }
     }
     if (items.length > 0) node.i = build(items);
+    if (values.length > 0 && hasStructure(values, resolve)) node.a = build(values);
     return index;
   }
 

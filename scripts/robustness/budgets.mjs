@@ -75,7 +75,9 @@ for (const [name, build, options] of [
 {
   const payload = example('cdshooks-patient-view-response');
   const card = payload.cards[0];
-  payload.cards = Array.from({ length: 4000 }, () => ({ ...card, suggestions: card.suggestions ?? [{ label: 'x' }], selectionBehavior: undefined }));
+  // The resource fails both alternatives of the action's anyOf: a FHIR resource, or the deprecated string.
+  const failing = { label: 'x', actions: [{ type: null, description: 'x', resource: 42 }] };
+  payload.cards = Array.from({ length: 4000 }, (_, i) => ({ ...card, uuid: `card-${i}`, suggestions: [failing] }));
   const parsed = JSON.parse(JSON.stringify(payload));
   timed('validate(): 4,000 cards each failing one anyOf', 5_000, () => validate(parsed), '20 s before: untangle matched every combinator with every error');
 }

@@ -4,6 +4,7 @@
 // name rules or kinds that do not exist.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { listKinds } from '@cdx/validate';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_KEYWORDS } from '../../../scripts/lib/emit-options.mjs';
@@ -72,4 +73,10 @@ describe('config checks', () => {
     if (want.message) expect(problems.join('\n')).toMatch(want.message);
     expect(validateSchema(config), JSON.stringify(validateSchema.errors)).toBe(want.semantic ? true : want.valid);
   });
+});
+
+it('every kind there is may be named in `kinds` (CDS Hooks and search kinds too)', () => {
+  const kinds = Object.fromEntries(listKinds().map((kind, i) => [`${i}.json`, kind.id]));
+  expect(checkConfig({ kinds })).toEqual([]);
+  expect(validateSchema({ kinds }), JSON.stringify(validateSchema.errors)).toBe(true);
 });

@@ -1,11 +1,9 @@
-export { validate, UnknownKindError, type ValidationResult } from './validate.js';
-export { detectKind } from './detect.js';
-export { isKind, assertKind, PayloadError, type KindId } from './guards.js';
-export { listKinds, getKind } from './registry.js';
-export { RULES, type RegisteredRule, type RuleOptions } from './rules/index.js';
-export { createRule, defineScope, findingOf, formatMessage, placeholders, RULE_DOCS_URL } from './rules/create-rule.js';
-export type { Rule, RuleMeta, RuleDefinition, RuleTools, Report, Scope, OptionsSchema } from './rules/create-rule.js';
-export type { Finding, Severity, RenameFix } from './finding.js';
-export { OptionsError, type ValidateOptions, type BaseOptions, type RuleSetting, type UnknownParts } from './options.js';
-export type { KindInfo, KindFamily } from './kind-info.js';
-export { checkSearchParams, type SearchParamsInput, type SearchParamsResult, type SearchResource } from './fhir/search-params.js';
+import { createRequire } from 'node:module';
+import modules from './modules.cjs';
+
+export * from './api.js';
+
+// In Node the generated validators are read from disk, each on first use of its kind (the browser
+// entry, src/browser.ts, imports them instead). require keeps validate() synchronous.
+const require = createRequire(import.meta.url);
+modules.readFromDisk((file) => require(`./generated/validators/${file}`) as Record<string, unknown>);

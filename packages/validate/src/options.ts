@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import modules from './modules.cjs';
 import type { AjvError, StandaloneValidator } from './registry.js';
 import { RULES, type RuleOptions } from './rules/index.js';
 import { formatMessage } from './rules/create-rule.js';
@@ -70,12 +70,21 @@ const EMPTY = Object.freeze({});
 
 let checker: StandaloneValidator | undefined;
 
+/** The generated checker of the rule options, by its path under generated/validators/. */
+export const RULE_OPTIONS_MODULE = 'rule-options.cjs';
+
+/** Whether `options` gives any rule option (then validate() loads RULE_OPTIONS_MODULE to check them). */
+export function givesRuleOptions(options: ValidateOptions): boolean {
+  for (const name of OWNER.keys()) if ((options as Record<string, unknown>)[name] !== undefined) return true;
+  return false;
+}
+
 /**
  * Checks the rule options given, against the union of the rules' option schemas (compiled by
  * `pnpm generate` into generated/validators/rule-options.cjs, so no schema is compiled at run time).
  */
 function checkRuleOptions(given: Record<string, unknown>): void {
-  checker ??= (createRequire(import.meta.url)('./generated/validators/rule-options.cjs') as { validate: StandaloneValidator }).validate;
+  checker ??= (modules.load(RULE_OPTIONS_MODULE) as { validate: StandaloneValidator }).validate;
   if (checker(given)) return;
   const [error] = (checker.errors ?? []) as AjvError[];
   const report = error && describeError(error, given);

@@ -1,4 +1,5 @@
 import { childPointer, parsePointer, quote } from './finding.js';
+import { codeHint } from './code-hint.js';
 import { code, fieldPath } from './display.js';
 import { listKinds, type AjvError } from './registry.js';
 import { r4TypeSuggestion } from './rules/unknown-kind.js';
@@ -12,6 +13,8 @@ const FORMAT_TEXT: Record<string, string> = {
   email: 'an email address',
   e164: 'an E.164 phone number (+ and up to 15 digits, e.g. +16085551234)',
   base64: 'base64 text (A–Z, a–z, 0–9, + and /, with = padding only at the end)',
+  'iso639-1': 'an ISO 639-1 language code (two letters, e.g. en)',
+  'iso3166-alpha2': 'an ISO 3166-1 alpha-2 country code (two letters, e.g. US)',
 };
 
 function valueAt(root: unknown, pointer: string): unknown {
@@ -47,7 +50,7 @@ export const SCHEMA_MESSAGES = {
   type: '{{field}} must be {{expected}}, not {{actual}}.',
   enum: '{{field}} must be one of {{allowed}}; got {{value}}.',
   const: '{{field}} must be {{allowed}}; got {{value}}.',
-  format: '{{field}} must be {{format}}; got {{value}}.',
+  format: '{{field}} must be {{format}}; got {{value}}.{{hint}}',
   pattern: '{{field}} does not have the expected form ({{pattern}}); got {{value}}.',
   tooFew: '{{field}} must have at least {{count}}.',
   tooMany: '{{field}} must have at most {{count}}.',
@@ -58,6 +61,7 @@ export const SCHEMA_MESSAGES = {
   ambiguous: '{{field}} matches more than one of the allowed forms; it must match exactly one.',
   noMatch: '{{field}} does not match any of the allowed forms.',
   notR4Type: '{{field}} is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
+  choice: '{{field}} gives {{forms}}: {{choice}} is a choice, so only one of its forms may be present. Keep one.',
   invalid: '{{field}} is not valid here ({{keyword}}).',
 } as const;
 
@@ -88,7 +92,7 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
     case 'required':
     case 'dependentRequired': {
       const pointer = childPointer(at, String(params.missingProperty));
-      const present = condition(error.schemaPath);
+      const present = keyword === 'dependentRequired' ? code(fieldPath(childPointer(at, String(params.property)))) : condition(error.schemaPath);
       const data = { field: code(fieldPath(pointer)) };
       return present === undefined ? { pointer, messageId: 'required', data } : { pointer, messageId: 'requiredWhen', data: { ...data, present } };
     }
@@ -100,7 +104,7 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       return report('const', { allowed: quote(params.allowedValue), value: quote(value) });
     case 'format': {
       const format = String(params.format);
-      return report('format', { format: FORMAT_TEXT[format] ?? `in ${format} format`, value: quote(value) });
+      return report('format', { format: FORMAT_TEXT[format] ?? `in ${format} format`, value: quote(value), hint: codeHint(format, value) });
     }
     case 'pattern':
       return report('pattern', { pattern: String(params.pattern).slice(0, 80), value: quote(value) });
@@ -130,6 +134,12 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       return report(params.passingSchemas ? 'ambiguous' : 'noMatch');
     case 'if':
       return undefined; // the failing then/else branch reports the real problem
+    case 'cdxChoice': {
+      // Two or more forms of one choice element (R4 JSON allows one): reported at the second form.
+      const forms = Array.isArray(params.forms) ? params.forms.map(String) : [];
+      const choice = String(params.choice);
+      return { pointer: childPointer(at, forms[1] ?? choice), messageId: 'choice', data: { field, forms: forms.map((f) => code(f)).join(' and '), choice: code(choice) } };
+    }
     case 'cdxResourceType': // a resource slot (fhir/resources.cjs) holding a resourceType R4 does not define
       return report('notR4Type', { value: quote(params.resourceType), suggestion: r4TypeSuggestion(String(params.resourceType), listKinds()) });
     default:

@@ -192,9 +192,11 @@ describe('regressions', () => {
   it('4,000 cards each failing one anyOf are each reported (untangle matched every combinator with every error: 20 s)', { timeout: HANG }, () => {
     const payload = readJson(join(examplesDir, 'valid/cdshooks-patient-view-response.json')) as Record<string, any>;
     const card = payload.cards[0];
-    payload.cards = Array.from({ length: 4000 }, () => ({ ...card, suggestions: card.suggestions ?? [{ label: 'x' }], selectionBehavior: undefined }));
+    // The resource fails both alternatives of the action's anyOf: a FHIR resource, or the deprecated string.
+    const failing = { label: 'x', actions: [{ type: null, description: 'x', resource: 42 }] };
+    payload.cards = Array.from({ length: 4000 }, (_, i) => ({ ...card, uuid: `card-${i}`, suggestions: [failing] }));
     const result = validate(JSON.parse(JSON.stringify(payload)));
-    expect(result.findings.map((f) => f.pointer)).toEqual(Array.from({ length: 4000 }, (_, i) => `/cards/${i}/selectionBehavior`));
+    expect(result.findings.map((f) => f.pointer)).toEqual(Array.from({ length: 4000 }, (_, i) => `/cards/${i}/suggestions/0/actions/0/resource`));
   });
 
   it('untangle keeps the errors of /cards/10 apart from those of the combinator at /cards/1', () => {

@@ -8,7 +8,7 @@ const schema1 = {"additionalProperties":{"enum":["off","warn","error"]}};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^\\.[A-Za-z0-9._-]+$", "u");
-const pattern1 = new RegExp("^[A-Za-z][A-Za-z0-9 ]*/[A-Za-z][A-Za-z0-9]*$", "u");
+const pattern1 = new RegExp("^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$", "u");
 const pattern2 = new RegExp("^[a-z][a-z0-9-]*$", "u");
 const pattern3 = new RegExp("^(/.*)?$", "u");
 const pattern4 = new RegExp("^https?://", "u");
@@ -208,7 +208,7 @@ for(const key2 in data5){
 let data6 = data5[key2];
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err13 = {instancePath:instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9 ]*/[A-Za-z][A-Za-z0-9]*$"}};
+const err13 = {instancePath:instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}};
 if(vErrors === null){
 vErrors = [err13];
 }

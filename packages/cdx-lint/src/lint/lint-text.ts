@@ -1,4 +1,4 @@
-import { validate, type Finding } from '@cdx/validate';
+import { formatMessage, RULES, validate, type Finding } from '@cdx/validate';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
 import { duplicateKeyFindings, parseErrorMessage } from '../rules/run.js';
@@ -6,6 +6,9 @@ import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
 import type { FileSettings, LintMessage, LintResult } from './types.js';
+
+/** unknown-kind's meta: a source may say one of its messages instead of the generic one (`kindHint`). */
+const UNKNOWN_KIND = RULES.find((rule) => rule.meta.id === 'unknown-kind')!.meta;
 
 /** A finding before it is placed in the text. */
 export interface PendingFinding extends Finding {
@@ -26,7 +29,7 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
 function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: string | null; messages: LintMessage[] } {
-  const kind = document.kind ?? settings.kind;
+  const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
     ...(settings.ruleOptions ?? {}),
@@ -36,7 +39,9 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
   const findings: PendingFinding[] = [];
   for (const finding of result.findings) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
+    if (!severity) continue;
+    const settled = severity === finding.severity ? finding : { ...finding, severity };
+    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) } : settled);
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   // A loop, not push(...): a file can repeat a name 200,000 times, past the arguments a call takes.

@@ -1,7 +1,7 @@
 // Every rule cdx-lint can report: @cdx/validate's registry (read at run time, so a rule added there
 // appears here with no change to the CLI) and the CLI's own rules, about a file's text. --list-rules,
 // SARIF, the config check and docs/rules all read this one list.
-import { RULES, type RegisteredRule, type Rule, type RuleMeta } from '@cdx/validate';
+import { RULE_DOCS_URL, RULES, type RegisteredRule, type Rule, type RuleMeta } from '@cdx/validate';
 import { duplicateKeyRule } from './duplicate-key.js';
 import { parseErrorRule } from './parse-error.js';
 
@@ -22,7 +22,7 @@ export interface RuleInfo {
   readonly docsUrl: string;
   /**
    * Whether the config may change its severity: a rule of a lint run whose meta allows it (a file
-   * that cannot be parsed is always fatal; the assertion and search rules have no config).
+   * that cannot be parsed is always fatal; the assertion and token-form rules have no config).
    */
   readonly configurable: boolean;
   /** What the rule looks at (its scope's name): `payload`, `assertion`, `payload-text`… */
@@ -46,4 +46,9 @@ export function allRules(): readonly RuleInfo[] {
     }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // not localeCompare: its first call loads ICU (~15 ms)
   return all;
+}
+
+/** Where a rule's docs/rules/<id>.md is published (the same address as its meta's `docsUrl`). */
+export function docsUrl(ruleId: string): string {
+  return `${RULE_DOCS_URL}${ruleId}.md`;
 }

@@ -1,9 +1,13 @@
-// checkSearchParams: the runner of the search-param rule (rules/fhir/search-param.ts) over a form body.
+/**
+ * Checks the form bodies of the service's FHIR searches (POST …/Goal/_search and
+ * POST …/Patient/_search, application/x-www-form-urlencoded, every parameter repeatable) with the
+ * search-param rule (rules/fhir/search-param.ts): known parameter names only, with the modifiers
+ * their FHIR search type allows; value sets; FHIR date search values with prefixes. A repeated
+ * parameter is fine (FHIR ANDs repeats; commas inside one value OR).
+ */
 import type { Finding } from '../finding.js';
 import { findingOf } from '../rules/create-rule.js';
-import { PARAMS } from '../rules/fhir/search-param.js';
-import { rulesOf } from '../rules/index.js';
-import { SEARCH_PARAMS, type SearchResource } from '../rules/scopes.js';
+import { PARAMS, searchParamRule, searchReports, type SearchResource } from '../rules/fhir/search-param.js';
 
 export type { SearchResource };
 
@@ -20,6 +24,11 @@ export interface SearchParamsResult {
   findings: Finding[];
 }
 
+/** The parameter names the spec lists for a search (for telling which search a form body is). */
+export function searchParameterNames(resource: SearchResource): readonly string[] {
+  return Object.keys(PARAMS[resource] ?? {});
+}
+
 function entriesOf(input: SearchParamsInput): [string, string[]][] {
   if (input instanceof URLSearchParams) {
     const map = new Map<string, string[]>();
@@ -29,7 +38,8 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
     }
     return [...map.entries()];
   }
-  return Object.entries(input).map(([name, value]) => [name, typeof value === 'string' ? [value] : [...value]]);
+  // A value of another type (a number in a JSON body) is the schema's to report: no values here.
+  return Object.entries(input).map(([name, value]) => [name, typeof value === 'string' ? [value] : Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []]);
 }
 
 /**
@@ -39,10 +49,7 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
  */
 export function checkSearchParams(resource: SearchResource, input: SearchParamsInput): SearchParamsResult {
   if (!Object.hasOwn(PARAMS, resource)) throw new TypeError(`checkSearchParams: no search of ${String(resource)}; known: ${Object.keys(PARAMS).join(', ')}`);
-  const findings: Finding[] = [];
-  const params = entriesOf(input);
-  for (const rule of rulesOf(SEARCH_PARAMS)) {
-    void rule.check({ resource, params, options: rule.defaultOptions, report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)) });
-  }
+  const { meta } = searchParamRule;
+  const findings = searchReports(resource, entriesOf(input)).map((report) => findingOf(meta, report, meta.severity));
   return { valid: !findings.some((f) => f.severity === 'error'), findings };
 }

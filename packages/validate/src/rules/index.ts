@@ -14,6 +14,18 @@ import { jwtMalformedRule } from './auth/jwt-malformed.js';
 import { jwtSignatureRule } from './auth/jwt-signature.js';
 import { jwtTypRule } from './auth/jwt-typ.js';
 import { tokenFormRule } from './auth/token-form.js';
+import { cdsHooksActionTargetRule } from './cdshooks/cds-hooks-action-target.js';
+import { cdsHooksAppContextRule } from './cdshooks/cds-hooks-app-context.js';
+import { cdsHooksDeprecatedContextRule } from './cdshooks/cds-hooks-deprecated-context.js';
+import { cdsHooksDuplicateUuidRule } from './cdshooks/cds-hooks-duplicate-uuid.js';
+import { cdsHooksEmptyValueRule } from './cdshooks/cds-hooks-empty-value.js';
+import { cdsHooksFeedbackOutcomeRule } from './cdshooks/cds-hooks-feedback-outcome.js';
+import { cdsHooksPrefetchTokenRule } from './cdshooks/cds-hooks-prefetch-token.js';
+import { cdsHooksRecommendedRule } from './cdshooks/cds-hooks-recommended.js';
+import { cdsHooksSelectionBehaviorRule } from './cdshooks/cds-hooks-selection-behavior.js';
+import { cdsHooksSelectionsRule } from './cdshooks/cds-hooks-selections.js';
+import { cdsHooksUnknownHookRule } from './cdshooks/cds-hooks-unknown-hook.js';
+import { cdsHooksUserIdRule } from './cdshooks/cds-hooks-user-id.js';
 import { dataOnDemandRule } from './data-on-demand.js';
 import { destinationsRule } from './destinations.js';
 import { attachmentSizeRule } from './fhir/attachment-size.js';
@@ -22,8 +34,9 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
-import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
+import { referenceTargetRule } from './fhir/reference-target.js';
 import { searchParamRule } from './fhir/search-param.js';
+import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
 import { nestingDepthRule } from './nesting-depth.js';
 import type { Rule, Scope } from './create-rule.js';
 import { schemaRule } from './schema.js';
@@ -32,6 +45,7 @@ import { sourceIdRule } from './source-id.js';
 import { spellingDriftRule } from './spelling-drift.js';
 import { unknownFieldRule } from './unknown-field.js';
 import { unknownKindRule } from './unknown-kind.js';
+import { unpublishedPayloadRule } from './unpublished-payload.js';
 
 /** Every rule of @cdx/validate, sorted by id. */
 export const RULES = [
@@ -41,6 +55,18 @@ export const RULES = [
   bundleMessageHeaderRule,
   bundleReferenceRule,
   bundleRequiredEntryRule,
+  cdsHooksActionTargetRule,
+  cdsHooksAppContextRule,
+  cdsHooksDeprecatedContextRule,
+  cdsHooksDuplicateUuidRule,
+  cdsHooksEmptyValueRule,
+  cdsHooksFeedbackOutcomeRule,
+  cdsHooksPrefetchTokenRule,
+  cdsHooksRecommendedRule,
+  cdsHooksSelectionBehaviorRule,
+  cdsHooksSelectionsRule,
+  cdsHooksUnknownHookRule,
+  cdsHooksUserIdRule,
   dataOnDemandRule,
   destinationsRule,
   jwtAlgRule,
@@ -55,6 +81,7 @@ export const RULES = [
   jwtSignatureRule,
   jwtTypRule,
   nestingDepthRule,
+  referenceTargetRule,
   schemaRule,
   searchParamRule,
   serviceProfileRule,
@@ -64,6 +91,7 @@ export const RULES = [
   tokenFormRule,
   unknownFieldRule,
   unknownKindRule,
+  unpublishedPayloadRule,
 ] as const;
 
 /** Any registered rule. */

@@ -51,17 +51,6 @@ export const UNDETECTED = defineScope<UndetectedContext>('undetected');
 /** A payload nested so deeply that validating it overflowed the stack (only `nesting-depth`). */
 export const TOO_DEEP = defineScope<{ readonly payload: unknown }>('too-deep');
 
-/** The service's FHIR searches that take a form body. */
-export type SearchResource = 'Goal' | 'Patient';
-
-/** A search form body, as parameter name (with any modifier) → its values. */
-export interface SearchParamsContext {
-  readonly resource: SearchResource;
-  readonly params: readonly (readonly [name: string, values: readonly string[]])[];
-}
-
-/** A FHIR search form body (only `search-param`; checkSearchParams runs it). */
-export const SEARCH_PARAMS = defineScope<SearchParamsContext>('search-params');
 
 /** What the signature check came to (jose's compactVerify), when there was a key to check it with. */
 export type Verification = { readonly ok: true } | { readonly ok: false; readonly code: string | undefined; readonly reason: string };

@@ -1,3 +1,4 @@
+import { detectCdsHooks } from '../cdshooks/detect.js';
 import { code } from '../display.js';
 import { quote } from '../finding.js';
 import { nearMisses } from '../near-miss.js';
@@ -16,6 +17,15 @@ export function r4TypeSuggestion(resourceType: string, kinds: readonly KindInfo[
   return suggest(resourceType, new Set(kinds.flatMap((k) => (k.base === undefined ? [] : [k.base]))));
 }
 
+/**
+ * For a CDS Hooks document in the envelope under an event the service does not define (a patient-view
+ * request): the kind it has without the envelope.
+ */
+function bareCds(payload: unknown): string {
+  const kind = detectCdsHooks(payload as Record<string, unknown>);
+  return kind ? ` Without the \`Meta\` envelope, this is a CDS Hooks document of kind \`${kind.id}\`.` : '';
+}
+
 /** Explains why no kind fits: an unknown data model, event type or resource type. */
 export const unknownKindRule = createRule({
   scope: UNDETECTED,
@@ -25,11 +35,14 @@ export const unknownKindRule = createRule({
     description: 'The payload is not a message, resource or bundle this version knows.',
     messages: {
       dataModel: 'Unknown `Meta.DataModel` {{value}}.{{suggestion}} Known data models: {{known}}.',
-      eventType: '`Meta.EventType` {{value}} is not an event of {{dataModel}}.{{suggestion}} Known: {{known}}.',
-      eventTypeMissing: '`Meta.EventType` is missing; {{dataModel}} has the events {{known}}.',
+      eventType: '`Meta.EventType` {{value}} is not an event of {{dataModel}}.{{suggestion}} Known: {{known}}.{{bareCds}}',
+      eventTypeMissing: '`Meta.EventType` is missing; {{dataModel}} has the events {{known}}.{{bareCds}}',
       resourceType: '`resourceType` is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
       undetectable:
-        'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType` and no `resourceType`. Pass the kind explicitly (auth bodies cannot be detected).',
+        'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType`, no `resourceType` and none of the CDS Hooks members (`hook` with `hookInstance` or `context`, `cards`, `systemActions`, `services`, `feedback`). Pass the kind explicitly (auth bodies cannot be detected).',
+      // What cdx-lint's form-body reader says instead of `undetectable` (a payload does not tell it came from a form).
+      searchForm:
+        'Cannot tell which search this form body is: its parameters name neither a Goal nor a Patient search. Pass the kind (`--kind fhir/Goal/_search` or `--kind fhir/Patient/_search`) or map the file to one in the config ("kinds").',
     },
   },
   check({ payload, kinds, report }) {
@@ -42,9 +55,9 @@ export const unknownKindRule = createRule({
         const known = [...new Set(dataModels.map(([m]) => m!))];
         report({ pointer: '/Meta/DataModel', messageId: 'dataModel', data: { value: quote(model), suggestion: suggest(model, known), known: known.join(', ') } });
       } else if (typeof event === 'string') {
-        report({ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: quote(event), dataModel: model, suggestion: suggest(event, events), known: events.join(', ') } });
+        report({ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: quote(event), dataModel: model, suggestion: suggest(event, events), known: events.join(', '), bareCds: bareCds(payload) } });
       } else {
-        report({ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: model, known: events.join(', ') } });
+        report({ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
       }
       return;
     }

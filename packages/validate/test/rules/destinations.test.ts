@@ -25,6 +25,16 @@ payloadTester.run(destinationsRule, {
       errors: [{ pointer: '/Meta', messageId: 'notOne' }],
     },
     {
+      name: 'a destination without its ID',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void delete p.Meta.Destinations[0].ID) },
+      errors: [{ pointer: '/Meta/Destinations/0/ID', messageId: 'missingId', data: { index: 0, state: 'missing' } }],
+    },
+    {
+      name: 'a destination whose ID is null',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Meta.Destinations[0].ID = null)) },
+      errors: [{ pointer: '/Meta/Destinations/0/ID', messageId: 'missingId', data: { index: 0, state: 'null' } }],
+    },
+    {
       name: 'a request with an empty Destinations',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Meta.Destinations = [])) },
       errors: [{ pointer: '/Meta/Destinations', messageId: 'empty' }],

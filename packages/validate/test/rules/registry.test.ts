@@ -83,8 +83,8 @@ describe('the rule registry', () => {
     expect([...owners.keys()].sort()).toEqual(['attachmentLimit', 'fhirDefsUrl', 'knownVariants', 'multipleApiKeys', 'operation']);
   });
 
-  it('scopes: the payload runner, the assertion and token-form checkers, the search check', () => {
+  it('scopes: the payload runner (search bodies too), the assertion and token-form checkers', () => {
     const scopes = new Set(RULES.map((r) => r.scope.name));
-    expect([...scopes].sort()).toEqual(['assertion', 'payload', 'search-params', 'token-form', 'too-deep', 'undetected']);
+    expect([...scopes].sort()).toEqual(['assertion', 'payload', 'token-form', 'too-deep', 'undetected']);
   });
 });

@@ -15,8 +15,13 @@ payloadTester.run(schemaRule, {
     },
     {
       name: 'a member required when another is present',
-      input: { payload: edited('cdshooks-patient-view-response', (p) => void delete p.cards[0].selectionBehavior) },
-      errors: [{ pointer: '/cards/0/selectionBehavior', messageId: 'requiredWhen', data: { field: '`cards[0].selectionBehavior`', present: '`suggestions`' } }],
+      input: { payload: edited('cds-hooks-patient-view', (p) => void delete p.fhirServer) },
+      errors: [{ pointer: '/fhirServer', messageId: 'requiredWhen', data: { field: '`fhirServer`', present: '`fhirAuthorization`' } }],
+    },
+    {
+      name: 'two forms of one FHIR choice element',
+      input: { payload: edited('fhir-patient', (p) => void Object.assign(p, { deceasedBoolean: false, deceasedDateTime: '2020-01-01' })) },
+      errors: [{ pointer: '/deceasedDateTime', messageId: 'choice', data: { field: '`(the payload)`', forms: '`deceasedBoolean` and `deceasedDateTime`', choice: '`deceased[x]`' } }],
     },
     {
       name: 'a value of the wrong type',

@@ -26,8 +26,19 @@ payloadTester.run(serviceProfileRule, {
       input: { payload: edited('fhir-chargeitemcreate', (p) => void delete p.entry[0].resource.focus) },
       errors: [{ pointer: '/entry/0/resource/focus', messageId: 'required', data: { field: '`entry[0].resource.focus`', profile: '`fhir/ChargeItemCreate`' } }],
     },
+    {
+      name: 'a Goal whose subject is a Group (R4 allows it; the service takes a Patient)',
+      input: { payload: edited('fhir-goal', (p) => void (p.subject = { reference: 'Group/7' })) },
+      errors: [
+        {
+          pointer: '/subject/reference',
+          messageId: 'narrowedTarget',
+          data: { field: '`subject`', reference: '"Group/7"', found: 'a Group', via: 'its URL', member: 'Goal.subject', allowed: 'a Patient', profile: '`fhir/Goal`' },
+        },
+      ],
+    },
   ],
   unreachable: Object.fromEntries(
-    ['requiredWhen', 'type', 'enum', 'const', 'format', 'pattern', 'tooMany', 'range', 'multipleOf', 'uniqueItems', 'additionalMember', 'ambiguous', 'noMatch', 'notR4Type', 'invalid'].map((id) => [id, PROFILE_ONLY]),
+    ['requiredWhen', 'type', 'enum', 'const', 'format', 'pattern', 'tooMany', 'range', 'multipleOf', 'uniqueItems', 'additionalMember', 'ambiguous', 'noMatch', 'notR4Type', 'invalid', 'choice'].map((id) => [id, PROFILE_ONLY]),
   ),
 });

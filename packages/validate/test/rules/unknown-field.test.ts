@@ -11,12 +11,17 @@ payloadTester.run(unknownFieldRule, {
     {
       name: 'a member no schema defines and no near miss explains',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Nickname = 'Tim')) },
-      errors: [{ pointer: '/Patient/Nickname', messageId: 'unknown', data: { field: '`Patient.Nickname`', schema: 'PatientMerge' } }],
+      errors: [{ pointer: '/Patient/Nickname', messageId: 'unknown', data: { field: '`Patient.Nickname`', schema: 'PatientMerge', ignoredBy: 'the service' } }],
     },
     {
       name: 'in a FHIR resource',
       input: { payload: edited('fhir-patient', (p) => void (p.favouriteColour = 'blue')) },
       errors: [{ pointer: '/favouriteColour', messageId: 'unknown' }],
+    },
+    {
+      name: 'in a CDS Hooks document: a CDS client or service ignores it',
+      input: { payload: edited('cds-hooks-patient-view', (p) => void (p.extra = 1)) },
+      errors: [{ pointer: '/extra', messageId: 'unknown', data: { field: '`extra`', schema: 'PatientViewRequest', ignoredBy: 'a CDS client or service' } }],
     },
   ],
 });

@@ -4,6 +4,7 @@
 import { applyRenames } from '../../src/fix-check.js';
 import { validate, type ValidateOptions } from '../../src/index.js';
 import { examplesDir, readJson } from './cases.js';
+import { applyPatch, type PatchOp } from './json-patch.js';
 import { RuleTester } from './rule-tester.js';
 
 export interface PayloadInput {
@@ -31,6 +32,11 @@ export function edited(name: string, edit: (payload: Json) => unknown): Json {
   const payload = example(name);
   const replaced = edit(payload);
   return (replaced === undefined ? payload : replaced) as Json;
+}
+
+/** A valid example changed by JSON Patch operations (as the kind-level case files describe edits). */
+export function patched(name: string, ops: readonly PatchOp[]): Json {
+  return applyPatch(example(name), ops);
 }
 
 /** The same object with one member renamed in place (member order kept). */

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type * as TS from 'typescript';
+import { nodeRequire } from '../../node-require.js';
 
 /** The TypeScript compiler API, as `require('typescript')` returns it. */
 export type Ts = typeof TS;
@@ -13,6 +13,6 @@ let loaded: Ts | undefined;
  * of an ESM import.
  */
 export function typescript(): Ts {
-  loaded ??= createRequire(import.meta.url)('typescript') as Ts;
+  loaded ??= nodeRequire(import.meta.url)('typescript') as Ts;
   return loaded;
 }

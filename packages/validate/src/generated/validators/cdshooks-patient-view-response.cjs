@@ -70,6 +70,36 @@ const schema0 = {
     }
    }
   },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
   "FacilityCode": {
    "type": [
     "string",
@@ -78,6 +108,7 @@ const schema0 = {
   }
  }
 };
+
 const func0 = Object.prototype.hasOwnProperty;
 const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
@@ -128,7 +159,9 @@ const schema1 = {
   }
  }
 };
-const schema2 = {
+const schema2 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const formats2 = require("../../formats.cjs").uri;
+const schema3 = {
  "properties": {
   "code": {
    "type": [
@@ -150,11 +183,9 @@ const schema2 = {
   }
  }
 };
-const schema3 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema4 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -165,10 +196,113 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined && func0.call(data, "code")){
+let data0 = data.code;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema3.properties.code.type}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.system !== undefined && func0.call(data, "system")){
+let data1 = data.system;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema3.properties.system.type}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.display !== undefined && func0.call(data, "display")){
+let data2 = data.display;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema3.properties.display.type}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data3 = data.extension;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
+
+
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate2.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema4.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema2.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -181,7 +315,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema4.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema2.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -229,12 +363,17 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-let data3 = data.topic;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code !== undefined && func0.call(data3, "code")){
-let data4 = data3.code;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/topic/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema2.properties.code.type}};
+if(!(validate1(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err5 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -244,10 +383,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data3.system !== undefined && func0.call(data3, "system")){
-let data5 = data3.system;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema2.properties.system.type}};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -256,71 +394,23 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-const err7 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data3.display !== undefined && func0.call(data3, "display")){
-let data6 = data3.display;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/topic/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema2.properties.display.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/topic",schemaPath:"cds-coding.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
+validate2.evaluated = {
  "props": {
   "label": true,
   "url": true,
   "icon": true,
-  "topic": true
+  "topic": true,
+  "extension": true
  },
  "dynamicProps": false,
  "dynamicItems": false
 };
 
-const schema5 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema6 = {
+const schema4 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema5 = {
  "properties": {
   "type": {
    "type": [
@@ -342,13 +432,13 @@ const schema6 = {
   }
  }
 };
-const schema7 = {"properties":{"id":{"type":["string","null"]}}};
+const func1 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-action.schema.json" */;
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -359,7 +449,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema6.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema5.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -369,7 +459,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema5.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -382,7 +472,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema6.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema5.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -394,10 +484,18 @@ errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if(typeof data2.resourceType !== "string"){
-const err3 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"cds-resource.schema.json/properties/resourceType/type",keyword:"type",params:{type: "string"}};
+const _errs6 = errors;
+let valid1 = false;
+const _errs7 = errors;
+if(!(func1(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -406,11 +504,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data2.id !== undefined && func0.call(data2, "id")){
-let data4 = data2.id;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/resource/id",schemaPath:"cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema7.properties.id.type}};
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -419,10 +516,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"cds-resource.schema.json/type",keyword:"type",params:{type: "object"}};
+vErrors = null;
+}
+}
+}
+}
+if(data.resourceId !== undefined && func0.call(data, "resourceId")){
+if(typeof data.resourceId !== "string"){
+const err5 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -432,9 +540,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(typeof data.resourceId !== "string"){
-const err6 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -455,25 +566,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
+validate3.evaluated = {
  "props": {
   "type": true,
   "description": true,
   "resource": true,
-  "resourceId": true
+  "resourceId": true,
+  "extension": true
  },
  "dynamicProps": false,
  "dynamicItems": false
 };
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -484,7 +596,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema5.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema4.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -497,7 +609,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema5.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema4.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -524,8 +636,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
+if(!(validate3(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -541,9 +653,12 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -552,26 +667,178 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate3.errors = vErrors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
+validate4.evaluated = {
  "props": {
   "label": true,
   "uuid": true,
   "isRecommended": true,
-  "actions": true
+  "actions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
+
+const schema6 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.label !== undefined && func0.call(data, "label")){
+if(typeof data.label !== "string"){
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.url !== undefined && func0.call(data, "url")){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.appContext !== undefined && func0.call(data, "appContext")){
+if(typeof data.appContext !== "string"){
+const err5 = {instancePath:instancePath+"/appContext",schemaPath:"#/properties/appContext/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
+if(typeof data.autolaunchable !== "boolean"){
+const err6 = {instancePath:instancePath+"/autolaunchable",schemaPath:"#/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+const err7 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
  },
  "dynamicProps": false,
  "dynamicItems": false
 };
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-card.schema.json" */;
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -661,8 +928,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+if(!(validate2(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -671,8 +938,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
+if(!(validate4(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -739,12 +1006,14 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.code !== undefined && func0.call(data10, "code")){
-let data11 = data10.code;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/overrideReasons/" + i1+"/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema2.properties.code.type}};
+if(!(validate1(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -754,10 +1023,19 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data10.system !== undefined && func0.call(data10, "system")){
-let data12 = data10.system;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err13 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema2.properties.system.type}};
+if(data.links !== undefined && func0.call(data, "links")){
+let data11 = data.links;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate5(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -766,9 +1044,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!(formats2(data12))){
-const err14 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/format",keyword:"format",params:{format: "uri"}};
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data13 = data.extension;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+}
+else {
+const err14 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -779,10 +1061,8 @@ errors++;
 }
 }
 }
-if(data10.display !== undefined && func0.call(data10, "display")){
-let data13 = data10.display;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/overrideReasons/" + i1+"/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema2.properties.display.type}};
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -791,267 +1071,26 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/overrideReasons/" + i1,schemaPath:"cds-coding.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.links !== undefined && func0.call(data, "links")){
-let data14 = data.links;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.label !== undefined && func0.call(data15, "label")){
-if(typeof data15.label !== "string"){
-const err18 = {instancePath:instancePath+"/links/" + i2+"/label",schemaPath:"#/$defs/link/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data15.url !== undefined && func0.call(data15, "url")){
-let data17 = data15.url;
-if(typeof data17 === "string"){
-if(!(formats2(data17))){
-const err19 = {instancePath:instancePath+"/links/" + i2+"/url",schemaPath:"#/$defs/link/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/links/" + i2+"/url",schemaPath:"#/$defs/link/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data15.type !== undefined && func0.call(data15, "type")){
-let data18 = data15.type;
-if(typeof data18 !== "string"){
-const err21 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-const err22 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/enum",keyword:"enum",params:{allowedValues: schema3.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data15.appContext !== undefined && func0.call(data15, "appContext")){
-if(typeof data15.appContext !== "string"){
-const err23 = {instancePath:instancePath+"/links/" + i2+"/appContext",schemaPath:"#/$defs/link/properties/appContext/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data15.autolaunchable !== undefined && func0.call(data15, "autolaunchable")){
-if(typeof data15.autolaunchable !== "boolean"){
-const err24 = {instancePath:instancePath+"/links/" + i2+"/autolaunchable",schemaPath:"#/$defs/link/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/links/" + i2,schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.suggestions !== undefined && func0.call(data, "suggestions")){
-const _errs44 = errors;
-const _errs45 = errors;
-let valid12 = false;
-const _errs46 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.selectionBehavior === undefined) || (!(func0.call(data, "selectionBehavior")))){
-const err27 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/0/required",keyword:"required",params:{missingProperty: "selectionBehavior"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid0 = _errs46 === errors;
-valid12 = valid12 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.selectionBehavior = true;
-}
-const _errs48 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.selectionsBehavior === undefined) || (!(func0.call(data, "selectionsBehavior")))){
-const err29 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/1/required",keyword:"required",params:{missingProperty: "selectionsBehavior"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var _valid0 = _errs48 === errors;
-valid12 = valid12 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.selectionsBehavior = true;
-}
-}
-if(!valid12){
-const err31 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid11 = _errs44 === errors;
-if(valid11){
-if(props0 !== true){
-props0 = props0 || {};
-props0.uuid = true;
-props0.summary = true;
-props0.detail = true;
-props0.indicator = true;
-props0.source = true;
-props0.suggestions = true;
-props0.selectionBehavior = true;
-props0.selectionsBehavior = true;
-props0.overrideReasons = true;
-props0.links = true;
-}
-}
-}
-else {
-var valid11 = true;
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-validate4.errors = vErrors;
-evaluated0.props = props0;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "selectionsBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1374,10 +1413,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1387,9 +1433,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1398,9 +1445,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1409,8 +1458,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1419,9 +1471,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1431,9 +1484,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("patient-view-response" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "patient-view-response"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1443,9 +1496,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1455,19 +1509,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.cards !== undefined && func0.call(data, "cards")){
-let data19 = data.cards;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate4(data19[i2], {instancePath:instancePath+"/cards/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err31 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1476,20 +1520,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.systemActions !== undefined && func0.call(data, "systemActions")){
-let data21 = data.systemActions;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate2(data21[i3], {instancePath:instancePath+"/systemActions/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1498,15 +1531,119 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("patient-view-response" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "patient-view-response"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.cards !== undefined && func0.call(data, "cards")){
+let data25 = data.cards;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate6(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.systemActions !== undefined && func0.call(data, "systemActions")){
+let data27 = data.systemActions;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate3(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data29 = data.extension;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+}
+else {
+const err39 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1517,7 +1654,8 @@ validate0.evaluated = {
  "props": {
   "Meta": true,
   "cards": true,
-  "systemActions": true
+  "systemActions": true,
+  "extension": true
  },
  "dynamicProps": false,
  "dynamicItems": false
@@ -1529,63 +1667,68 @@ exports.kinds = {
   "CDSHooks/patient-view-response": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"cards":18,"systemActions":56}},
-      {"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},
+      {"p":{"Meta":1,"cards":24,"extension":27,"systemActions":61}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":11},
-      {"p":{"AttemptID":12,"ID":13}},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":15,"Name":16}},
+      {"p":{"ID":21,"Name":22}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"i":19},
-      {"p":{"detail":20,"indicator":21,"links":22,"overrideReasons":29,"selectionBehavior":34,"selectionsBehavior":35,"source":36,"suggestions":41,"summary":54,"uuid":55},"v":{"selectionsBehavior":"selectionBehavior"}},
+      {"i":25},
+      {"p":{"detail":26,"extension":27,"indicator":28,"links":29,"overrideReasons":36,"selectionBehavior":41,"selectionsBehavior":42,"source":43,"suggestions":48,"summary":59,"uuid":60},"v":{"selectionsBehavior":"selectionBehavior"}},
       {},
-      {},
-      {"i":23},
-      {"p":{"appContext":24,"autolaunchable":25,"label":26,"type":27,"url":28}},
-      {},
-      {},
-      {},
-      {},
+      {"o":1},
       {},
       {"i":30},
-      {"p":{"code":31,"display":32,"system":33}},
+      {"p":{"appContext":31,"autolaunchable":32,"extension":27,"label":33,"type":34,"url":35}},
       {},
       {},
       {},
       {},
       {},
-      {"p":{"icon":37,"label":38,"topic":39,"url":40}},
-      {},
-      {},
-      {"p":{"code":31,"display":32,"system":33}},
-      {},
-      {"i":42},
-      {"p":{"actions":43,"isRecommended":51,"label":52,"uuid":53}},
-      {"i":44},
-      {"p":{"description":45,"resource":46,"resourceId":49,"type":50}},
-      {},
-      {"o":1,"p":{"id":47,"resourceType":48}},
+      {"i":37},
+      {"p":{"code":38,"display":39,"extension":27,"system":40}},
       {},
       {},
       {},
       {},
       {},
+      {"p":{"extension":27,"icon":44,"label":45,"topic":46,"url":47}},
+      {},
+      {},
+      {"p":{"code":38,"display":39,"extension":27,"system":40}},
+      {},
+      {"i":49},
+      {"p":{"actions":50,"extension":27,"isRecommended":56,"label":57,"uuid":58}},
+      {"i":51},
+      {"p":{"description":52,"extension":27,"resource":53,"resourceId":54,"type":55}},
+      {},
+      {"r":1},
       {},
       {},
       {},
       {},
-      {"i":44},
+      {},
+      {},
+      {},
+      {"i":51},
     ],
   },
 };
@@ -1594,19 +1737,87 @@ const twin = (function (exports) {
 exports.s0 = validate0;
 
 
+
 const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
-
-
 const formats2 = require("../../formats.cjs").uri;
 
+
 function validate1(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined){
+let data0 = data.code;
+if((typeof data0 !== "string") && (data0 !== null)){
+errors++;
+}
+}
+if(data.system !== undefined){
+let data1 = data.system;
+if((typeof data1 !== "string") && (data1 !== null)){
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+errors++;
+}
+}
+}
+if(data.display !== undefined){
+let data2 = data.display;
+if((typeof data2 !== "string") && (data2 !== null)){
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data3 = data.extension;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
+
+
+function validate2(data){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1644,37 +1855,30 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
+if(!(validate1.call(this, data3))){
+errors++;
+}
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code !== undefined){
-let data4 = data3.code;
-if((typeof data4 !== "string") && (data4 !== null)){
-errors++;
-}
-}
-if(data3.system !== undefined){
-let data5 = data3.system;
-if((typeof data5 !== "string") && (data5 !== null)){
-errors++;
-}
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-errors++;
-}
-}
-}
-if(data3.display !== undefined){
-let data6 = data3.display;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-}
 for(const key0 in data3){
-if(((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
 errors++;
 }
 }
-if(!(obj0 && data3.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data3);
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
@@ -1683,36 +1887,30 @@ errors++;
 else {
 errors++;
 }
-}
-for(const key1 in data){
-if((((key1 !== "label") && (key1 !== "url")) && (key1 !== "icon")) && (key1 !== "topic")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "icon": true,
+  "topic": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
 
+const func2 = require("../../fhir/resources.cjs")["twin"];
 
-
-function validate2(data){
-/*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-action.schema.json" */;
+function validate3(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1737,20 +1935,50 @@ errors++;
 }
 if(data.resource !== undefined){
 let data2 = data.resource;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.resourceType !== undefined){
-if(typeof data2.resourceType !== "string"){
+const _errs6 = errors;
+let valid1 = false;
+const _errs7 = errors;
+if(!(func2.call(this, data2))){
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.resourceId !== undefined){
+if(typeof data.resourceId !== "string"){
 errors++;
 }
 }
-if(data2.id !== undefined){
-let data4 = data2.id;
-if((typeof data4 !== "string") && (data4 !== null)){
+if(data.extension !== undefined){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 errors++;
 }
 }
-if(!(obj0 && data2.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data2);
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
@@ -1759,37 +1987,26 @@ errors++;
 else {
 errors++;
 }
-}
-if(data.resourceId !== undefined){
-if(typeof data.resourceId !== "string"){
-errors++;
-}
-}
-for(const key0 in data){
-if((((key0 !== "type") && (key0 !== "description")) && (key0 !== "resource")) && (key0 !== "resourceId")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate3(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1819,7 +2036,13 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2.call(this, data3[i0]))){
+let data4 = data3[i0];
+if(!(validate3.call(this, data4))){
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+if(((((key0 !== "type") && (key0 !== "description")) && (key0 !== "resource")) && (key0 !== "resourceId")) && (key0 !== "extension")){
 errors++;
 }
 }
@@ -1828,8 +2051,16 @@ else {
 errors++;
 }
 }
-for(const key0 in data){
-if((((key0 !== "label") && (key0 !== "uuid")) && (key0 !== "isRecommended")) && (key0 !== "actions")){
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
 errors++;
 }
 }
@@ -1843,17 +2074,109 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "label": true,
+  "uuid": true,
+  "isRecommended": true,
+  "actions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate4(data){
-/*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-card.schema.json" */;
+
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+errors++;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+errors++;
+}
+if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
+errors++;
+}
+}
+if(data.appContext !== undefined){
+if(typeof data.appContext !== "string"){
+errors++;
+}
+}
+if(data.autolaunchable !== undefined){
+if(typeof data.autolaunchable !== "boolean"){
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
+
+
+function validate6(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1894,7 +2217,18 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate1.call(this, data.source))){
+let data4 = data.source;
+if(!(validate2.call(this, data4))){
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+if(((((key0 !== "label") && (key0 !== "url")) && (key0 !== "icon")) && (key0 !== "topic")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -1903,7 +2237,18 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3.call(this, data5[i0]))){
+let data6 = data5[i0];
+if(!(validate4.call(this, data6))){
+errors++;
+}
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(((((key1 !== "label") && (key1 !== "uuid")) && (key1 !== "isRecommended")) && (key1 !== "actions")) && (key1 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -1930,38 +2275,12 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
+if(!(validate1.call(this, data10))){
+errors++;
+}
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.code !== undefined){
-let data11 = data10.code;
-if((typeof data11 !== "string") && (data11 !== null)){
-errors++;
-}
-}
-if(data10.system !== undefined){
-let data12 = data10.system;
-if((typeof data12 !== "string") && (data12 !== null)){
-errors++;
-}
-if(typeof data12 === "string"){
-if(!(formats2(data12))){
-errors++;
-}
-}
-}
-if(data10.display !== undefined){
-let data13 = data10.display;
-if((typeof data13 !== "string") && (data13 !== null)){
-errors++;
-}
-}
-for(const key0 in data10){
-if(((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")){
-errors++;
-}
-}
-if(!(obj0 && data10.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data10);
-if(proto0 !== Object.prototype && proto0 !== null){
+for(const key2 in data10){
+if((((key2 !== "code") && (key2 !== "system")) && (key2 !== "display")) && (key2 !== "extension")){
 errors++;
 }
 }
@@ -1976,55 +2295,17 @@ errors++;
 }
 }
 if(data.links !== undefined){
-let data14 = data.links;
-if(Array.isArray(data14)){
-const len2 = data14.length;
+let data11 = data.links;
+if(Array.isArray(data11)){
+const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.label !== undefined){
-if(typeof data15.label !== "string"){
+let data12 = data11[i2];
+if(!(validate5.call(this, data12))){
 errors++;
 }
-}
-if(data15.url !== undefined){
-let data17 = data15.url;
-if(typeof data17 === "string"){
-if(!(formats2(data17))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data15.type !== undefined){
-let data18 = data15.type;
-if(typeof data18 !== "string"){
-errors++;
-}
-if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-errors++;
-}
-}
-if(data15.appContext !== undefined){
-if(typeof data15.appContext !== "string"){
-errors++;
-}
-}
-if(data15.autolaunchable !== undefined){
-if(typeof data15.autolaunchable !== "boolean"){
-errors++;
-}
-}
-for(const key1 in data15){
-if(((((key1 !== "label") && (key1 !== "url")) && (key1 !== "type")) && (key1 !== "appContext")) && (key1 !== "autolaunchable")){
-errors++;
-}
-}
-if(!(obj0 && data15.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data15);
-if(proto1 !== Object.prototype && proto1 !== null){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key3 in data12){
+if((((((key3 !== "label") && (key3 !== "url")) && (key3 !== "type")) && (key3 !== "appContext")) && (key3 !== "autolaunchable")) && (key3 !== "extension")){
 errors++;
 }
 }
@@ -2038,54 +2319,17 @@ else {
 errors++;
 }
 }
-if(data.suggestions !== undefined){
-const _errs44 = errors;
-let valid12 = false;
-const _errs45 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.selectionBehavior === undefined){
-errors++;
-}
+if(data.extension !== undefined){
+let data13 = data.extension;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-errors++;
-}
-var _valid0 = _errs45 === errors;
-valid12 = valid12 || _valid0;
-const _errs47 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.selectionsBehavior === undefined){
-errors++;
-}
-}
-else {
-errors++;
-}
-var _valid0 = _errs47 === errors;
-valid12 = valid12 || _valid0;
-if(!valid12){
-errors++;
-}
-else {
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-for(const key2 in data){
-if((((((((((key2 !== "uuid") && (key2 !== "summary")) && (key2 !== "detail")) && (key2 !== "indicator")) && (key2 !== "source")) && (key2 !== "suggestions")) && (key2 !== "selectionBehavior")) && (key2 !== "selectionsBehavior")) && (key2 !== "overrideReasons")) && (key2 !== "links")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data);
-if(proto2 !== Object.prototype && proto2 !== null){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
 }
@@ -2093,10 +2337,26 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "selectionsBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
 function validate0(data){
@@ -2284,15 +2544,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -2317,14 +2629,14 @@ if("patient-view-response" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto5 = Object.getPrototypeOf(data0);
+if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
 }
@@ -2334,11 +2646,22 @@ errors++;
 }
 }
 if(data.cards !== undefined){
-let data19 = data.cards;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate4.call(this, data19[i2]))){
+let data25 = data.cards;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate6.call(this, data26))){
+errors++;
+}
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key5 in data26){
+if(((((((((((key5 !== "uuid") && (key5 !== "summary")) && (key5 !== "detail")) && (key5 !== "indicator")) && (key5 !== "source")) && (key5 !== "suggestions")) && (key5 !== "selectionBehavior")) && (key5 !== "selectionsBehavior")) && (key5 !== "overrideReasons")) && (key5 !== "links")) && (key5 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -2348,11 +2671,17 @@ errors++;
 }
 }
 if(data.systemActions !== undefined){
-let data21 = data.systemActions;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate2.call(this, data21[i3]))){
+let data27 = data.systemActions;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(!(validate3.call(this, data28))){
+errors++;
+}
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key6 in data28){
+if(((((key6 !== "type") && (key6 !== "description")) && (key6 !== "resource")) && (key6 !== "resourceId")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -2361,14 +2690,27 @@ else {
 errors++;
 }
 }
-for(const key4 in data){
-if(((key4 !== "Meta") && (key4 !== "cards")) && (key4 !== "systemActions")){
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data29 = data.extension;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+}
+else {
+errors++;
+}
+}
+for(const key7 in data){
+if((((key7 !== "Meta") && (key7 !== "cards")) && (key7 !== "systemActions")) && (key7 !== "extension")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }

@@ -70,6 +70,36 @@ const schema0 = {
     }
    }
   },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
   "FacilityCode": {
    "type": [
     "string",
@@ -227,6 +257,8 @@ const schema3 = {
  }
 };
 const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
@@ -550,14 +582,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
-const err24 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(typeof data18 === "string"){
+if(!(formats3.test(data18))){
+const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -568,13 +595,43 @@ errors++;
 }
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
+let data19 = data.Citizenship;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats4.test(data20))){
+const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -585,33 +642,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err26 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema3.properties.StreetAddress.type}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err27 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema3.properties.City.type}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err28 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema3.properties.State.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema3.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -621,10 +652,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err29 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema3.properties.ZIP.type}};
+if(data21.City !== undefined && func0.call(data21, "City")){
+let data23 = data21.City;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema3.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -634,10 +665,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err30 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema3.properties.County.type}};
+if(data21.State !== undefined && func0.call(data21, "State")){
+let data24 = data21.State;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema3.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -647,10 +678,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err31 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema3.properties.Country.type}};
+if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
+let data25 = data21.ZIP;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema3.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -660,9 +691,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.County !== undefined && func0.call(data21, "County")){
+let data26 = data21.County;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema3.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -672,14 +704,39 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data21.Country !== undefined && func0.call(data21, "Country")){
+let data27 = data21.Country;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema3.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1031,10 +1088,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1044,9 +1108,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1055,9 +1120,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1066,8 +1133,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1076,9 +1146,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("PatientAdmin" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1088,9 +1159,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("PatientMerge" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1100,9 +1171,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1112,11 +1184,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if((data19.Identifiers === undefined) || (!(func0.call(data19, "Identifiers")))){
-const err31 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1125,8 +1195,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data19.PreviousIdentifiers === undefined) || (!(func0.call(data19, "PreviousIdentifiers")))){
-const err32 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1135,15 +1206,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data19.Identifiers !== undefined && func0.call(data19, "Identifiers")){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if((data21.ID === undefined) || (!(func0.call(data21, "ID")))){
-const err33 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1152,8 +1216,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((data21.IDType === undefined) || (!(func0.call(data21, "IDType")))){
-const err34 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("PatientAdmin" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1162,9 +1227,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-if(typeof data21.ID !== "string"){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("PatientMerge" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1174,9 +1240,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data21.IDType !== undefined && func0.call(data21, "IDType")){
-if(typeof data21.IDType !== "string"){
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1186,9 +1252,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data25 = data.Patient;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if((data25.Identifiers === undefined) || (!(func0.call(data25, "Identifiers")))){
+const err37 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1197,10 +1265,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if((data25.PreviousIdentifiers === undefined) || (!(func0.call(data25, "PreviousIdentifiers")))){
+const err38 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1209,16 +1275,15 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data19.PreviousIdentifiers !== undefined && func0.call(data19, "PreviousIdentifiers")){
-let data24 = data19.PreviousIdentifiers;
-if(Array.isArray(data24)){
-const len3 = data24.length;
+if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if((data25.ID === undefined) || (!(func0.call(data25, "ID")))){
-const err39 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
+const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1227,8 +1292,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((data25.IDType === undefined) || (!(func0.call(data25, "IDType")))){
-const err40 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
+const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1237,9 +1302,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data25.ID !== undefined && func0.call(data25, "ID")){
-if(typeof data25.ID !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+if(data27.ID !== undefined && func0.call(data27, "ID")){
+if(typeof data27.ID !== "string"){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1249,9 +1314,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data25.IDType !== undefined && func0.call(data25, "IDType")){
-if(typeof data25.IDType !== "string"){
-const err42 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data27.IDType !== undefined && func0.call(data27, "IDType")){
+if(typeof data27.IDType !== "string"){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1263,7 +1328,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1275,7 +1340,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1285,19 +1350,15 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data19.Demographics !== undefined && func0.call(data19, "Demographics")){
-if(!(validate1(data19.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data19,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data19.Notes !== undefined && func0.call(data19, "Notes")){
-let data29 = data19.Notes;
-if(Array.isArray(data29)){
-const len4 = data29.length;
+if(data25.PreviousIdentifiers !== undefined && func0.call(data25, "PreviousIdentifiers")){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data29[i4] !== "string"){
-const err45 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
+const err45 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1306,10 +1367,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
+const err46 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1318,10 +1377,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data31.ID !== undefined && func0.call(data31, "ID")){
+if(typeof data31.ID !== "string"){
+const err47 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1331,14 +1389,96 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data31.IDType !== undefined && func0.call(data31, "IDType")){
+if(typeof data31.IDType !== "string"){
+const err48 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data25.Demographics !== undefined && func0.call(data25, "Demographics")){
+if(!(validate1(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data25.Notes !== undefined && func0.call(data25, "Notes")){
+let data35 = data25.Notes;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data35[i5] !== "string"){
+const err51 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1353,38 +1493,44 @@ exports.kinds = {
   "PatientAdmin/PatientMerge": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"Patient":18}},
-      {"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},
+      {"p":{"Meta":1,"Patient":24}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":11},
-      {"p":{"AttemptID":12,"ID":13}},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":15,"Name":16}},
+      {"p":{"ID":21,"Name":22}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"Demographics":19,"Identifiers":48,"Notes":52,"PreviousIdentifiers":54}},
-      {"p":{"Address":20,"Citizenship":27,"DOB":29,"DeathDateTime":30,"EmailAddresses":31,"FirstName":33,"IsDeceased":34,"IsHispanic":35,"Language":36,"LastName":37,"MaritalStatus":38,"MiddleName":39,"PhoneNumber":40,"Race":44,"Religion":45,"SSN":46,"Sex":47}},
-      {"p":{"City":21,"Country":22,"County":23,"State":24,"StreetAddress":25,"ZIP":26}},
+      {"p":{"Demographics":25,"Identifiers":54,"Notes":58,"PreviousIdentifiers":60}},
+      {"p":{"Address":26,"Citizenship":33,"DOB":35,"DeathDateTime":36,"EmailAddresses":37,"FirstName":39,"IsDeceased":40,"IsHispanic":41,"Language":42,"LastName":43,"MaritalStatus":44,"MiddleName":45,"PhoneNumber":46,"Race":50,"Religion":51,"SSN":52,"Sex":53}},
+      {"p":{"City":27,"Country":28,"County":29,"State":30,"StreetAddress":31,"ZIP":32}},
       {"l":"Probable"},
       {"l":"Possible"},
       {"l":"Possible"},
       {"l":"Probable"},
       {"l":"Probable"},
       {"l":"Probable"},
-      {"i":28},
+      {"i":34},
       {},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":32},
+      {"i":38},
       {},
       {"l":"Reliable"},
       {"l":"Possible"},
@@ -1393,7 +1539,7 @@ exports.kinds = {
       {"l":"Reliable"},
       {"l":"Possible"},
       {"l":"Possible"},
-      {"l":"Probable","p":{"Home":41,"Mobile":42,"Office":43}},
+      {"l":"Probable","p":{"Home":47,"Mobile":48,"Office":49}},
       {},
       {},
       {},
@@ -1401,13 +1547,13 @@ exports.kinds = {
       {"l":"Possible"},
       {"l":"Probable"},
       {"l":"Reliable"},
-      {"i":49},
-      {"p":{"ID":50,"IDType":51}},
+      {"i":55},
+      {"p":{"ID":56,"IDType":57}},
       {},
       {},
-      {"i":53},
+      {"i":59},
       {},
-      {"i":49},
+      {"i":55},
     ],
   },
 };
@@ -1424,6 +1570,8 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 
 
 const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
 function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
@@ -1590,13 +1738,24 @@ let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
+if(typeof data18 === "string"){
+if(!(formats3.test(data18))){
+errors++;
+}
+}
 }
 if(data.Citizenship !== undefined){
 let data19 = data.Citizenship;
 if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats4.test(data20))){
+errors++;
+}
+}
+else {
 errors++;
 }
 }
@@ -1871,15 +2030,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1904,61 +2115,13 @@ if("PatientMerge" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.Patient !== undefined){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.Identifiers === undefined){
-errors++;
-}
-if(data19.PreviousIdentifiers === undefined){
-errors++;
-}
-if(data19.Identifiers !== undefined){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID === undefined){
-errors++;
-}
-if(data21.IDType === undefined){
-errors++;
-}
-if(data21.ID !== undefined){
-if(typeof data21.ID !== "string"){
-errors++;
-}
-}
-if(data21.IDType !== undefined){
-if(typeof data21.IDType !== "string"){
-errors++;
-}
-}
-for(const key4 in data21){
-if((key4 !== "ID") && (key4 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data21.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data21);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1968,41 +2131,45 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data19.PreviousIdentifiers !== undefined){
-let data24 = data19.PreviousIdentifiers;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
+if(data.Patient !== undefined){
+let data25 = data.Patient;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.ID === undefined){
+if(data25.Identifiers === undefined){
 errors++;
 }
-if(data25.IDType === undefined){
+if(data25.PreviousIdentifiers === undefined){
 errors++;
 }
-if(data25.ID !== undefined){
-if(typeof data25.ID !== "string"){
+if(data25.Identifiers !== undefined){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.ID === undefined){
+errors++;
+}
+if(data27.IDType === undefined){
+errors++;
+}
+if(data27.ID !== undefined){
+if(typeof data27.ID !== "string"){
 errors++;
 }
 }
-if(data25.IDType !== undefined){
-if(typeof data25.IDType !== "string"){
+if(data27.IDType !== undefined){
+if(typeof data27.IDType !== "string"){
 errors++;
 }
 }
-for(const key5 in data25){
+for(const key5 in data27){
 if((key5 !== "ID") && (key5 !== "IDType")){
 errors++;
 }
 }
-if(!(obj0 && data25.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data25);
+if(!(obj0 && data27.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data27);
 if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
@@ -2017,32 +2184,36 @@ else {
 errors++;
 }
 }
-if(data19.Demographics !== undefined){
-if(!(validate1.call(this, data19.Demographics))){
-errors++;
-}
-}
-if(data19.Notes !== undefined){
-let data29 = data19.Notes;
-if(Array.isArray(data29)){
-const len4 = data29.length;
+if(data25.PreviousIdentifiers !== undefined){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data29[i4] !== "string"){
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.ID === undefined){
+errors++;
+}
+if(data31.IDType === undefined){
+errors++;
+}
+if(data31.ID !== undefined){
+if(typeof data31.ID !== "string"){
 errors++;
 }
 }
-}
-else {
+if(data31.IDType !== undefined){
+if(typeof data31.IDType !== "string"){
 errors++;
 }
 }
-for(const key6 in data19){
-if((((key6 !== "Identifiers") && (key6 !== "PreviousIdentifiers")) && (key6 !== "Demographics")) && (key6 !== "Notes")){
+for(const key6 in data31){
+if((key6 !== "ID") && (key6 !== "IDType")){
 errors++;
 }
 }
-if(!(obj0 && data19.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data19);
+if(!(obj0 && data31.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data31);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -2052,14 +2223,54 @@ else {
 errors++;
 }
 }
-for(const key7 in data){
-if((key7 !== "Meta") && (key7 !== "Patient")){
+}
+else {
+errors++;
+}
+}
+if(data25.Demographics !== undefined){
+if(!(validate1.call(this, data25.Demographics))){
+errors++;
+}
+}
+if(data25.Notes !== undefined){
+let data35 = data25.Notes;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data35[i5] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key7 in data25){
+if((((key7 !== "Identifiers") && (key7 !== "PreviousIdentifiers")) && (key7 !== "Demographics")) && (key7 !== "Notes")){
+errors++;
+}
+}
+if(!(obj0 && data25.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data25);
+if(proto8 !== Object.prototype && proto8 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key8 in data){
+if((key8 !== "Meta") && (key8 !== "Patient")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data);
-if(proto8 !== Object.prototype && proto8 !== null){
+const proto9 = Object.getPrototypeOf(data);
+if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
 }

@@ -70,6 +70,36 @@ const schema0 = {
     }
    }
   },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
   "FacilityCode": {
    "type": [
     "string",
@@ -2485,10 +2515,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2498,9 +2535,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2509,9 +2547,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2520,8 +2560,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2530,9 +2573,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Provider" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2542,9 +2586,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("Deactivate" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Deactivate"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2554,9 +2598,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2566,19 +2611,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Providers !== undefined && func0.call(data, "Providers")){
-let data19 = data.Providers;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate8(data19[i2], {instancePath:instancePath+"/Providers/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err31 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2587,15 +2622,93 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Provider" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("Deactivate" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Deactivate"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.Providers !== undefined && func0.call(data, "Providers")){
+let data25 = data.Providers;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate8(data25[i3], {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -2610,29 +2723,35 @@ exports.kinds = {
   "Provider/Deactivate": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"Providers":18}},
-      {"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},
+      {"p":{"Meta":1,"Providers":24}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":11},
-      {"p":{"AttemptID":12,"ID":13}},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":15,"Name":16}},
+      {"p":{"ID":21,"Name":22}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"i":19},
-      {"p":{"Demographics":20,"Identifiers":45,"Qualifications":49,"Roles":60}},
-      {"p":{"Addresses":21,"Credentials":30,"DOB":32,"EmailAddresses":33,"FirstName":35,"Languages":36,"LastName":38,"MiddleName":39,"PhoneNumber":40,"Sex":44}},
-      {"i":22},
-      {"p":{"City":23,"Country":24,"County":25,"State":26,"StreetAddress":27,"Use":28,"ZIP":29}},
+      {"i":25},
+      {"p":{"Demographics":26,"Identifiers":51,"Qualifications":55,"Roles":66}},
+      {"p":{"Addresses":27,"Credentials":36,"DOB":38,"EmailAddresses":39,"FirstName":41,"Languages":42,"LastName":44,"MiddleName":45,"PhoneNumber":46,"Sex":50}},
+      {"i":28},
+      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"Use":34,"ZIP":35}},
       {"l":"Probable"},
       {"l":"Possible"},
       {"l":"Possible"},
@@ -2640,68 +2759,68 @@ exports.kinds = {
       {"l":"Probable"},
       {},
       {"l":"Probable"},
-      {"i":31},
-      {},
-      {},
-      {"i":34},
-      {},
-      {},
       {"i":37},
       {},
       {},
-      {},
-      {"p":{"Home":41,"Mobile":42,"Office":43}},
-      {},
+      {"i":40},
       {},
       {},
-      {},
-      {"i":46},
-      {"p":{"ID":47,"IDType":48}},
+      {"i":43},
       {},
       {},
-      {"i":50},
-      {"p":{"Code":51,"Codeset":52,"Description":53,"EndDate":54,"Identifiers":55,"StartDate":59}},
+      {},
+      {"p":{"Home":47,"Mobile":48,"Office":49}},
       {},
       {},
+      {},
+      {},
+      {"i":52},
+      {"p":{"ID":53,"IDType":54}},
       {},
       {},
       {"i":56},
-      {"p":{"ID":57,"IDType":58}},
+      {"p":{"Code":57,"Codeset":58,"Description":59,"EndDate":60,"Identifiers":61,"StartDate":65}},
       {},
       {},
       {},
-      {"i":61},
-      {"p":{"Availability":62,"Identifiers":68,"Locations":69,"Organization":80,"Services":85,"Specialties":90}},
-      {"i":63},
-      {"p":{"AvailableEndTime":64,"AvailableStartTime":65,"Days":66}},
+      {},
+      {"i":62},
+      {"p":{"ID":63,"IDType":64}},
+      {},
       {},
       {},
       {"i":67},
-      {},
-      {"i":56},
-      {"i":70},
-      {"p":{"Address":71,"Description":72,"EmailAddresses":73,"Identifiers":75,"Name":76,"PhoneNumber":77,"Status":79}},
-      {"p":{"City":23,"Country":24,"County":25,"State":26,"StreetAddress":27,"ZIP":29}},
-      {},
-      {"i":74},
-      {},
-      {"i":56},
-      {},
-      {"p":{"Office":78}},
+      {"p":{"Availability":68,"Identifiers":74,"Locations":75,"Organization":86,"Services":91,"Specialties":96}},
+      {"i":69},
+      {"p":{"AvailableEndTime":70,"AvailableStartTime":71,"Days":72}},
       {},
       {},
-      {"p":{"Address":71,"Identifiers":81,"IsActive":82,"Name":83,"Type":84}},
-      {"i":56},
+      {"i":73},
+      {},
+      {"i":62},
+      {"i":76},
+      {"p":{"Address":77,"Description":78,"EmailAddresses":79,"Identifiers":81,"Name":82,"PhoneNumber":83,"Status":85}},
+      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"ZIP":35}},
+      {},
+      {"i":80},
+      {},
+      {"i":62},
+      {},
+      {"p":{"Office":84}},
+      {},
+      {},
+      {"p":{"Address":77,"Identifiers":87,"IsActive":88,"Name":89,"Type":90}},
+      {"i":62},
       {},
       {},
       {},
-      {"i":86},
-      {"p":{"Description":87,"Identifiers":88,"PhoneNumber":77,"Type":89}},
+      {"i":92},
+      {"p":{"Description":93,"Identifiers":94,"PhoneNumber":83,"Type":95}},
       {},
-      {"i":56},
+      {"i":62},
       {},
-      {"i":91},
-      {"p":{"Code":92,"Codeset":93,"Description":94}},
+      {"i":97},
+      {"p":{"Code":98,"Codeset":99,"Description":100}},
       {},
       {},
       {},
@@ -4090,15 +4209,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -4123,14 +4294,14 @@ if("Deactivate" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto5 = Object.getPrototypeOf(data0);
+if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
 }
@@ -4140,22 +4311,17 @@ errors++;
 }
 }
 if(data.Providers !== undefined){
-let data19 = data.Providers;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(!(validate8.call(this, data20))){
+let data25 = data.Providers;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate8.call(this, data26))){
 errors++;
 }
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key4 in data20){
-if((((key4 !== "Identifiers") && (key4 !== "Demographics")) && (key4 !== "Qualifications")) && (key4 !== "Roles")){
-errors++;
-}
-}
-}
-else {
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key5 in data26){
+if((((key5 !== "Identifiers") && (key5 !== "Demographics")) && (key5 !== "Qualifications")) && (key5 !== "Roles")){
 errors++;
 }
 }
@@ -4164,14 +4330,19 @@ else {
 errors++;
 }
 }
-for(const key5 in data){
-if((key5 !== "Meta") && (key5 !== "Providers")){
+}
+else {
+errors++;
+}
+}
+for(const key6 in data){
+if((key6 !== "Meta") && (key6 !== "Providers")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }

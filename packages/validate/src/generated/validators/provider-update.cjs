@@ -70,6 +70,36 @@ const schema0 = {
     }
    }
   },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
   "FacilityCode": {
    "type": [
     "string",
@@ -2485,10 +2515,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2498,9 +2535,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2509,9 +2547,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2520,8 +2560,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2530,9 +2573,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Provider" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2542,9 +2586,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("Update" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Update"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2554,9 +2598,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2566,19 +2611,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Providers !== undefined && func0.call(data, "Providers")){
-let data19 = data.Providers;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(!(validate8(data20, {instancePath:instancePath+"/Providers/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if((data20.IsActive === undefined) || (!(func0.call(data20, "IsActive")))){
-const err31 = {instancePath:instancePath+"/Providers/" + i2,schemaPath:"#/properties/Providers/items/required",keyword:"required",params:{missingProperty: "IsActive"}};
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2587,9 +2622,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data20.IsActive !== undefined && func0.call(data20, "IsActive")){
-if(typeof data20.IsActive !== "boolean"){
-const err32 = {instancePath:instancePath+"/Providers/" + i2+"/IsActive",schemaPath:"#/properties/Providers/items/properties/IsActive/type",keyword:"type",params:{type: "boolean"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2598,10 +2633,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/Providers/" + i2,schemaPath:"#/properties/Providers/items/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2610,10 +2643,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Provider" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2623,14 +2655,95 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("Update" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Update"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.Providers !== undefined && func0.call(data, "Providers")){
+let data25 = data.Providers;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate8(data26, {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if((data26.IsActive === undefined) || (!(func0.call(data26, "IsActive")))){
+const err37 = {instancePath:instancePath+"/Providers/" + i3,schemaPath:"#/properties/Providers/items/required",keyword:"required",params:{missingProperty: "IsActive"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data26.IsActive !== undefined && func0.call(data26, "IsActive")){
+if(typeof data26.IsActive !== "boolean"){
+const err38 = {instancePath:instancePath+"/Providers/" + i3+"/IsActive",schemaPath:"#/properties/Providers/items/properties/IsActive/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/Providers/" + i3,schemaPath:"#/properties/Providers/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -2645,29 +2758,35 @@ exports.kinds = {
   "Provider/Update": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"Providers":18}},
-      {"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},
+      {"p":{"Meta":1,"Providers":24}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":11},
-      {"p":{"AttemptID":12,"ID":13}},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":15,"Name":16}},
+      {"p":{"ID":21,"Name":22}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"i":19},
-      {"p":{"Demographics":20,"Identifiers":45,"IsActive":49,"Qualifications":50,"Roles":61}},
-      {"p":{"Addresses":21,"Credentials":30,"DOB":32,"EmailAddresses":33,"FirstName":35,"Languages":36,"LastName":38,"MiddleName":39,"PhoneNumber":40,"Sex":44}},
-      {"i":22},
-      {"p":{"City":23,"Country":24,"County":25,"State":26,"StreetAddress":27,"Use":28,"ZIP":29}},
+      {"i":25},
+      {"p":{"Demographics":26,"Identifiers":51,"IsActive":55,"Qualifications":56,"Roles":67}},
+      {"p":{"Addresses":27,"Credentials":36,"DOB":38,"EmailAddresses":39,"FirstName":41,"Languages":42,"LastName":44,"MiddleName":45,"PhoneNumber":46,"Sex":50}},
+      {"i":28},
+      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"Use":34,"ZIP":35}},
       {"l":"Probable"},
       {"l":"Possible"},
       {"l":"Possible"},
@@ -2675,69 +2794,69 @@ exports.kinds = {
       {"l":"Probable"},
       {},
       {"l":"Probable"},
-      {"i":31},
-      {},
-      {},
-      {"i":34},
-      {},
-      {},
       {"i":37},
       {},
       {},
-      {},
-      {"p":{"Home":41,"Mobile":42,"Office":43}},
-      {},
+      {"i":40},
       {},
       {},
-      {},
-      {"i":46},
-      {"p":{"ID":47,"IDType":48}},
+      {"i":43},
       {},
       {},
       {},
-      {"i":51},
-      {"p":{"Code":52,"Codeset":53,"Description":54,"EndDate":55,"Identifiers":56,"StartDate":60}},
+      {"p":{"Home":47,"Mobile":48,"Office":49}},
       {},
+      {},
+      {},
+      {},
+      {"i":52},
+      {"p":{"ID":53,"IDType":54}},
       {},
       {},
       {},
       {"i":57},
-      {"p":{"ID":58,"IDType":59}},
+      {"p":{"Code":58,"Codeset":59,"Description":60,"EndDate":61,"Identifiers":62,"StartDate":66}},
       {},
       {},
       {},
-      {"i":62},
-      {"p":{"Availability":63,"Identifiers":69,"Locations":70,"Organization":81,"Services":86,"Specialties":91}},
-      {"i":64},
-      {"p":{"AvailableEndTime":65,"AvailableStartTime":66,"Days":67}},
+      {},
+      {"i":63},
+      {"p":{"ID":64,"IDType":65}},
+      {},
       {},
       {},
       {"i":68},
-      {},
-      {"i":57},
-      {"i":71},
-      {"p":{"Address":72,"Description":73,"EmailAddresses":74,"Identifiers":76,"Name":77,"PhoneNumber":78,"Status":80}},
-      {"p":{"City":23,"Country":24,"County":25,"State":26,"StreetAddress":27,"ZIP":29}},
-      {},
-      {"i":75},
-      {},
-      {"i":57},
-      {},
-      {"p":{"Office":79}},
+      {"p":{"Availability":69,"Identifiers":75,"Locations":76,"Organization":87,"Services":92,"Specialties":97}},
+      {"i":70},
+      {"p":{"AvailableEndTime":71,"AvailableStartTime":72,"Days":73}},
       {},
       {},
-      {"p":{"Address":72,"Identifiers":82,"IsActive":83,"Name":84,"Type":85}},
-      {"i":57},
+      {"i":74},
+      {},
+      {"i":63},
+      {"i":77},
+      {"p":{"Address":78,"Description":79,"EmailAddresses":80,"Identifiers":82,"Name":83,"PhoneNumber":84,"Status":86}},
+      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"ZIP":35}},
+      {},
+      {"i":81},
+      {},
+      {"i":63},
+      {},
+      {"p":{"Office":85}},
+      {},
+      {},
+      {"p":{"Address":78,"Identifiers":88,"IsActive":89,"Name":90,"Type":91}},
+      {"i":63},
       {},
       {},
       {},
-      {"i":87},
-      {"p":{"Description":88,"Identifiers":89,"PhoneNumber":78,"Type":90}},
+      {"i":93},
+      {"p":{"Description":94,"Identifiers":95,"PhoneNumber":84,"Type":96}},
       {},
-      {"i":57},
+      {"i":63},
       {},
-      {"i":92},
-      {"p":{"Code":93,"Codeset":94,"Description":95}},
+      {"i":98},
+      {"p":{"Code":99,"Codeset":100,"Description":101}},
       {},
       {},
       {},
@@ -4126,15 +4245,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -4159,47 +4330,13 @@ if("Update" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.Providers !== undefined){
-let data19 = data.Providers;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(!(validate8.call(this, data20))){
-errors++;
-}
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.IsActive === undefined){
-errors++;
-}
-if(data20.IsActive !== undefined){
-if(typeof data20.IsActive !== "boolean"){
-errors++;
-}
-}
-for(const key4 in data20){
-if(((((key4 !== "IsActive") && (key4 !== "Identifiers")) && (key4 !== "Demographics")) && (key4 !== "Qualifications")) && (key4 !== "Roles")){
-errors++;
-}
-}
-if(!(obj0 && data20.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data20);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -4209,19 +4346,53 @@ else {
 errors++;
 }
 }
+if(data.Providers !== undefined){
+let data25 = data.Providers;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate8.call(this, data26))){
+errors++;
+}
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.IsActive === undefined){
+errors++;
+}
+if(data26.IsActive !== undefined){
+if(typeof data26.IsActive !== "boolean"){
+errors++;
+}
+}
+for(const key5 in data26){
+if(((((key5 !== "IsActive") && (key5 !== "Identifiers")) && (key5 !== "Demographics")) && (key5 !== "Qualifications")) && (key5 !== "Roles")){
+errors++;
+}
+}
+if(!(obj0 && data26.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data26);
+if(proto6 !== Object.prototype && proto6 !== null){
+errors++;
+}
+}
 }
 else {
 errors++;
 }
 }
-for(const key5 in data){
-if((key5 !== "Meta") && (key5 !== "Providers")){
+}
+else {
+errors++;
+}
+}
+for(const key6 in data){
+if((key6 !== "Meta") && (key6 !== "Providers")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
+const proto7 = Object.getPrototypeOf(data);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }

@@ -70,6 +70,36 @@ const schema1 = {
     }
    }
   },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
   "FacilityCode": {
    "type": [
     "string",
@@ -291,6 +321,8 @@ const schema8 = {
  }
 };
 const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
@@ -614,14 +646,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
-const err24 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(typeof data18 === "string"){
+if(!(formats3.test(data18))){
+const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -632,13 +659,43 @@ errors++;
 }
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
+let data19 = data.Citizenship;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats4.test(data20))){
+const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -649,33 +706,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err26 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema8.properties.StreetAddress.type}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err27 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema8.properties.City.type}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err28 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema8.properties.State.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema8.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -685,10 +716,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err29 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema8.properties.ZIP.type}};
+if(data21.City !== undefined && func0.call(data21, "City")){
+let data23 = data21.City;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema8.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -698,10 +729,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err30 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema8.properties.County.type}};
+if(data21.State !== undefined && func0.call(data21, "State")){
+let data24 = data21.State;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema8.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -711,10 +742,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err31 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema8.properties.Country.type}};
+if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
+let data25 = data21.ZIP;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema8.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -724,9 +755,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.County !== undefined && func0.call(data21, "County")){
+let data26 = data21.County;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema8.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -736,14 +768,39 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data21.Country !== undefined && func0.call(data21, "Country")){
+let data27 = data21.Country;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema8.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1862,10 +1919,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1875,9 +1939,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1886,9 +1951,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1897,8 +1964,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1907,9 +1977,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Scheduling" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1919,9 +1990,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("AvailableSlots" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1931,9 +2002,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1943,11 +2015,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
-let data19 = data.StartDateTime;
-if(typeof data19 === "string"){
-if(!(formats0.test(data19))){
-const err31 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1956,9 +2026,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1967,11 +2037,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
-let data20 = data.EndDateTime;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.EndDateTime.type}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1980,9 +2047,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(!(formats0.test(data20))){
-const err34 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Scheduling" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1992,21 +2059,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data21 = data.Patient;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Identifiers !== undefined && func0.call(data21, "Identifiers")){
-let data22 = data21.Identifiers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.ID !== undefined && func0.call(data23, "ID")){
-let data24 = data23.ID;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("AvailableSlots" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2016,10 +2071,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data23.IDType !== undefined && func0.call(data23, "IDType")){
-let data25 = data23.IDType;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2029,9 +2083,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
+let data25 = data.StartDateTime;
+if(typeof data25 === "string"){
+if(!(formats0.test(data25))){
+const err37 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2041,9 +2097,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2053,19 +2108,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data21.Demographics !== undefined && func0.call(data21, "Demographics")){
-if(!(validate1(data21.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data21,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data21.Notes !== undefined && func0.call(data21, "Notes")){
-let data27 = data21.Notes;
-if(Array.isArray(data27)){
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data27[i3] !== "string"){
-const err39 = {instancePath:instancePath+"/Patient/Notes/" + i3,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
+let data26 = data.EndDateTime;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err39 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2074,10 +2120,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(typeof data26 === "string"){
+if(!(formats0.test(data26))){
+const err40 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2087,17 +2132,21 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data21.Diagnoses !== undefined && func0.call(data21, "Diagnoses")){
-let data29 = data21.Diagnoses;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.Code !== undefined && func0.call(data30, "Code")){
-let data31 = data30.Code;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err41 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema3.properties.Code.type}};
+}
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data27 = data.Patient;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.Identifiers !== undefined && func0.call(data27, "Identifiers")){
+let data28 = data27.Identifiers;
+if(Array.isArray(data28)){
+const len3 = data28.length;
+for(let i3=0; i3<len3; i3++){
+let data29 = data28[i3];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.ID !== undefined && func0.call(data29, "ID")){
+let data30 = data29.ID;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2107,10 +2156,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data30.Codeset !== undefined && func0.call(data30, "Codeset")){
-let data32 = data30.Codeset;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err42 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema3.properties.Codeset.type}};
+if(data29.IDType !== undefined && func0.call(data29, "IDType")){
+let data31 = data29.IDType;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2119,8 +2168,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!(((((data32 === "ICD-9") || (data32 === "ICD-10")) || (data32 === "HCPCS")) || (data32 === "CPT")) || (data32 === null))){
-const err43 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema3.properties.Codeset.enum}};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2130,10 +2181,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data30.Name !== undefined && func0.call(data30, "Name")){
-let data33 = data30.Name;
-if((typeof data33 !== "string") && (data33 !== null)){
-const err44 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema3.properties.Name.type}};
+}
+else {
+const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2143,10 +2193,19 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data30.Type !== undefined && func0.call(data30, "Type")){
-let data34 = data30.Type;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err45 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema3.properties.Type.type}};
+if(data27.Demographics !== undefined && func0.call(data27, "Demographics")){
+if(!(validate1(data27.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data27,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data27.Notes !== undefined && func0.call(data27, "Notes")){
+let data33 = data27.Notes;
+if(Array.isArray(data33)){
+const len4 = data33.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data33[i4] !== "string"){
+const err45 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2156,10 +2215,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data30.DocumentedDateTime !== undefined && func0.call(data30, "DocumentedDateTime")){
-let data35 = data30.DocumentedDateTime;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err46 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema3.properties.DocumentedDateTime.type}};
+}
+else {
+const err46 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2168,9 +2226,18 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
-const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+if(data27.Diagnoses !== undefined && func0.call(data27, "Diagnoses")){
+let data35 = data27.Diagnoses;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+let data36 = data35[i5];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.Code !== undefined && func0.call(data36, "Code")){
+let data37 = data36.Code;
+if((typeof data37 !== "string") && (data37 !== null)){
+const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema3.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2180,10 +2247,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data36.Codeset !== undefined && func0.call(data36, "Codeset")){
+let data38 = data36.Codeset;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema3.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2192,10 +2259,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
+if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
+const err49 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema3.properties.Codeset.enum}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2205,9 +2270,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data36.Name !== undefined && func0.call(data36, "Name")){
+let data39 = data36.Name;
+if((typeof data39 !== "string") && (data39 !== null)){
+const err50 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema3.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2217,16 +2283,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data36 = data.Visit;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Reasons !== undefined && func0.call(data36, "Reasons")){
-let data37 = data36.Reasons;
-if(Array.isArray(data37)){
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data37[i5] !== "string"){
-const err51 = {instancePath:instancePath+"/Visit/Reasons/" + i5,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
+if(data36.Type !== undefined && func0.call(data36, "Type")){
+let data40 = data36.Type;
+if((typeof data40 !== "string") && (data40 !== null)){
+const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema3.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2236,9 +2296,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
+if(data36.DocumentedDateTime !== undefined && func0.call(data36, "DocumentedDateTime")){
+let data41 = data36.DocumentedDateTime;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema3.properties.DocumentedDateTime.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2247,20 +2308,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data36.AttendingProviders !== undefined && func0.call(data36, "AttendingProviders")){
-let data39 = data36.AttendingProviders;
-if(Array.isArray(data39)){
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate3(data39[i6], {instancePath:instancePath+"/Visit/AttendingProviders/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
+if(typeof data41 === "string"){
+if(!(formats0.test(data41))){
+const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2270,19 +2320,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data36.Locations !== undefined && func0.call(data36, "Locations")){
-let data41 = data36.Locations;
-if(Array.isArray(data41)){
-const len7 = data41.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate4(data41[i7], {instancePath:instancePath+"/Visit/Locations/" + i7,parentData:data41,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2292,17 +2333,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data36.VisitType !== undefined && func0.call(data36, "VisitType")){
-let data43 = data36.VisitType;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.Code !== undefined && func0.call(data44, "Code")){
-let data45 = data44.Code;
-if((typeof data45 !== "string") && (data45 !== null)){
-const err55 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema4.properties.Code.type}};
+}
+else {
+const err55 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2312,10 +2345,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data44.Codeset !== undefined && func0.call(data44, "Codeset")){
-let data46 = data44.Codeset;
-if((typeof data46 !== "string") && (data46 !== null)){
-const err56 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema4.properties.Codeset.type}};
+}
+else {
+const err56 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2325,10 +2357,16 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data44.Description !== undefined && func0.call(data44, "Description")){
-let data47 = data44.Description;
-if((typeof data47 !== "string") && (data47 !== null)){
-const err57 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema4.properties.Description.type}};
+if(data.Visit !== undefined && func0.call(data, "Visit")){
+let data42 = data.Visit;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.Reasons !== undefined && func0.call(data42, "Reasons")){
+let data43 = data42.Reasons;
+if(Array.isArray(data43)){
+const len6 = data43.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data43[i6] !== "string"){
+const err57 = {instancePath:instancePath+"/Visit/Reasons/" + i6,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2340,7 +2378,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Visit/VisitType/" + i8,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2350,9 +2388,19 @@ vErrors.push(err58);
 errors++;
 }
 }
+if(data42.AttendingProviders !== undefined && func0.call(data42, "AttendingProviders")){
+let data45 = data42.AttendingProviders;
+if(Array.isArray(data45)){
+const len7 = data45.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate3(data45[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err59 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2362,17 +2410,19 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data36.VisitPreference !== undefined && func0.call(data36, "VisitPreference")){
-let data48 = data36.VisitPreference;
-if(Array.isArray(data48)){
-const len9 = data48.length;
-for(let i9=0; i9<len9; i9++){
-let data49 = data48[i9];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.Duration !== undefined && func0.call(data49, "Duration")){
-let data50 = data49.Duration;
-if((typeof data50 !== "string") && (data50 !== null)){
-const err60 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema5.properties.Duration.type}};
+if(data42.Locations !== undefined && func0.call(data42, "Locations")){
+let data47 = data42.Locations;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate4(data47[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2382,10 +2432,17 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data49.DurationUnit !== undefined && func0.call(data49, "DurationUnit")){
-let data51 = data49.DurationUnit;
+if(data42.VisitType !== undefined && func0.call(data42, "VisitType")){
+let data49 = data42.VisitType;
+if(Array.isArray(data49)){
+const len9 = data49.length;
+for(let i9=0; i9<len9; i9++){
+let data50 = data49[i9];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.Code !== undefined && func0.call(data50, "Code")){
+let data51 = data50.Code;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err61 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema5.properties.DurationUnit.type}};
+const err61 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema4.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2395,13 +2452,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data49.Day !== undefined && func0.call(data49, "Day")){
-let data52 = data49.Day;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data52[i10] !== "string"){
-const err62 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Day/" + i10,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
+if(data50.Codeset !== undefined && func0.call(data50, "Codeset")){
+let data52 = data50.Codeset;
+if((typeof data52 !== "string") && (data52 !== null)){
+const err62 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema4.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2411,9 +2465,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
+if(data50.Description !== undefined && func0.call(data50, "Description")){
+let data53 = data50.Description;
+if((typeof data53 !== "string") && (data53 !== null)){
+const err63 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema4.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2423,13 +2478,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data49.Time !== undefined && func0.call(data49, "Time")){
-let data54 = data49.Time;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data54[i11] !== "string"){
-const err64 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Time/" + i11,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err64 = {instancePath:instancePath+"/Visit/VisitType/" + i9,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2441,7 +2492,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2451,9 +2502,17 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
+if(data42.VisitPreference !== undefined && func0.call(data42, "VisitPreference")){
+let data54 = data42.VisitPreference;
+if(Array.isArray(data54)){
+const len10 = data54.length;
+for(let i10=0; i10<len10; i10++){
+let data55 = data54[i10];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.Duration !== undefined && func0.call(data55, "Duration")){
+let data56 = data55.Duration;
+if((typeof data56 !== "string") && (data56 !== null)){
+const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema5.properties.Duration.type}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2463,9 +2522,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
+if(data55.DurationUnit !== undefined && func0.call(data55, "DurationUnit")){
+let data57 = data55.DurationUnit;
+if((typeof data57 !== "string") && (data57 !== null)){
+const err67 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema5.properties.DurationUnit.type}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2475,9 +2535,13 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(data55.Day !== undefined && func0.call(data55, "Day")){
+let data58 = data55.Day;
+if(Array.isArray(data58)){
+const len11 = data58.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data58[i11] !== "string"){
+const err68 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day/" + i11,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2489,12 +2553,88 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data55.Time !== undefined && func0.call(data55, "Time")){
+let data60 = data55.Time;
+if(Array.isArray(data60)){
+const len12 = data60.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data60[i12] !== "string"){
+const err70 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time/" + i12,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2519,39 +2659,45 @@ exports.kinds = {
   "Scheduling/AvailableSlots": {
     validate: canonical.v0,
     shape: [
-      {"p":{"EndDateTime":1,"Meta":2,"Patient":19,"StartDateTime":62,"Visit":63}},
+      {"p":{"EndDateTime":1,"Meta":2,"Patient":25,"StartDateTime":68,"Visit":69}},
       {"l":"Possible"},
-      {"p":{"DataModel":3,"Destinations":4,"EventDateTime":8,"EventType":9,"FacilityCode":10,"Logs":11,"Source":15,"Test":18}},
+      {"p":{"DataModel":3,"Destinations":4,"Errors":8,"EventDateTime":14,"EventType":15,"FacilityCode":16,"Logs":17,"Source":21,"Test":24}},
       {"l":"Reliable"},
       {"i":5},
       {"p":{"ID":6,"Name":7}},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"i":9},
+      {"p":{"ID":10,"Module":11,"Text":12,"Type":13}},
+      {},
+      {},
+      {},
+      {},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":12},
-      {"p":{"AttemptID":13,"ID":14}},
+      {"i":18},
+      {"p":{"AttemptID":19,"ID":20}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":16,"Name":17}},
+      {"p":{"ID":22,"Name":23}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"Demographics":20,"Diagnoses":49,"Identifiers":56,"Notes":60}},
-      {"p":{"Address":21,"Citizenship":28,"DOB":30,"DeathDateTime":31,"EmailAddresses":32,"FirstName":34,"IsDeceased":35,"IsHispanic":36,"Language":37,"LastName":38,"MaritalStatus":39,"MiddleName":40,"PhoneNumber":41,"Race":45,"Religion":46,"SSN":47,"Sex":48}},
-      {"p":{"City":22,"Country":23,"County":24,"State":25,"StreetAddress":26,"ZIP":27}},
+      {"p":{"Demographics":26,"Diagnoses":55,"Identifiers":62,"Notes":66}},
+      {"p":{"Address":27,"Citizenship":34,"DOB":36,"DeathDateTime":37,"EmailAddresses":38,"FirstName":40,"IsDeceased":41,"IsHispanic":42,"Language":43,"LastName":44,"MaritalStatus":45,"MiddleName":46,"PhoneNumber":47,"Race":51,"Religion":52,"SSN":53,"Sex":54}},
+      {"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},
       {"l":"Probable"},
       {"l":"Possible"},
       {"l":"Possible"},
       {"l":"Probable"},
       {"l":"Probable"},
       {"l":"Probable"},
-      {"i":29},
+      {"i":35},
       {},
       {"l":"Reliable"},
       {"l":"Possible"},
-      {"i":33},
+      {"i":39},
       {},
       {"l":"Reliable"},
       {"l":"Possible"},
@@ -2560,7 +2706,7 @@ exports.kinds = {
       {"l":"Reliable"},
       {"l":"Possible"},
       {"l":"Possible"},
-      {"l":"Probable","p":{"Home":42,"Mobile":43,"Office":44}},
+      {"l":"Probable","p":{"Home":48,"Mobile":49,"Office":50}},
       {},
       {},
       {},
@@ -2568,64 +2714,64 @@ exports.kinds = {
       {"l":"Possible"},
       {"l":"Probable"},
       {"l":"Reliable"},
-      {"i":50},
-      {"p":{"Code":51,"Codeset":52,"DocumentedDateTime":53,"Name":54,"Type":55}},
+      {"i":56},
+      {"p":{"Code":57,"Codeset":58,"DocumentedDateTime":59,"Name":60,"Type":61}},
       {},
       {},
       {},
       {},
       {},
-      {"i":57},
-      {"p":{"ID":58,"IDType":59}},
+      {"i":63},
+      {"p":{"ID":64,"IDType":65}},
       {},
       {},
-      {"nd":1,"i":61},
+      {"nd":1,"i":67},
       {},
       {"l":"Reliable"},
-      {"p":{"AttendingProviders":64,"Locations":84,"Reasons":95,"VisitPreference":97,"VisitType":105}},
-      {"i":65},
-      {"p":{"Address":66,"Credentials":67,"EmailAddresses":69,"FirstName":71,"ID":72,"IDType":73,"LastName":74,"Location":75,"PhoneNumber":82}},
-      {"p":{"City":22,"Country":23,"County":24,"State":25,"StreetAddress":26,"ZIP":27}},
-      {"i":68},
+      {"p":{"AttendingProviders":70,"Locations":90,"Reasons":101,"VisitPreference":103,"VisitType":111}},
+      {"i":71},
+      {"p":{"Address":72,"Credentials":73,"EmailAddresses":75,"FirstName":77,"ID":78,"IDType":79,"LastName":80,"Location":81,"PhoneNumber":88}},
+      {"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},
+      {"i":74},
       {},
-      {"i":70},
-      {},
-      {},
+      {"i":76},
       {},
       {},
       {},
-      {"p":{"Department":76,"DepartmentIdentifiers":77,"Facility":78,"FacilityIdentifiers":79,"Room":80,"Type":81}},
-      {},
-      {"i":57},
-      {},
-      {"i":57},
       {},
       {},
-      {"p":{"Office":83}},
+      {"p":{"Department":82,"DepartmentIdentifiers":83,"Facility":84,"FacilityIdentifiers":85,"Room":86,"Type":87}},
       {},
-      {"i":85},
-      {"p":{"Department":86,"Facility":87,"ID":88,"Room":89,"SpecialtyDepartment":90,"Type":94}},
+      {"i":63},
+      {},
+      {"i":63},
+      {},
+      {},
+      {"p":{"Office":89}},
+      {},
+      {"i":91},
+      {"p":{"Department":92,"Facility":93,"ID":94,"Room":95,"SpecialtyDepartment":96,"Type":100}},
       {},
       {"nd":1},
       {},
       {"nd":1},
-      {"p":{"Code":91,"Codeset":92,"Description":93}},
+      {"p":{"Code":97,"Codeset":98,"Description":99}},
       {},
       {},
       {},
       {"nd":1},
-      {"i":96},
-      {},
-      {"i":98},
-      {"p":{"Day":99,"Duration":101,"DurationUnit":102,"Time":103}},
-      {"i":100},
-      {},
-      {},
+      {"i":102},
       {},
       {"i":104},
-      {},
+      {"p":{"Day":105,"Duration":107,"DurationUnit":108,"Time":109}},
       {"i":106},
-      {"p":{"Code":107,"Codeset":108,"Description":109}},
+      {},
+      {},
+      {},
+      {"i":110},
+      {},
+      {"i":112},
+      {"p":{"Code":113,"Codeset":114,"Description":115}},
       {},
       {},
       {},
@@ -2648,6 +2794,8 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 
 
 const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
 function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
@@ -2814,13 +2962,24 @@ let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
+if(typeof data18 === "string"){
+if(!(formats3.test(data18))){
+errors++;
+}
+}
 }
 if(data.Citizenship !== undefined){
 let data19 = data.Citizenship;
 if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats4.test(data20))){
+errors++;
+}
+}
+else {
 errors++;
 }
 }
@@ -3525,15 +3684,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -3558,73 +3769,13 @@ if("AvailableSlots" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.StartDateTime !== undefined){
-let data19 = data.StartDateTime;
-if(typeof data19 === "string"){
-if(!(formats0.test(data19))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.EndDateTime !== undefined){
-let data20 = data.EndDateTime;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-if(typeof data20 === "string"){
-if(!(formats0.test(data20))){
-errors++;
-}
-}
-}
-if(data.Patient !== undefined){
-let data21 = data.Patient;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Identifiers !== undefined){
-let data22 = data21.Identifiers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.ID !== undefined){
-let data24 = data23.ID;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-}
-if(data23.IDType !== undefined){
-let data25 = data23.IDType;
-if((typeof data25 !== "string") && (data25 !== null)){
-errors++;
-}
-}
-for(const key4 in data23){
-if((key4 !== "ID") && (key4 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data23.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data23);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -3634,85 +3785,57 @@ else {
 errors++;
 }
 }
+if(data.StartDateTime !== undefined){
+let data25 = data.StartDateTime;
+if(typeof data25 === "string"){
+if(!(formats0.test(data25))){
+errors++;
+}
 }
 else {
 errors++;
 }
 }
-if(data21.Demographics !== undefined){
-if(!(validate1.call(this, data21.Demographics))){
+if(data.EndDateTime !== undefined){
+let data26 = data.EndDateTime;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+if(typeof data26 === "string"){
+if(!(formats0.test(data26))){
 errors++;
 }
 }
-if(data21.Notes !== undefined){
-let data27 = data21.Notes;
-if(null !== data27){
-errors++;
 }
-if(Array.isArray(data27)){
-const len3 = data27.length;
+if(data.Patient !== undefined){
+let data27 = data.Patient;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.Identifiers !== undefined){
+let data28 = data27.Identifiers;
+if(Array.isArray(data28)){
+const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(typeof data27[i3] !== "string"){
+let data29 = data28[i3];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.ID !== undefined){
+let data30 = data29.ID;
+if((typeof data30 !== "string") && (data30 !== null)){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data21.Diagnoses !== undefined){
-let data29 = data21.Diagnoses;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.Code !== undefined){
-let data31 = data30.Code;
+if(data29.IDType !== undefined){
+let data31 = data29.IDType;
 if((typeof data31 !== "string") && (data31 !== null)){
 errors++;
 }
 }
-if(data30.Codeset !== undefined){
-let data32 = data30.Codeset;
-if((typeof data32 !== "string") && (data32 !== null)){
-errors++;
-}
-if(!(((((data32 === "ICD-9") || (data32 === "ICD-10")) || (data32 === "HCPCS")) || (data32 === "CPT")) || (data32 === null))){
+for(const key5 in data29){
+if((key5 !== "ID") && (key5 !== "IDType")){
 errors++;
 }
 }
-if(data30.Name !== undefined){
-let data33 = data30.Name;
-if((typeof data33 !== "string") && (data33 !== null)){
-errors++;
-}
-}
-if(data30.Type !== undefined){
-let data34 = data30.Type;
-if((typeof data34 !== "string") && (data34 !== null)){
-errors++;
-}
-}
-if(data30.DocumentedDateTime !== undefined){
-let data35 = data30.DocumentedDateTime;
-if((typeof data35 !== "string") && (data35 !== null)){
-errors++;
-}
-if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
-errors++;
-}
-}
-}
-for(const key5 in data30){
-if(((((key5 !== "Code") && (key5 !== "Codeset")) && (key5 !== "Name")) && (key5 !== "Type")) && (key5 !== "DocumentedDateTime")){
-errors++;
-}
-}
-if(!(obj0 && data30.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data30);
+if(!(obj0 && data29.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data29);
 if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
@@ -3727,13 +3850,80 @@ else {
 errors++;
 }
 }
-for(const key6 in data21){
-if((((key6 !== "Identifiers") && (key6 !== "Demographics")) && (key6 !== "Notes")) && (key6 !== "Diagnoses")){
+if(data27.Demographics !== undefined){
+if(!(validate1.call(this, data27.Demographics))){
 errors++;
 }
 }
-if(!(obj0 && data21.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data21);
+if(data27.Notes !== undefined){
+let data33 = data27.Notes;
+if(null !== data33){
+errors++;
+}
+if(Array.isArray(data33)){
+const len4 = data33.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data33[i4] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data27.Diagnoses !== undefined){
+let data35 = data27.Diagnoses;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+let data36 = data35[i5];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.Code !== undefined){
+let data37 = data36.Code;
+if((typeof data37 !== "string") && (data37 !== null)){
+errors++;
+}
+}
+if(data36.Codeset !== undefined){
+let data38 = data36.Codeset;
+if((typeof data38 !== "string") && (data38 !== null)){
+errors++;
+}
+if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
+errors++;
+}
+}
+if(data36.Name !== undefined){
+let data39 = data36.Name;
+if((typeof data39 !== "string") && (data39 !== null)){
+errors++;
+}
+}
+if(data36.Type !== undefined){
+let data40 = data36.Type;
+if((typeof data40 !== "string") && (data40 !== null)){
+errors++;
+}
+}
+if(data36.DocumentedDateTime !== undefined){
+let data41 = data36.DocumentedDateTime;
+if((typeof data41 !== "string") && (data41 !== null)){
+errors++;
+}
+if(typeof data41 === "string"){
+if(!(formats0.test(data41))){
+errors++;
+}
+}
+}
+for(const key6 in data36){
+if(((((key6 !== "Code") && (key6 !== "Codeset")) && (key6 !== "Name")) && (key6 !== "Type")) && (key6 !== "DocumentedDateTime")){
+errors++;
+}
+}
+if(!(obj0 && data36.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data36);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -3743,83 +3933,18 @@ else {
 errors++;
 }
 }
-if(data.Visit !== undefined){
-let data36 = data.Visit;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Reasons !== undefined){
-let data37 = data36.Reasons;
-if(Array.isArray(data37)){
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data37[i5] !== "string"){
-errors++;
-}
-}
 }
 else {
 errors++;
 }
 }
-if(data36.AttendingProviders !== undefined){
-let data39 = data36.AttendingProviders;
-if(Array.isArray(data39)){
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate3.call(this, data39[i6]))){
+for(const key7 in data27){
+if((((key7 !== "Identifiers") && (key7 !== "Demographics")) && (key7 !== "Notes")) && (key7 !== "Diagnoses")){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data36.Locations !== undefined){
-let data41 = data36.Locations;
-if(Array.isArray(data41)){
-const len7 = data41.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate4.call(this, data41[i7]))){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data36.VisitType !== undefined){
-let data43 = data36.VisitType;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.Code !== undefined){
-let data45 = data44.Code;
-if((typeof data45 !== "string") && (data45 !== null)){
-errors++;
-}
-}
-if(data44.Codeset !== undefined){
-let data46 = data44.Codeset;
-if((typeof data46 !== "string") && (data46 !== null)){
-errors++;
-}
-}
-if(data44.Description !== undefined){
-let data47 = data44.Description;
-if((typeof data47 !== "string") && (data47 !== null)){
-errors++;
-}
-}
-for(const key7 in data44){
-if(((key7 !== "Code") && (key7 !== "Codeset")) && (key7 !== "Description")){
-errors++;
-}
-}
-if(!(obj0 && data44.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data44);
+if(!(obj0 && data27.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data27);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -3829,65 +3954,83 @@ else {
 errors++;
 }
 }
+if(data.Visit !== undefined){
+let data42 = data.Visit;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.Reasons !== undefined){
+let data43 = data42.Reasons;
+if(Array.isArray(data43)){
+const len6 = data43.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data43[i6] !== "string"){
+errors++;
+}
+}
 }
 else {
 errors++;
 }
 }
-if(data36.VisitPreference !== undefined){
-let data48 = data36.VisitPreference;
-if(Array.isArray(data48)){
-const len9 = data48.length;
-for(let i9=0; i9<len9; i9++){
-let data49 = data48[i9];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.Duration !== undefined){
-let data50 = data49.Duration;
-if((typeof data50 !== "string") && (data50 !== null)){
+if(data42.AttendingProviders !== undefined){
+let data45 = data42.AttendingProviders;
+if(Array.isArray(data45)){
+const len7 = data45.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate3.call(this, data45[i7]))){
 errors++;
 }
 }
-if(data49.DurationUnit !== undefined){
-let data51 = data49.DurationUnit;
+}
+else {
+errors++;
+}
+}
+if(data42.Locations !== undefined){
+let data47 = data42.Locations;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate4.call(this, data47[i8]))){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data42.VisitType !== undefined){
+let data49 = data42.VisitType;
+if(Array.isArray(data49)){
+const len9 = data49.length;
+for(let i9=0; i9<len9; i9++){
+let data50 = data49[i9];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.Code !== undefined){
+let data51 = data50.Code;
 if((typeof data51 !== "string") && (data51 !== null)){
 errors++;
 }
 }
-if(data49.Day !== undefined){
-let data52 = data49.Day;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data52[i10] !== "string"){
+if(data50.Codeset !== undefined){
+let data52 = data50.Codeset;
+if((typeof data52 !== "string") && (data52 !== null)){
 errors++;
 }
 }
-}
-else {
+if(data50.Description !== undefined){
+let data53 = data50.Description;
+if((typeof data53 !== "string") && (data53 !== null)){
 errors++;
 }
 }
-if(data49.Time !== undefined){
-let data54 = data49.Time;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data54[i11] !== "string"){
+for(const key8 in data50){
+if(((key8 !== "Code") && (key8 !== "Codeset")) && (key8 !== "Description")){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-for(const key8 in data49){
-if((((key8 !== "Duration") && (key8 !== "DurationUnit")) && (key8 !== "Day")) && (key8 !== "Time")){
-errors++;
-}
-}
-if(!(obj0 && data49.__proto__ === Object.prototype)){
-const proto9 = Object.getPrototypeOf(data49);
+if(!(obj0 && data50.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data50);
 if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
@@ -3902,13 +4045,60 @@ else {
 errors++;
 }
 }
-for(const key9 in data36){
-if(((((key9 !== "Reasons") && (key9 !== "AttendingProviders")) && (key9 !== "Locations")) && (key9 !== "VisitType")) && (key9 !== "VisitPreference")){
+if(data42.VisitPreference !== undefined){
+let data54 = data42.VisitPreference;
+if(Array.isArray(data54)){
+const len10 = data54.length;
+for(let i10=0; i10<len10; i10++){
+let data55 = data54[i10];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.Duration !== undefined){
+let data56 = data55.Duration;
+if((typeof data56 !== "string") && (data56 !== null)){
 errors++;
 }
 }
-if(!(obj0 && data36.__proto__ === Object.prototype)){
-const proto10 = Object.getPrototypeOf(data36);
+if(data55.DurationUnit !== undefined){
+let data57 = data55.DurationUnit;
+if((typeof data57 !== "string") && (data57 !== null)){
+errors++;
+}
+}
+if(data55.Day !== undefined){
+let data58 = data55.Day;
+if(Array.isArray(data58)){
+const len11 = data58.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data58[i11] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data55.Time !== undefined){
+let data60 = data55.Time;
+if(Array.isArray(data60)){
+const len12 = data60.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data60[i12] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key9 in data55){
+if((((key9 !== "Duration") && (key9 !== "DurationUnit")) && (key9 !== "Day")) && (key9 !== "Time")){
+errors++;
+}
+}
+if(!(obj0 && data55.__proto__ === Object.prototype)){
+const proto10 = Object.getPrototypeOf(data55);
 if(proto10 !== Object.prototype && proto10 !== null){
 errors++;
 }
@@ -3918,14 +4108,35 @@ else {
 errors++;
 }
 }
-for(const key10 in data){
-if(((((key10 !== "Meta") && (key10 !== "StartDateTime")) && (key10 !== "EndDateTime")) && (key10 !== "Patient")) && (key10 !== "Visit")){
+}
+else {
+errors++;
+}
+}
+for(const key10 in data42){
+if(((((key10 !== "Reasons") && (key10 !== "AttendingProviders")) && (key10 !== "Locations")) && (key10 !== "VisitType")) && (key10 !== "VisitPreference")){
+errors++;
+}
+}
+if(!(obj0 && data42.__proto__ === Object.prototype)){
+const proto11 = Object.getPrototypeOf(data42);
+if(proto11 !== Object.prototype && proto11 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key11 in data){
+if(((((key11 !== "Meta") && (key11 !== "StartDateTime")) && (key11 !== "EndDateTime")) && (key11 !== "Patient")) && (key11 !== "Visit")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto11 = Object.getPrototypeOf(data);
-if(proto11 !== Object.prototype && proto11 !== null){
+const proto12 = Object.getPrototypeOf(data);
+if(proto12 !== Object.prototype && proto12 !== null){
 errors++;
 }
 }

@@ -5,18 +5,18 @@ import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
 
 /**
- * The entries each operation and notification must carry (spec, "FHIR R4 operations" and
- * "Events"): ChargeItemCreate Patient + ChargeItem; ReferralComplete Procedure + Patient;
- * ReferralRequest Patient + ServiceRequest; DocumentReferenceCreate DocumentReference + Patient +
- * Encounter; ResultCreated Observation + Patient; PatientAdminUpdated Patient; Claim $attach a
- * DocumentReference.
+ * The entries each operation must carry (spec, "FHIR R4 operations"): ChargeItemCreate Patient +
+ * ChargeItem; ReferralComplete Procedure + Patient; ReferralRequest Patient + ServiceRequest;
+ * DocumentReferenceCreate DocumentReference + Patient + Encounter; Claim $attach a
+ * DocumentReference. The spec states no minimum for notifications (ResultCreated,
+ * PatientAdminUpdated) nor for EncounterTransfer, so none is checked for them.
  */
 export const bundleRequiredEntryRule = createRule({
   scope: PAYLOAD,
   meta: {
     id: 'bundle-required-entry',
     severity: 'error',
-    description: 'The bundle carries every resource its operation or notification requires (for example Patient and ChargeItem for ChargeItemCreate).',
+    description: 'The bundle carries every resource its operation requires (for example Patient and ChargeItem for ChargeItemCreate).',
     messages: {
       missing: 'A {{bundle}} bundle must carry a {{type}} entry; none of its entries is a {{type}}.',
     },

@@ -1,13 +1,16 @@
-// Checks the form bodies of the service's FHIR searches (POST …/Goal/_search and
+// The form bodies of the service's FHIR searches (POST …/Goal/_search and
 // POST …/Patient/_search, application/x-www-form-urlencoded, every parameter repeatable): known
 // parameter names only, with the modifiers their FHIR search type allows; value sets
 // (lifecycle-status, gender, active, _revinclude); FHIR date search values with prefixes
 // (`ge2026-01-01`). A repeated parameter is fine (FHIR ANDs repeats; commas inside one value OR).
 import { code } from '../../display.js';
-import { childPointer, quote } from '../../finding.js';
+import { childPointer, parsePointer, quote } from '../../finding.js';
 import { nearMisses } from '../../near-miss.js';
 import { createRule, type Report } from '../create-rule.js';
-import { SEARCH_PARAMS, type SearchResource } from '../scopes.js';
+import { PAYLOAD } from '../scopes.js';
+
+/** The resource types the service can search. */
+export type SearchResource = 'Goal' | 'Patient';
 
 type SearchType = 'token' | 'string' | 'reference' | 'date' | 'special';
 
@@ -99,35 +102,60 @@ function checkValue(name: string, spec: ParamSpec, value: string, pointer: strin
   return [];
 }
 
-/** A FHIR search form body names only the parameters, modifiers and values the service accepts. */
+/**
+ * The reports of a form body, as parameter name (with any modifier) → its string values. Pointers
+ * address the body as a record of arrays: `/<name>` for the parameter, `/<name>/<i>` for its i-th
+ * value. checkSearchParams (fhir/search-params.ts) and the rule below share it.
+ */
+export function searchReports(resource: SearchResource, params: readonly (readonly [string, readonly string[]])[]): SearchReport[] {
+  const known = PARAMS[resource];
+  const out: SearchReport[] = [];
+  for (const [raw, values] of params) {
+    const pointer = childPointer('', raw);
+    const [name = '', modifier, ...extra] = raw.split(':');
+    const spec = Object.hasOwn(known, name) ? known[name] : undefined;
+    if (!spec) {
+      const names = Object.keys(known);
+      out.push({ pointer, messageId: 'unknownParameter', data: { name: code(name), resource, suggestion: didYouMean(name, names), known: names.join(', ') } });
+      continue;
+    }
+    if (extra.length > 0 || (modifier !== undefined && !MODIFIERS[spec.type].includes(modifier))) {
+      const data = { raw: code(raw), modifier: quote(raw.slice(name.length + 1)), name: code(name), type: spec.type, allowed: MODIFIERS[spec.type].join(', ') };
+      out.push({ pointer, messageId: 'unknownModifier', data });
+      continue;
+    }
+    values.forEach((value, i) => out.push(...checkValue(name, spec, value, childPointer(pointer, i), modifier)));
+  }
+  return out;
+}
+
+/** `fhir/Goal/_search` → `Goal`. */
+const resourceOf = (kindId: string) => kindId.slice('fhir/'.length, kindId.lastIndexOf('/_search')) as SearchResource;
+
+/**
+ * A FHIR search form body names only the parameters, modifiers and values the service accepts: on
+ * the search kinds (`fhir/Goal/_search`, `fhir/Patient/_search`), a form body as a JSON object of
+ * parameter → values. Values that are not strings are the schema's to report.
+ */
 export const searchParamRule = createRule({
-  scope: SEARCH_PARAMS,
+  scope: PAYLOAD,
   meta: {
     id: 'search-param',
     severity: 'error',
     description: 'A FHIR search form body names only the parameters, modifiers and values the service accepts.',
     messages: MESSAGES,
   },
-  check({ resource, params, report }) {
-    const known = PARAMS[resource];
-    for (const [raw, values] of params) {
-      // Pointers address the body as a record of arrays: /<name> for the parameter, /<name>/<i> for its i-th value.
-      const pointer = childPointer('', raw);
-      const [name = '', modifier, ...extra] = raw.split(':');
-      const spec = Object.hasOwn(known, name) ? known[name] : undefined;
-      if (!spec) {
-        const names = Object.keys(known);
-        report({ pointer, messageId: 'unknownParameter', data: { name: code(name), resource, suggestion: didYouMean(name, names), known: names.join(', ') } });
-        continue;
-      }
-      if (extra.length > 0 || (modifier !== undefined && !MODIFIERS[spec.type].includes(modifier))) {
-        const data = { raw: code(raw), modifier: quote(raw.slice(name.length + 1)), name: code(name), type: spec.type, allowed: MODIFIERS[spec.type].join(', ') };
-        report({ pointer, messageId: 'unknownModifier', data });
-        continue;
-      }
-      values.forEach((value, i) => {
-        for (const r of checkValue(name, spec, value, childPointer(pointer, i), modifier)) report(r);
-      });
+  appliesTo: (kind) => kind.family === 'search',
+  check(context) {
+    const body = context.payload;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const entries = Object.entries(body as Record<string, unknown>);
+    const params = entries.map(([name, value]) => [name, typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []] as const);
+    for (const report of searchReports(resourceOf(context.kind.id), params)) {
+      // A parameter given as one string: its value's finding points at the string itself.
+      const [name, index] = parsePointer(report.pointer);
+      const single = index === '0' && name !== undefined && typeof (body as Record<string, unknown>)[name] === 'string';
+      context.report(single ? { ...report, pointer: childPointer('', name) } : report);
     }
   },
 });

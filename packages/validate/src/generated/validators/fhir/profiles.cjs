@@ -2689,14 +2689,44 @@ vErrors.push(err9);
 errors++;
 }
 }
+if(data.requester !== undefined && func0.call(data, "requester")){
+let data6 = data.requester;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err10 = {instancePath:instancePath+"/requester",schemaPath:"#/properties/requester/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.recorder !== undefined && func0.call(data, "recorder")){
+let data7 = data.recorder;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
+const err11 = {instancePath:instancePath+"/recorder",schemaPath:"#/properties/recorder/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -2709,7 +2739,9 @@ validate10.evaluated = {
   "status": true,
   "intent": true,
   "priority": true,
-  "subject": true
+  "subject": true,
+  "requester": true,
+  "recorder": true
  },
  "dynamicProps": false,
  "dynamicItems": false

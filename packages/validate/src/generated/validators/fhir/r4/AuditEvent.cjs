@@ -543,7 +543,9 @@ validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 
+const func11 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs").base64;
+const obj0 = new Set(["valueString", "valueBase64Binary"]);
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1113,9 +1115,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data18, obj0);
+if(forms0 !== null){
+const err30 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1125,9 +1127,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
 else {
-const err31 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1139,12 +1140,24 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err32 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }

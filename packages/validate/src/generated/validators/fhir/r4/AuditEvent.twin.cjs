@@ -332,7 +332,9 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
+const func9 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs").base64;
+const obj1 = new Set(["valueString", "valueBase64Binary"]);
 
 function validate2(data){
 let vErrors = null;
@@ -657,6 +659,10 @@ for(const key0 in data18){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")){
 errors++;
 }
+}
+const forms0 = func9(data18, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data18);

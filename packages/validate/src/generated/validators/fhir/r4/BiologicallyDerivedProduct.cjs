@@ -35,10 +35,13 @@ const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["Period"];
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj1 = new Set(["timeDateTime", "timePeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/BiologicallyDerivedProduct.schema.json" */;
@@ -511,14 +514,25 @@ if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data27, obj0);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -534,23 +548,23 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-const err26 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -567,12 +581,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -589,21 +603,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data39.description !== undefined && func0.call(data39, "description")){
-let data45 = data39.description;
-if(typeof data45 === "string"){
-if(func9(data45) < 1){
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err30 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -613,13 +613,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data39.description !== undefined && func0.call(data39, "description")){
+let data45 = data39.description;
+if(typeof data45 === "string"){
+if(func9(data45) < 1){
+const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -646,23 +660,23 @@ if(data39.timeDateTime !== undefined && func0.call(data39, "timeDateTime")){
 let data49 = data39.timeDateTime;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -679,26 +693,37 @@ if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/type",keyword:"type",params:{type: "object"}};
+const forms1 = func11(data39, obj1);
+if(forms1 !== null){
+const err35 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -710,23 +735,23 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func9(data53) < 1){
-const err36 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -743,12 +768,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/manipulation/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/manipulation/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -765,12 +790,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/manipulation/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/manipulation/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -779,23 +804,23 @@ if(data52.description !== undefined && func0.call(data52, "description")){
 let data58 = data52.description;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-const err40 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err42 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -810,23 +835,23 @@ if(data52.timeDateTime !== undefined && func0.call(data52, "timeDateTime")){
 let data60 = data52.timeDateTime;
 if(typeof data60 === "string"){
 if(!pattern3.test(data60)){
-const err42 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err44 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+const err45 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -843,14 +868,25 @@ if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/type",keyword:"type",params:{type: "object"}};
+const forms2 = func11(data52, obj1);
+if(forms2 !== null){
+const err46 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -866,23 +902,23 @@ if(data64.id !== undefined && func0.call(data64, "id")){
 let data65 = data64.id;
 if(typeof data65 === "string"){
 if(func9(data65) < 1){
-const err45 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err48 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -899,12 +935,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/storage/" + i13+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/storage/" + i13+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -921,12 +957,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/storage/" + i13+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/storage/" + i13+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -935,23 +971,23 @@ if(data64.description !== undefined && func0.call(data64, "description")){
 let data70 = data64.description;
 if(typeof data70 === "string"){
 if(func9(data70) < 1){
-const err49 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err52 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -965,12 +1001,12 @@ errors = vErrors.length;
 if(data64.temperature !== undefined && func0.call(data64, "temperature")){
 let data72 = data64.temperature;
 if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err51 = {instancePath:instancePath+"/storage/" + i13+"/temperature",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type",keyword:"type",params:{type: "number"}};
+const err54 = {instancePath:instancePath+"/storage/" + i13+"/temperature",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -984,12 +1020,12 @@ errors = vErrors.length;
 if(data64.scale !== undefined && func0.call(data64, "scale")){
 let data74 = data64.scale;
 if(!(((data74 === "farenheit") || (data74 === "celsius")) || (data74 === "kelvin"))){
-const err52 = {instancePath:instancePath+"/storage/" + i13+"/scale",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum",keyword:"enum",params:{allowedValues: schema1.properties.scale.enum}};
+const err55 = {instancePath:instancePath+"/storage/" + i13+"/scale",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum",keyword:"enum",params:{allowedValues: schema1.properties.scale.enum}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1008,36 +1044,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/storage/" + i13,schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/storage/" + i13,schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/storage",schemaPath:"#/properties/storage/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/storage",schemaPath:"#/properties/storage/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }

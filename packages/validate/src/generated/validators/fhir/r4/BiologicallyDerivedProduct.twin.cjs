@@ -19,7 +19,10 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func9 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["timeDateTime", "timePeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/BiologicallyDerivedProduct.schema.json" */;
@@ -302,7 +305,11 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data27.__proto__ === Object.prototype)){
+const forms0 = func9(data27, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data27.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data27);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -411,7 +418,11 @@ if((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExte
 errors++;
 }
 }
-if(!(obj0 && data39.__proto__ === Object.prototype)){
+const forms1 = func9(data39, obj2);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj1 && data39.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data39);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -511,7 +522,11 @@ if((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data52.__proto__ === Object.prototype)){
+const forms2 = func9(data52, obj2);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj1 && data52.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data52);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
@@ -616,7 +631,7 @@ if((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExte
 errors++;
 }
 }
-if(!(obj0 && data64.__proto__ === Object.prototype)){
+if(!(obj1 && data64.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data64);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
@@ -637,7 +652,7 @@ if(((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data);
 if(proto4 !== Object.prototype && proto4 !== null){
 errors++;

@@ -72,6 +72,9 @@ const schema1 = {
 };
 const func12 = require("./datatypes.cjs")["Timing"];
 const func13 = require("./datatypes.cjs")["Quantity"];
+const func14 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["scheduledTiming", "scheduledPeriod", "scheduledString"]);
+const obj1 = new Set(["productCodeableConcept", "productReference"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -783,9 +786,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/detail",schemaPath:"#/$defs/CarePlan_Detail/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data12, obj0);
+if(forms0 !== null){
+const err34 = {instancePath:instancePath+"/detail",schemaPath:"#/$defs/CarePlan_Detail/cdxChoice",keyword:"cdxChoice",params:{choice: "scheduled[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -794,15 +797,37 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func14(data12, obj1);
+if(forms1 !== null){
+const err35 = {instancePath:instancePath+"/detail",schemaPath:"#/$defs/CarePlan_Detail/cdxChoice",keyword:"cdxChoice",params:{choice: "product[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/detail",schemaPath:"#/$defs/CarePlan_Detail/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }

@@ -20,7 +20,10 @@ const func9 = require("./datatypes.twin.cjs")["Annotation"];
 
 const func10 = require("./datatypes.twin.cjs")["Timing"];
 const func11 = require("./datatypes.twin.cjs")["Quantity"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["scheduledTiming", "scheduledPeriod", "scheduledString"]);
+const obj1 = new Set(["productCodeableConcept", "productReference"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1(data){
 let vErrors = null;
@@ -433,7 +436,15 @@ if((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (ke
 errors++;
 }
 }
-if(!(obj0 && data12.__proto__ === Object.prototype)){
+const forms0 = func12(data12, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data12, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data12.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data12);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -449,7 +460,7 @@ if((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -982,7 +993,7 @@ if(((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !==
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

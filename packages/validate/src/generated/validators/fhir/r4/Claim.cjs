@@ -41,13 +41,19 @@ const func9 = require("./datatypes.cjs")["Period"];
 const func10 = require("ajv/dist/runtime/ucs2length").default;
 const func11 = require("./datatypes.cjs")["Quantity"];
 const func12 = require("./datatypes.cjs")["Attachment"];
-const func13 = require("./datatypes.cjs")["Address"];
-const func14 = require("./datatypes.cjs")["Money"];
+const func13 = require("../../../../choice.cjs").choiceForms;
+const func14 = require("./datatypes.cjs")["Address"];
+const func15 = require("./datatypes.cjs")["Money"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["timingDate", "timingPeriod"]);
+const obj1 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj2 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj3 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj4 = new Set(["locationAddress", "locationReference"]);
 
 
 
@@ -329,8 +335,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func14(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -354,8 +360,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func14(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -653,8 +659,8 @@ errors = vErrors.length;
 }
 }
 if(data23.unitPrice !== undefined && func0.call(data23, "unitPrice")){
-if(!(func14(data23.unitPrice, {instancePath:instancePath+"/subDetail/" + i5+"/unitPrice",parentData:data23,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data23.unitPrice, {instancePath:instancePath+"/subDetail/" + i5+"/unitPrice",parentData:data23,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -678,8 +684,8 @@ errors = vErrors.length;
 }
 }
 if(data23.net !== undefined && func0.call(data23, "net")){
-if(!(func14(data23.net, {instancePath:instancePath+"/subDetail/" + i5+"/net",parentData:data23,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data23.net, {instancePath:instancePath+"/subDetail/" + i5+"/net",parentData:data23,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -746,6 +752,8 @@ return errors === 0;
 }
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj5 = new Set(["servicedDate", "servicedPeriod"]);
+const obj6 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1370,8 +1378,8 @@ errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func13(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1388,8 +1396,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func14(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1413,8 +1421,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func14(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1512,14 +1520,36 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func13(data, obj5);
+if(forms0 !== null){
+const err40 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+const forms1 = func13(data, obj6);
+if(forms1 !== null){
+const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -2999,9 +3029,9 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const forms0 = func13(data72, obj0);
+if(forms0 !== null){
+const err73 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3010,15 +3040,37 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const forms1 = func13(data72, obj1);
+if(forms1 !== null){
+const err74 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
 }
 errors++;
 }
@@ -3034,12 +3086,12 @@ let valid56 = true;
 const _errs157 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
-const err75 = {};
+const err77 = {};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err77];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -3058,12 +3110,12 @@ if(_valid5){
 const _errs158 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.sequence === undefined) || (!(func0.call(data95, "sequence")))){
-const err76 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err78 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err78];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -3077,12 +3129,12 @@ props5._sequence = true;
 }
 }
 if(!valid56){
-const err77 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err79 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err79];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -3092,12 +3144,12 @@ const _errs161 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
 var valid59 = false;
-const err78 = {};
+const err80 = {};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err80];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -3107,12 +3159,12 @@ var valid59 = true;
 if(valid59){
 if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
 var valid59 = false;
-const err79 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err81];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -3135,12 +3187,12 @@ if(_valid6){
 const _errs162 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.diagnosisCodeableConcept === undefined) || (!(func0.call(data95, "diagnosisCodeableConcept")))){
-const err80 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
+const err82 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err82];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -3149,12 +3201,12 @@ var _valid6 = _errs162 === errors;
 valid58 = _valid6;
 }
 if(!valid58){
-const err81 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err83 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err83];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -3181,23 +3233,23 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data99 = data95.id;
 if(typeof data99 === "string"){
 if(func10(data99) < 1){
-const err82 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err84 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err84];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err84);
 }
 errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
+const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err85];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -3214,12 +3266,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err86];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -3236,31 +3288,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data95.sequence !== undefined && func0.call(data95, "sequence")){
-let data104 = data95.sequence;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 2147483647 || isNaN(data104)){
-const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3269,13 +3297,37 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data104 < 1 || isNaN(data104)){
-const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data95.sequence !== undefined && func0.call(data95, "sequence")){
+let data104 = data95.sequence;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 > 2147483647 || isNaN(data104)){
+const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data104 < 1 || isNaN(data104)){
+const err90 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -3311,12 +3363,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
+const err91 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err91];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -3333,26 +3385,37 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
+const forms2 = func13(data95, obj2);
+if(forms2 !== null){
+const err92 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err92];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err94];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -3368,12 +3431,12 @@ let valid71 = true;
 const _errs188 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
-const err92 = {};
+const err95 = {};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err95];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -3392,12 +3455,12 @@ if(_valid7){
 const _errs189 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.sequence === undefined) || (!(func0.call(data113, "sequence")))){
-const err93 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err96 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err96];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -3411,12 +3474,12 @@ props6._sequence = true;
 }
 }
 if(!valid71){
-const err94 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err97];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -3426,12 +3489,12 @@ const _errs192 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
 var valid74 = false;
-const err95 = {};
+const err98 = {};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err98];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -3441,12 +3504,12 @@ var valid74 = true;
 if(valid74){
 if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
 var valid74 = false;
-const err96 = {};
+const err99 = {};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err99];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -3469,12 +3532,12 @@ if(_valid8){
 const _errs193 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.procedureCodeableConcept === undefined) || (!(func0.call(data113, "procedureCodeableConcept")))){
-const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
+const err100 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err100];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err100);
 }
 errors++;
 }
@@ -3483,12 +3546,12 @@ var _valid8 = _errs193 === errors;
 valid73 = _valid8;
 }
 if(!valid73){
-const err98 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err101 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err101];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err101);
 }
 errors++;
 }
@@ -3516,23 +3579,23 @@ if(data113.id !== undefined && func0.call(data113, "id")){
 let data117 = data113.id;
 if(typeof data117 === "string"){
 if(func10(data117) < 1){
-const err99 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err102 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err102];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err102);
 }
 errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err103 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err103];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -3549,12 +3612,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err104 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err104];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err104);
 }
 errors++;
 }
@@ -3571,12 +3634,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err105 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err105];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -3584,33 +3647,33 @@ errors++;
 if(data113.sequence !== undefined && func0.call(data113, "sequence")){
 let data122 = data113.sequence;
 if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err103 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err106 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err106];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err106);
 }
 errors++;
 }
 if((typeof data122 == "number") && (isFinite(data122))){
 if(data122 > 2147483647 || isNaN(data122)){
-const err104 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err107 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err107];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err107);
 }
 errors++;
 }
 if(data122 < 1 || isNaN(data122)){
-const err105 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err108 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err108];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -3634,12 +3697,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
+const err109 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err109];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -3648,23 +3711,23 @@ if(data113.date !== undefined && func0.call(data113, "date")){
 let data126 = data113.date;
 if(typeof data126 === "string"){
 if(!pattern3.test(data126)){
-const err107 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err110 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err110];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err110);
 }
 errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+const err111 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err111];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err111);
 }
 errors++;
 }
@@ -3699,36 +3762,47 @@ errors = vErrors.length;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
+const err112 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err112];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err112);
+}
+errors++;
+}
+}
+const forms3 = func13(data113, obj3);
+if(forms3 !== null){
+const err113 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
+const err115 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err115];
 }
 else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
+vErrors.push(err115);
 }
 errors++;
 }
@@ -3744,12 +3818,12 @@ let valid88 = true;
 const _errs223 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
-const err112 = {};
+const err116 = {};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err116];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err116);
 }
 errors++;
 }
@@ -3768,12 +3842,12 @@ if(_valid9){
 const _errs224 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.sequence === undefined) || (!(func0.call(data133, "sequence")))){
-const err113 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err117 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err117];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err117);
 }
 errors++;
 }
@@ -3787,12 +3861,12 @@ props7._sequence = true;
 }
 }
 if(!valid88){
-const err114 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err118 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err118];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err118);
 }
 errors++;
 }
@@ -3801,12 +3875,12 @@ let valid90 = true;
 const _errs227 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._focal !== undefined && func0.call(data133, "_focal")){
-const err115 = {};
+const err119 = {};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err119];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -3825,12 +3899,12 @@ if(_valid10){
 const _errs228 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.focal === undefined) || (!(func0.call(data133, "focal")))){
-const err116 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err120 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err120];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -3844,12 +3918,12 @@ props8._focal = true;
 }
 }
 if(!valid90){
-const err117 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err121 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err121];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -3864,12 +3938,12 @@ Object.assign(props7, props8);
 }
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.coverage === undefined) || (!(func0.call(data133, "coverage")))){
-const err118 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err122 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err122];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -3894,23 +3968,23 @@ if(data133.id !== undefined && func0.call(data133, "id")){
 let data136 = data133.id;
 if(typeof data136 === "string"){
 if(func10(data136) < 1){
-const err119 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err123 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err123];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err123);
 }
 errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err124 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err124];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err124);
 }
 errors++;
 }
@@ -3927,12 +4001,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err125 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err125];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err125);
 }
 errors++;
 }
@@ -3949,12 +4023,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err126 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err126];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err126);
 }
 errors++;
 }
@@ -3962,33 +4036,33 @@ errors++;
 if(data133.sequence !== undefined && func0.call(data133, "sequence")){
 let data141 = data133.sequence;
 if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err123 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err127 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err123];
+vErrors = [err127];
 }
 else {
-vErrors.push(err123);
+vErrors.push(err127);
 }
 errors++;
 }
 if((typeof data141 == "number") && (isFinite(data141))){
 if(data141 > 2147483647 || isNaN(data141)){
-const err124 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err128 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err124];
+vErrors = [err128];
 }
 else {
-vErrors.push(err124);
+vErrors.push(err128);
 }
 errors++;
 }
 if(data141 < 1 || isNaN(data141)){
-const err125 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err129 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err125];
+vErrors = [err129];
 }
 else {
-vErrors.push(err125);
+vErrors.push(err129);
 }
 errors++;
 }
@@ -4002,12 +4076,12 @@ errors = vErrors.length;
 }
 if(data133.focal !== undefined && func0.call(data133, "focal")){
 if(typeof data133.focal !== "boolean"){
-const err126 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err130 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err126];
+vErrors = [err130];
 }
 else {
-vErrors.push(err126);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -4034,23 +4108,23 @@ if(data133.businessArrangement !== undefined && func0.call(data133, "businessArr
 let data147 = data133.businessArrangement;
 if(typeof data147 === "string"){
 if(func10(data147) < 1){
-const err127 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
+const err131 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err131];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err131);
 }
 errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+const err132 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err132];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err132);
 }
 errors++;
 }
@@ -4069,35 +4143,35 @@ for(let i27=0; i27<len27; i27++){
 let data150 = data149[i27];
 if(typeof data150 === "string"){
 if(func10(data150) < 1){
-const err129 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
+const err133 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err133];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err133);
 }
 errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
+const err134 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err134];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err134);
 }
 errors++;
 }
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err135 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err135];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err135);
 }
 errors++;
 }
@@ -4114,12 +4188,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err136 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err136];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err136);
 }
 errors++;
 }
@@ -4132,24 +4206,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
+const err137 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err137];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err137);
 }
 errors++;
 }
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err138 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err138];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -4161,12 +4235,12 @@ let valid103 = true;
 const _errs261 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if(data154._date !== undefined && func0.call(data154, "_date")){
-const err135 = {};
+const err139 = {};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err139];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err139);
 }
 errors++;
 }
@@ -4185,12 +4259,12 @@ if(_valid11){
 const _errs262 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if((data154.date === undefined) || (!(func0.call(data154, "date")))){
-const err136 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
+const err140 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err140];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err140);
 }
 errors++;
 }
@@ -4204,12 +4278,12 @@ props9._date = true;
 }
 }
 if(!valid103){
-const err137 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err141 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err141];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err141);
 }
 errors++;
 }
@@ -4229,23 +4303,23 @@ if(data154.id !== undefined && func0.call(data154, "id")){
 let data156 = data154.id;
 if(typeof data156 === "string"){
 if(func10(data156) < 1){
-const err138 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err142 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err142];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err142);
 }
 errors++;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
+const err143 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err143];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err143);
 }
 errors++;
 }
@@ -4262,12 +4336,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err144 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err144];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err144);
 }
 errors++;
 }
@@ -4284,12 +4358,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err145 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err145];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err145);
 }
 errors++;
 }
@@ -4298,23 +4372,23 @@ if(data154.date !== undefined && func0.call(data154, "date")){
 let data161 = data154.date;
 if(typeof data161 === "string"){
 if(!pattern4.test(data161)){
-const err142 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err146 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err146];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err146);
 }
 errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+const err147 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err147];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err147);
 }
 errors++;
 }
@@ -4332,8 +4406,8 @@ errors = vErrors.length;
 }
 }
 if(data154.locationAddress !== undefined && func0.call(data154, "locationAddress")){
-if(!(func13(data154.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data154,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data154.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data154,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4343,14 +4417,25 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
+const forms4 = func13(data154, obj4);
+if(forms4 !== null){
+const err148 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err148];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err148);
+}
+errors++;
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
 }
 errors++;
 }
@@ -4367,30 +4452,30 @@ errors = vErrors.length;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err150 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err150];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err150);
 }
 errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
-if(!(func14(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err146 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err151];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err151);
 }
 errors++;
 }

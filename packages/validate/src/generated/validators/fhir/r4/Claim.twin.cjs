@@ -26,9 +26,15 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
 const func10 = require("./datatypes.twin.cjs")["Attachment"];
-const func11 = require("./datatypes.twin.cjs")["Address"];
-const func12 = require("./datatypes.twin.cjs")["Money"];
+const func11 = require("../../../../choice.cjs").choiceForms;
+const func12 = require("./datatypes.twin.cjs")["Address"];
+const func13 = require("./datatypes.twin.cjs")["Money"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["timingDate", "timingPeriod"]);
+const obj2 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj3 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj4 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj5 = new Set(["locationAddress", "locationReference"]);
 
 
 
@@ -185,7 +191,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func12.call(this, data.unitPrice))){
+if(!(func13.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -201,7 +207,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func12.call(this, data.net))){
+if(!(func13.call(this, data.net))){
 errors++;
 }
 }
@@ -367,7 +373,7 @@ errors++;
 }
 }
 if(data23.unitPrice !== undefined){
-if(!(func12.call(this, data23.unitPrice))){
+if(!(func13.call(this, data23.unitPrice))){
 errors++;
 }
 }
@@ -383,7 +389,7 @@ errors++;
 }
 }
 if(data23.net !== undefined){
-if(!(func12.call(this, data23.net))){
+if(!(func13.call(this, data23.net))){
 errors++;
 }
 }
@@ -442,6 +448,8 @@ return errors === 0;
 }
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj6 = new Set(["servicedDate", "servicedPeriod"]);
+const obj7 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate2(data){
 let vErrors = null;
@@ -764,7 +772,7 @@ errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func11.call(this, data.locationAddress))){
+if(!(func12.call(this, data.locationAddress))){
 errors++;
 }
 }
@@ -779,7 +787,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func12.call(this, data.unitPrice))){
+if(!(func13.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -795,7 +803,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func12.call(this, data.net))){
+if(!(func13.call(this, data.net))){
 errors++;
 }
 }
@@ -864,6 +872,14 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "sequence")) && (key0 !== "_sequence")) && (key0 !== "careTeamSequence")) && (key0 !== "_careTeamSequence")) && (key0 !== "diagnosisSequence")) && (key0 !== "_diagnosisSequence")) && (key0 !== "procedureSequence")) && (key0 !== "_procedureSequence")) && (key0 !== "informationSequence")) && (key0 !== "_informationSequence")) && (key0 !== "revenue")) && (key0 !== "category")) && (key0 !== "productOrService")) && (key0 !== "modifier")) && (key0 !== "programCode")) && (key0 !== "servicedDate")) && (key0 !== "_servicedDate")) && (key0 !== "servicedPeriod")) && (key0 !== "locationCodeableConcept")) && (key0 !== "locationAddress")) && (key0 !== "locationReference")) && (key0 !== "quantity")) && (key0 !== "unitPrice")) && (key0 !== "factor")) && (key0 !== "_factor")) && (key0 !== "net")) && (key0 !== "udi")) && (key0 !== "bodySite")) && (key0 !== "subSite")) && (key0 !== "encounter")) && (key0 !== "detail")){
 errors++;
 }
+}
+const forms0 = func11(data, obj6);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func11(data, obj7);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -1703,6 +1719,14 @@ if((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modi
 errors++;
 }
 }
+const forms0 = func11(data72, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func11(data72, obj2);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data72.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data72);
 if(proto3 !== Object.prototype && proto3 !== null){
@@ -1897,6 +1921,10 @@ for(const key4 in data95){
 if((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "sequence")) && (key4 !== "_sequence")) && (key4 !== "diagnosisCodeableConcept")) && (key4 !== "diagnosisReference")) && (key4 !== "type")) && (key4 !== "onAdmission")) && (key4 !== "packageCode")){
 errors++;
 }
+}
+const forms2 = func11(data95, obj3);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data95.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data95);
@@ -2112,6 +2140,10 @@ for(const key5 in data113){
 if(((((((((((key5 !== "id") && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "sequence")) && (key5 !== "_sequence")) && (key5 !== "type")) && (key5 !== "date")) && (key5 !== "_date")) && (key5 !== "procedureCodeableConcept")) && (key5 !== "procedureReference")) && (key5 !== "udi")){
 errors++;
 }
+}
+const forms3 = func11(data113, obj4);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data113.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data113);
@@ -2450,7 +2482,7 @@ errors++;
 }
 }
 if(data154.locationAddress !== undefined){
-if(!(func11.call(this, data154.locationAddress))){
+if(!(func12.call(this, data154.locationAddress))){
 errors++;
 }
 }
@@ -2463,6 +2495,10 @@ for(const key7 in data154){
 if((((((((key7 !== "id") && (key7 !== "extension")) && (key7 !== "modifierExtension")) && (key7 !== "date")) && (key7 !== "_date")) && (key7 !== "type")) && (key7 !== "locationAddress")) && (key7 !== "locationReference")){
 errors++;
 }
+}
+const forms4 = func11(data154, obj5);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data154.__proto__ === Object.prototype)){
 const proto7 = Object.getPrototypeOf(data154);
@@ -2490,7 +2526,7 @@ errors++;
 }
 }
 if(data.total !== undefined){
-if(!(func12.call(this, data.total))){
+if(!(func13.call(this, data.total))){
 errors++;
 }
 }

@@ -1405,6 +1405,7 @@ validate3.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 const func13 = require("./datatypes.cjs")["Address"];
 const func14 = require("./datatypes.cjs")["Quantity"];
+const func15 = require("../../../../choice.cjs").choiceForms;
 
 
 
@@ -2270,6 +2271,8 @@ validate5.evaluated = {
  "dynamicItems": false
 };
 
+const obj0 = new Set(["servicedDate", "servicedPeriod"]);
+const obj1 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3024,14 +3027,36 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func15(data, obj0);
+if(forms0 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+const forms1 = func15(data, obj1);
+if(forms1 !== null){
+const err43 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }

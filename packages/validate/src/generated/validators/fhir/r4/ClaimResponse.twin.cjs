@@ -827,6 +827,9 @@ validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func11 = require("./datatypes.twin.cjs")["Address"];
 const func12 = require("./datatypes.twin.cjs")["Quantity"];
+const func13 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["servicedDate", "servicedPeriod"]);
+const obj2 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 
 
@@ -1800,6 +1803,14 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "itemSequence")) && (key1 !== "_itemSequence")) && (key1 !== "detailSequence")) && (key1 !== "_detailSequence")) && (key1 !== "subdetailSequence")) && (key1 !== "_subdetailSequence")) && (key1 !== "provider")) && (key1 !== "productOrService")) && (key1 !== "modifier")) && (key1 !== "programCode")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) && (key1 !== "locationCodeableConcept")) && (key1 !== "locationAddress")) && (key1 !== "locationReference")) && (key1 !== "quantity")) && (key1 !== "unitPrice")) && (key1 !== "factor")) && (key1 !== "_factor")) && (key1 !== "net")) && (key1 !== "bodySite")) && (key1 !== "subSite")) && (key1 !== "noteNumber")) && (key1 !== "_noteNumber")) && (key1 !== "adjudication")) && (key1 !== "detail")){
 errors++;
 }
+}
+const forms0 = func13(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func13(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -69,6 +69,8 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 const func11 = require("./datatypes.cjs")["Coding"];
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1178,9 +1180,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data26, obj0);
+if(forms0 !== null){
+const err61 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1190,14 +1192,25 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
 else {
-const err62 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1214,24 +1227,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }

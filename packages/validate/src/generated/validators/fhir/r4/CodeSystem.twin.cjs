@@ -22,6 +22,8 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 
 
 const func9 = require("./datatypes.twin.cjs")["Coding"];
+const func10 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data){
@@ -621,6 +623,10 @@ for(const key1 in data26){
 if((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "code")) && (key1 !== "_code")) && (key1 !== "valueCode")) && (key1 !== "_valueCode")) && (key1 !== "valueCoding")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")){
 errors++;
 }
+}
+const forms0 = func10(data26, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data26.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data26);

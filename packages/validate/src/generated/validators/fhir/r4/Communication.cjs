@@ -37,11 +37,13 @@ const func7 = require("./datatypes.cjs")["Reference"];
 const func8 = require("./datatypes.cjs")["CodeableConcept"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["Attachment"];
-const func11 = require("./datatypes.cjs")["Annotation"];
+const func11 = require("../../../../choice.cjs").choiceForms;
+const func12 = require("./datatypes.cjs")["Annotation"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Communication.schema.json" */;
@@ -1061,9 +1063,9 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data57, obj0);
+if(forms0 !== null){
+const err52 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1073,9 +1075,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
 else {
-const err53 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1085,19 +1086,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-let data71 = data.note;
-if(Array.isArray(data71)){
-const len20 = data71.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func11(data71[i20], {instancePath:instancePath+"/note/" + i20,parentData:data71,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err54 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1107,14 +1098,36 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data.note !== undefined && func0.call(data, "note")){
+let data71 = data.note;
+if(Array.isArray(data71)){
+const len20 = data71.length;
+for(let i20=0; i20<len20; i20++){
+if(!(func12(data71[i20], {instancePath:instancePath+"/note/" + i20,parentData:data71,parentDataProperty:i20,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err55 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }

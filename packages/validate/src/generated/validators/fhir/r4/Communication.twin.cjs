@@ -16,8 +16,10 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Attachment"];
-const func9 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func9 = require("../../../../choice.cjs").choiceForms;
+const func10 = require("./datatypes.twin.cjs")["Annotation"];
+const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Communication.schema.json" */;
@@ -597,7 +599,11 @@ if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensi
 errors++;
 }
 }
-if(!(obj0 && data57.__proto__ === Object.prototype)){
+const forms0 = func9(data57, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data57.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data57);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -618,7 +624,7 @@ let data71 = data.note;
 if(Array.isArray(data71)){
 const len20 = data71.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func9.call(this, data71[i20]))){
+if(!(func10.call(this, data71[i20]))){
 errors++;
 }
 }
@@ -632,7 +638,7 @@ if((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== 
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

@@ -36,12 +36,15 @@ const func7 = require("./datatypes.cjs")["Reference"];
 const func8 = require("./datatypes.cjs")["CodeableConcept"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["Attachment"];
-const func11 = require("./datatypes.cjs")["Period"];
-const func12 = require("./datatypes.cjs")["Annotation"];
+const func11 = require("../../../../choice.cjs").choiceForms;
+const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["Annotation"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
+const obj1 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CommunicationRequest.schema.json" */;
@@ -796,9 +799,9 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/payload/" + i9,schemaPath:"#/$defs/CommunicationRequest_Payload/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data38, obj0);
+if(forms0 !== null){
+const err37 = {instancePath:instancePath+"/payload/" + i9,schemaPath:"#/$defs/CommunicationRequest_Payload/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -808,9 +811,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/payload/" + i9,schemaPath:"#/$defs/CommunicationRequest_Payload/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -820,11 +822,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data52 = data.occurrenceDateTime;
-if(typeof data52 === "string"){
-if(!pattern3.test(data52)){
-const err39 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err39 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -834,13 +834,27 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
+let data52 = data.occurrenceDateTime;
+if(typeof data52 === "string"){
+if(!pattern3.test(data52)){
+const err40 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -852,8 +866,8 @@ errors = vErrors.length;
 }
 }
 if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func11(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -861,23 +875,23 @@ if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
 let data55 = data.authoredOn;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
-const err41 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -906,12 +920,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -934,12 +948,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -956,29 +970,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data65 = data.note;
-if(Array.isArray(data65)){
-const len15 = data65.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func12(data65[i15], {instancePath:instancePath+"/note/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -988,14 +980,47 @@ vErrors.push(err46);
 errors++;
 }
 }
+if(data.note !== undefined && func0.call(data, "note")){
+let data65 = data.note;
+if(Array.isArray(data65)){
+const len15 = data65.length;
+for(let i15=0; i15<len15; i15++){
+if(!(func13(data65[i15], {instancePath:instancePath+"/note/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+const forms1 = func11(data, obj1);
+if(forms1 !== null){
+const err48 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }

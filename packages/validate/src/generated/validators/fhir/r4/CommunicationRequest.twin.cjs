@@ -16,9 +16,12 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Attachment"];
-const func9 = require("./datatypes.twin.cjs")["Period"];
-const func10 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func9 = require("../../../../choice.cjs").choiceForms;
+const func10 = require("./datatypes.twin.cjs")["Period"];
+const func11 = require("./datatypes.twin.cjs")["Annotation"];
+const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/CommunicationRequest.schema.json" */;
@@ -447,7 +450,11 @@ if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensi
 errors++;
 }
 }
-if(!(obj0 && data38.__proto__ === Object.prototype)){
+const forms0 = func9(data38, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data38.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data38);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -480,7 +487,7 @@ errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func9.call(this, data.occurrencePeriod))){
+if(!(func10.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
@@ -557,7 +564,7 @@ let data65 = data.note;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10.call(this, data65[i15]))){
+if(!(func11.call(this, data65[i15]))){
 errors++;
 }
 }
@@ -571,7 +578,11 @@ if(((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms1 = func9(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

@@ -36,11 +36,13 @@ const func6 = require("./datatypes.cjs")["Identifier"];
 const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Period"];
+const func10 = require("../../../../choice.cjs").choiceForms;
+const func11 = require("./datatypes.cjs")["Period"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["targetIdentifier", "targetReference"]);
 const schema3 = {"properties":{"mode":{"enum":["working","snapshot","changes"]}}};
 const wrapper0 = {validate: validate1};
 
@@ -1427,9 +1429,9 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/type",keyword:"type",params:{type: "object"}};
+const forms0 = func10(data48, obj0);
+if(forms0 !== null){
+const err56 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/cdxChoice",keyword:"cdxChoice",params:{choice: "target[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1439,14 +1441,25 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1462,23 +1475,23 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-const err58 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1495,12 +1508,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/event/" + i11+"/extension",schemaPath:"#/$defs/Composition_Event/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/event/" + i11+"/extension",schemaPath:"#/$defs/Composition_Event/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1517,12 +1530,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/event/" + i11+"/modifierExtension",schemaPath:"#/$defs/Composition_Event/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/event/" + i11+"/modifierExtension",schemaPath:"#/$defs/Composition_Event/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1539,19 +1552,19 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/event/" + i11+"/code",schemaPath:"#/$defs/Composition_Event/properties/code/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/event/" + i11+"/code",schemaPath:"#/$defs/Composition_Event/properties/code/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
 }
 if(data62.period !== undefined && func0.call(data62, "period")){
-if(!(func10(data62.period, {instancePath:instancePath+"/event/" + i11+"/period",parentData:data62,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
+if(!(func11(data62.period, {instancePath:instancePath+"/event/" + i11+"/period",parentData:data62,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1567,19 +1580,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/event/" + i11+"/detail",schemaPath:"#/$defs/Composition_Event/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/event/" + i11,schemaPath:"#/$defs/Composition_Event/type",keyword:"type",params:{type: "object"}};
+const err64 = {instancePath:instancePath+"/event/" + i11+"/detail",schemaPath:"#/$defs/Composition_Event/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1591,12 +1592,24 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/event/" + i11,schemaPath:"#/$defs/Composition_Event/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1613,24 +1626,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }

@@ -17,8 +17,10 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
-const func8 = require("./datatypes.twin.cjs")["Period"];
+const func8 = require("../../../../choice.cjs").choiceForms;
+const func9 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["targetIdentifier", "targetReference"]);
 
 const wrapper0 = {validate: validate1};
 
@@ -794,6 +796,10 @@ if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtensi
 errors++;
 }
 }
+const forms0 = func8(data48, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data48.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data48);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -871,7 +877,7 @@ errors++;
 }
 }
 if(data62.period !== undefined){
-if(!(func8.call(this, data62.period))){
+if(!(func9.call(this, data62.period))){
 errors++;
 }
 }

@@ -13,6 +13,7 @@ const func7 = require("ajv/dist/runtime/ucs2length").default;
 const func8 = require("./datatypes.cjs")["ContactDetail"];
 const func9 = require("./datatypes.cjs")["UsageContext"];
 const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -1776,6 +1777,8 @@ validate3.evaluated = {
  "dynamicItems": false
 };
 
+const obj0 = new Set(["sourceUri", "sourceCanonical"]);
+const obj1 = new Set(["targetUri", "targetCanonical"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ConceptMap.schema.json" */;
@@ -2616,14 +2619,36 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+const err46 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "source[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+const forms1 = func11(data, obj1);
+if(forms1 !== null){
+const err47 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "target[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }

@@ -15,6 +15,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 
 
 
@@ -985,6 +986,8 @@ return errors === 0;
 }
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj1 = new Set(["sourceUri", "sourceCanonical"]);
+const obj2 = new Set(["targetUri", "targetCanonical"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ConceptMap.schema.json" */;
@@ -1426,6 +1429,14 @@ for(const key0 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "sourceUri")) && (key0 !== "_sourceUri")) && (key0 !== "sourceCanonical")) && (key0 !== "_sourceCanonical")) && (key0 !== "targetUri")) && (key0 !== "_targetUri")) && (key0 !== "targetCanonical")) && (key0 !== "_targetCanonical")) && (key0 !== "group")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func9(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

@@ -20,7 +20,10 @@ const func8 = require("./datatypes.twin.cjs")["Age"];
 const func9 = require("./datatypes.twin.cjs")["Period"];
 const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Annotation"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
+const obj2 = new Set(["abatementDateTime", "abatementAge", "abatementPeriod", "abatementRange", "abatementString"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Condition.schema.json" */;
@@ -536,6 +539,14 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "clinicalStatus")) && (key2 !== "verificationStatus")) && (key2 !== "category")) && (key2 !== "severity")) && (key2 !== "code")) && (key2 !== "bodySite")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "onsetDateTime")) && (key2 !== "_onsetDateTime")) && (key2 !== "onsetAge")) && (key2 !== "onsetPeriod")) && (key2 !== "onsetRange")) && (key2 !== "onsetString")) && (key2 !== "_onsetString")) && (key2 !== "abatementDateTime")) && (key2 !== "_abatementDateTime")) && (key2 !== "abatementAge")) && (key2 !== "abatementPeriod")) && (key2 !== "abatementRange")) && (key2 !== "abatementString")) && (key2 !== "_abatementString")) && (key2 !== "recordedDate")) && (key2 !== "_recordedDate")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "stage")) && (key2 !== "evidence")) && (key2 !== "note")){
 errors++;
 }
+}
+const forms0 = func12(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -28,6 +28,7 @@ const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Attachment"];
 const func10 = require("ajv/dist/runtime/ucs2length").default;
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -35,8 +36,8 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const schema1 = {"properties":{"type":{"enum":["deny","permit"]}}};
 
 const schema2 = {"properties":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
-const func11 = require("./datatypes.cjs")["Period"];
-const func12 = require("./datatypes.cjs")["Coding"];
+const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["Coding"];
 const wrapper0 = {validate: validate1};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -139,8 +140,8 @@ errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func11(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -303,8 +304,8 @@ let data19 = data.securityLabel;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func12(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6,parentData:data19,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6,parentData:data19,parentDataProperty:i6,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -325,8 +326,8 @@ let data21 = data.purpose;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func12(data21[i7], {instancePath:instancePath+"/purpose/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data21[i7], {instancePath:instancePath+"/purpose/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -347,8 +348,8 @@ let data23 = data.class;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func12(data23[i8], {instancePath:instancePath+"/class/" + i8,parentData:data23,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data23[i8], {instancePath:instancePath+"/class/" + i8,parentData:data23,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -387,8 +388,8 @@ errors++;
 }
 }
 if(data.dataPeriod !== undefined && func0.call(data, "dataPeriod")){
-if(!(func11(data.dataPeriod, {instancePath:instancePath+"/dataPeriod",parentData:data,parentDataProperty:"dataPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data.dataPeriod, {instancePath:instancePath+"/dataPeriod",parentData:data,parentDataProperty:"dataPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -651,6 +652,7 @@ validate1.evaluated = {
  "dynamicItems": false
 };
 
+const obj0 = new Set(["sourceAttachment", "sourceReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Consent.schema.json" */;
@@ -1517,14 +1519,25 @@ if (vErrors === null) vErrors = validate1.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "source[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

@@ -17,12 +17,14 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Attachment"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["sourceAttachment", "sourceReference"]);
 
 
 
-const func9 = require("./datatypes.twin.cjs")["Period"];
-const func10 = require("./datatypes.twin.cjs")["Coding"];
+const func10 = require("./datatypes.twin.cjs")["Period"];
+const func11 = require("./datatypes.twin.cjs")["Coding"];
 const wrapper0 = {validate: validate1};
 
 function validate1(data){
@@ -87,7 +89,7 @@ errors++;
 }
 }
 if(data.period !== undefined){
-if(!(func9.call(this, data.period))){
+if(!(func10.call(this, data.period))){
 errors++;
 }
 }
@@ -193,7 +195,7 @@ let data19 = data.securityLabel;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10.call(this, data19[i6]))){
+if(!(func11.call(this, data19[i6]))){
 errors++;
 }
 }
@@ -207,7 +209,7 @@ let data21 = data.purpose;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10.call(this, data21[i7]))){
+if(!(func11.call(this, data21[i7]))){
 errors++;
 }
 }
@@ -221,7 +223,7 @@ let data23 = data.class;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10.call(this, data23[i8]))){
+if(!(func11.call(this, data23[i8]))){
 errors++;
 }
 }
@@ -245,7 +247,7 @@ errors++;
 }
 }
 if(data.dataPeriod !== undefined){
-if(!(func9.call(this, data.dataPeriod))){
+if(!(func10.call(this, data.dataPeriod))){
 errors++;
 }
 }
@@ -898,6 +900,10 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "scope")) && (key2 !== "category")) && (key2 !== "patient")) && (key2 !== "dateTime")) && (key2 !== "_dateTime")) && (key2 !== "performer")) && (key2 !== "organization")) && (key2 !== "sourceAttachment")) && (key2 !== "sourceReference")) && (key2 !== "policy")) && (key2 !== "policyRule")) && (key2 !== "verification")) && (key2 !== "provision")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

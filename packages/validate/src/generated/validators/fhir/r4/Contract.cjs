@@ -65,6 +65,7 @@ const func10 = require("./datatypes.cjs")["Period"];
 const func11 = require("./datatypes.cjs")["Coding"];
 const func12 = require("./datatypes.cjs")["Signature"];
 const func13 = require("./datatypes.cjs")["Attachment"];
+const func14 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -74,9 +75,10 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 
-const func14 = require("./datatypes.cjs")["Quantity"];
+const func15 = require("./datatypes.cjs")["Quantity"];
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const obj0 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1050,8 +1052,8 @@ errors = vErrors.length;
 }
 }
 if(data23.valueQuantity !== undefined && func0.call(data23, "valueQuantity")){
-if(!(func14(data23.valueQuantity, {instancePath:instancePath+"/answer/" + i8+"/valueQuantity",parentData:data23,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data23.valueQuantity, {instancePath:instancePath+"/answer/" + i8+"/valueQuantity",parentData:data23,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1061,9 +1063,9 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data23, obj0);
+if(forms0 !== null){
+const err56 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1073,9 +1075,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1085,11 +1086,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
-let data69 = data.text;
-if(typeof data69 === "string"){
-if(func7(data69) < 1){
-const err58 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err58 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1099,13 +1098,27 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
+if(data.text !== undefined && func0.call(data, "text")){
+let data69 = data.text;
+if(typeof data69 === "string"){
+if(func7(data69) < 1){
+const err59 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1124,18 +1137,7 @@ for(let i11=0; i11<len11; i11++){
 let data72 = data71[i11];
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err60 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1145,14 +1147,25 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
 else {
-const err62 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1169,12 +1182,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1186,18 +1199,7 @@ const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
 let data76 = data75[i13];
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err64 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 > 2147483647 || isNaN(data76)){
-const err65 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err65 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1206,8 +1208,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data76 < 0 || isNaN(data76)){
-const err66 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 > 2147483647 || isNaN(data76)){
+const err66 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1216,16 +1219,26 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(data76 < 0 || isNaN(data76)){
+const err67 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1242,24 +1255,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
 }
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1292,7 +1305,8 @@ validate1.evaluated = {
 
 
 
-const func15 = require("./datatypes.cjs")["Money"];
+const func16 = require("./datatypes.cjs")["Money"];
+const obj1 = new Set(["entityCodeableConcept", "entityReference"]);
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2484,8 +2498,8 @@ errors = vErrors.length;
 }
 }
 if(data40.valueQuantity !== undefined && func0.call(data40, "valueQuantity")){
-if(!(func14(data40.valueQuantity, {instancePath:instancePath+"/answer/" + i14+"/valueQuantity",parentData:data40,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data40.valueQuantity, {instancePath:instancePath+"/answer/" + i14+"/valueQuantity",parentData:data40,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2495,9 +2509,9 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data40, obj0);
+if(forms0 !== null){
+const err68 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2507,14 +2521,25 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
 else {
-const err69 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2526,18 +2551,7 @@ const len17 = data86.length;
 for(let i17=0; i17<len17; i17++){
 let data87 = data86[i17];
 if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err70 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 > 2147483647 || isNaN(data87)){
-const err71 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err71 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2546,8 +2560,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data87 < 0 || isNaN(data87)){
-const err72 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 > 2147483647 || isNaN(data87)){
+const err72 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2556,16 +2571,26 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(data87 < 0 || isNaN(data87)){
+const err73 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -2582,12 +2607,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2603,23 +2628,23 @@ if(data91.id !== undefined && func0.call(data91, "id")){
 let data92 = data91.id;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-const err75 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -2636,12 +2661,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/valuedItem/" + i19+"/extension",schemaPath:"#/$defs/Contract_ValuedItem/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/valuedItem/" + i19+"/extension",schemaPath:"#/$defs/Contract_ValuedItem/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -2658,12 +2683,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension",schemaPath:"#/$defs/Contract_ValuedItem/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension",schemaPath:"#/$defs/Contract_ValuedItem/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2690,23 +2715,23 @@ if(data91.effectiveTime !== undefined && func0.call(data91, "effectiveTime")){
 let data100 = data91.effectiveTime;
 if(typeof data100 === "string"){
 if(!pattern3.test(data100)){
-const err79 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
+const err80 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2718,26 +2743,26 @@ errors = vErrors.length;
 }
 }
 if(data91.quantity !== undefined && func0.call(data91, "quantity")){
-if(!(func14(data91.quantity, {instancePath:instancePath+"/valuedItem/" + i19+"/quantity",parentData:data91,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data91.quantity, {instancePath:instancePath+"/valuedItem/" + i19+"/quantity",parentData:data91,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data91.unitPrice !== undefined && func0.call(data91, "unitPrice")){
-if(!(func15(data91.unitPrice, {instancePath:instancePath+"/valuedItem/" + i19+"/unitPrice",parentData:data91,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data91.unitPrice, {instancePath:instancePath+"/valuedItem/" + i19+"/unitPrice",parentData:data91,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data91.factor !== undefined && func0.call(data91, "factor")){
 let data104 = data91.factor;
 if(!((typeof data104 == "number") && (isFinite(data104)))){
-const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
+const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2751,12 +2776,12 @@ errors = vErrors.length;
 if(data91.points !== undefined && func0.call(data91, "points")){
 let data106 = data91.points;
 if(!((typeof data106 == "number") && (isFinite(data106)))){
-const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
+const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2768,8 +2793,8 @@ errors = vErrors.length;
 }
 }
 if(data91.net !== undefined && func0.call(data91, "net")){
-if(!(func15(data91.net, {instancePath:instancePath+"/valuedItem/" + i19+"/net",parentData:data91,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data91.net, {instancePath:instancePath+"/valuedItem/" + i19+"/net",parentData:data91,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2777,23 +2802,23 @@ if(data91.payment !== undefined && func0.call(data91, "payment")){
 let data109 = data91.payment;
 if(typeof data109 === "string"){
 if(func7(data109) < 1){
-const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
+const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -2808,23 +2833,23 @@ if(data91.paymentDate !== undefined && func0.call(data91, "paymentDate")){
 let data111 = data91.paymentDate;
 if(typeof data111 === "string"){
 if(!pattern3.test(data111)){
-const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -2855,18 +2880,7 @@ for(let i22=0; i22<len22; i22++){
 let data116 = data115[i22];
 if(typeof data116 === "string"){
 if(func7(data116) < 1){
-const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
+const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2876,14 +2890,25 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
 else {
-const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
+const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -2900,12 +2925,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err91];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -2917,18 +2942,7 @@ const len24 = data119.length;
 for(let i24=0; i24<len24; i24++){
 let data120 = data119[i24];
 if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 2147483647 || isNaN(data120)){
-const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2937,8 +2951,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data120 < 0 || isNaN(data120)){
-const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data120 == "number") && (isFinite(data120))){
+if(data120 > 2147483647 || isNaN(data120)){
+const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2947,16 +2962,26 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(data120 < 0 || isNaN(data120)){
+const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -2973,19 +2998,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2995,9 +3008,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
+const forms1 = func14(data91, obj1);
+if(forms1 !== null){
+const err97 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/cdxChoice",keyword:"cdxChoice",params:{choice: "entity[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3007,14 +3020,37 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err98 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }
@@ -3052,8 +3088,9 @@ validate2.evaluated = {
 
 
 
-const func16 = require("./datatypes.cjs")["Timing"];
-const func17 = require("./datatypes.cjs")["Annotation"];
+const func17 = require("./datatypes.cjs")["Timing"];
+const func18 = require("./datatypes.cjs")["Annotation"];
+const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3509,8 +3546,8 @@ errors = vErrors.length;
 }
 }
 if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func16(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
+if(!(func17(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3871,8 +3908,8 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len22 = data59.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func17(data59[i22], {instancePath:instancePath+"/note/" + i22,parentData:data59,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
+if(!(func18(data59[i22], {instancePath:instancePath+"/note/" + i22,parentData:data59,parentDataProperty:i22,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3961,14 +3998,25 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data, obj2);
+if(forms0 !== null){
+const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -4018,6 +4066,7 @@ validate3.evaluated = {
 };
 
 const wrapper0 = {validate: validate4};
+const obj3 = new Set(["topicCodeableConcept", "topicReference"]);
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4512,14 +4561,25 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data, obj3);
+if(forms0 !== null){
+const err26 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -4551,6 +4611,8 @@ validate4.evaluated = {
  "dynamicItems": false
 };
 
+const obj4 = new Set(["contentAttachment", "contentReference"]);
+const obj5 = new Set(["legallyBindingAttachment", "legallyBindingReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Contract.schema.json" */;
@@ -5917,9 +5979,9 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data90, obj4);
+if(forms0 !== null){
+const err73 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5929,14 +5991,25 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
 else {
-const err74 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -5953,12 +6026,12 @@ const _errs162 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
 var valid64 = false;
-const err75 = {};
+const err76 = {};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -5968,12 +6041,12 @@ var valid64 = true;
 if(valid64){
 if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
 var valid64 = false;
-const err76 = {};
+const err77 = {};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err77];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -5996,21 +6069,7 @@ if(_valid2){
 const _errs163 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.contentAttachment === undefined) || (!(func0.call(data101, "contentAttachment")))){
-const err77 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-var _valid2 = _errs163 === errors;
-valid63 = _valid2;
-}
-if(!valid63){
-const err78 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err78 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -6019,12 +6078,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-if(data101.id !== undefined && func0.call(data101, "id")){
-let data104 = data101.id;
-if(typeof data104 === "string"){
-if(func7(data104) < 1){
-const err79 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid2 = _errs163 === errors;
+valid63 = _valid2;
+}
+if(!valid63){
+const err79 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -6033,14 +6092,28 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+if(data101.id !== undefined && func0.call(data101, "id")){
+let data104 = data101.id;
+if(typeof data104 === "string"){
+if(func7(data104) < 1){
+const err80 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -6057,12 +6130,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err82 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -6079,12 +6152,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -6101,26 +6174,37 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
+const forms1 = func14(data101, obj4);
+if(forms1 !== null){
+const err84 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
+const err86 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err86];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -6137,12 +6221,12 @@ const _errs181 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
 var valid75 = false;
-const err85 = {};
+const err87 = {};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err87];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -6152,12 +6236,12 @@ var valid75 = true;
 if(valid75){
 if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
 var valid75 = false;
-const err86 = {};
+const err88 = {};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -6180,35 +6264,7 @@ if(_valid3){
 const _errs182 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if((data112.contentAttachment === undefined) || (!(func0.call(data112, "contentAttachment")))){
-const err87 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var _valid3 = _errs182 === errors;
-valid74 = _valid3;
-}
-if(!valid74){
-const err88 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.id !== undefined && func0.call(data112, "id")){
-let data115 = data112.id;
-if(typeof data115 === "string"){
-if(func7(data115) < 1){
-const err89 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err89 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -6218,13 +6274,41 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid3 = _errs182 === errors;
+valid74 = _valid3;
+}
+if(!valid74){
+const err90 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.id !== undefined && func0.call(data112, "id")){
+let data115 = data112.id;
+if(typeof data115 === "string"){
+if(func7(data115) < 1){
+const err91 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -6241,12 +6325,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -6263,12 +6347,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -6285,26 +6369,37 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
+const forms2 = func14(data112, obj4);
+if(forms2 !== null){
+const err95 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err95];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
 }
 errors++;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err97];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -6321,14 +6416,36 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms3 = func14(data, obj3);
+if(forms3 !== null){
+const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms3}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err98];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err98);
+}
+errors++;
+}
+const forms4 = func14(data, obj5);
+if(forms4 !== null){
+const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "legallyBinding[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

@@ -23,13 +23,18 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Coding"];
 const func10 = require("./datatypes.twin.cjs")["Signature"];
 const func11 = require("./datatypes.twin.cjs")["Attachment"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["contentAttachment", "contentReference"]);
+const obj2 = new Set(["topicCodeableConcept", "topicReference"]);
+const obj3 = new Set(["legallyBindingAttachment", "legallyBindingReference"]);
 
 
 
 
 
-const func12 = require("./datatypes.twin.cjs")["Quantity"];
+const func13 = require("./datatypes.twin.cjs")["Quantity"];
+const obj4 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 
@@ -601,7 +606,7 @@ errors++;
 }
 }
 if(data23.valueQuantity !== undefined){
-if(!(func12.call(this, data23.valueQuantity))){
+if(!(func13.call(this, data23.valueQuantity))){
 errors++;
 }
 }
@@ -614,6 +619,10 @@ for(const key1 in data23){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) && (key1 !== "valueAttachment")) && (key1 !== "valueCoding")) && (key1 !== "valueQuantity")) && (key1 !== "valueReference")){
 errors++;
 }
+}
+const forms0 = func12(data23, obj4);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data23.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data23);
@@ -741,7 +750,8 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const func13 = require("./datatypes.twin.cjs")["Money"];
+const func14 = require("./datatypes.twin.cjs")["Money"];
+const obj5 = new Set(["entityCodeableConcept", "entityReference"]);
 
 function validate2(data){
 let vErrors = null;
@@ -1438,7 +1448,7 @@ errors++;
 }
 }
 if(data40.valueQuantity !== undefined){
-if(!(func12.call(this, data40.valueQuantity))){
+if(!(func13.call(this, data40.valueQuantity))){
 errors++;
 }
 }
@@ -1451,6 +1461,10 @@ for(const key1 in data40){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) && (key1 !== "valueAttachment")) && (key1 !== "valueCoding")) && (key1 !== "valueQuantity")) && (key1 !== "valueReference")){
 errors++;
 }
+}
+const forms0 = func12(data40, obj4);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data40.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data40);
@@ -1583,12 +1597,12 @@ errors++;
 }
 }
 if(data91.quantity !== undefined){
-if(!(func12.call(this, data91.quantity))){
+if(!(func13.call(this, data91.quantity))){
 errors++;
 }
 }
 if(data91.unitPrice !== undefined){
-if(!(func13.call(this, data91.unitPrice))){
+if(!(func14.call(this, data91.unitPrice))){
 errors++;
 }
 }
@@ -1615,7 +1629,7 @@ errors++;
 }
 }
 if(data91.net !== undefined){
-if(!(func13.call(this, data91.net))){
+if(!(func14.call(this, data91.net))){
 errors++;
 }
 }
@@ -1737,6 +1751,10 @@ if(((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !=
 errors++;
 }
 }
+const forms1 = func12(data91, obj5);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data91.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data91);
 if(proto2 !== Object.prototype && proto2 !== null){
@@ -1775,8 +1793,9 @@ validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const func14 = require("./datatypes.twin.cjs")["Timing"];
-const func15 = require("./datatypes.twin.cjs")["Annotation"];
+const func15 = require("./datatypes.twin.cjs")["Timing"];
+const func16 = require("./datatypes.twin.cjs")["Annotation"];
+const obj6 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate3(data){
 let vErrors = null;
@@ -2046,7 +2065,7 @@ errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func14.call(this, data.occurrenceTiming))){
+if(!(func15.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -2257,7 +2276,7 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len22 = data59.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func15.call(this, data59[i22]))){
+if(!(func16.call(this, data59[i22]))){
 errors++;
 }
 }
@@ -2307,6 +2326,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "type")) && (key1 !== "subject")) && (key1 !== "intent")) && (key1 !== "linkId")) && (key1 !== "_linkId")) && (key1 !== "status")) && (key1 !== "context")) && (key1 !== "contextLinkId")) && (key1 !== "_contextLinkId")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "requester")) && (key1 !== "requesterLinkId")) && (key1 !== "_requesterLinkId")) && (key1 !== "performerType")) && (key1 !== "performerRole")) && (key1 !== "performer")) && (key1 !== "performerLinkId")) && (key1 !== "_performerLinkId")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "reason")) && (key1 !== "_reason")) && (key1 !== "reasonLinkId")) && (key1 !== "_reasonLinkId")) && (key1 !== "note")) && (key1 !== "securityLabelNumber")) && (key1 !== "_securityLabelNumber")){
 errors++;
 }
+}
+const forms0 = func12(data, obj6);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -2631,6 +2654,10 @@ for(const key1 in data){
 if((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "issued")) && (key1 !== "_issued")) && (key1 !== "applies")) && (key1 !== "topicCodeableConcept")) && (key1 !== "topicReference")) && (key1 !== "type")) && (key1 !== "subType")) && (key1 !== "text")) && (key1 !== "_text")) && (key1 !== "securityLabel")) && (key1 !== "offer")) && (key1 !== "asset")) && (key1 !== "action")) && (key1 !== "group")){
 errors++;
 }
+}
+const forms0 = func12(data, obj2);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -3457,6 +3484,10 @@ if(((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension
 errors++;
 }
 }
+const forms0 = func12(data90, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data90.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data90);
 if(proto2 !== Object.prototype && proto2 !== null){
@@ -3577,6 +3608,10 @@ for(const key3 in data101){
 if(((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "contentAttachment")) && (key3 !== "contentReference")){
 errors++;
 }
+}
+const forms1 = func12(data101, obj1);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data101.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data101);
@@ -3699,6 +3734,10 @@ if(((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension
 errors++;
 }
 }
+const forms2 = func12(data112, obj1);
+if(forms2 !== null){
+errors++;
+}
 if(!(obj0 && data112.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data112);
 if(proto4 !== Object.prototype && proto4 !== null){
@@ -3729,6 +3768,14 @@ for(const key5 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) && (key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) && (key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "identifier")) && (key5 !== "url")) && (key5 !== "_url")) && (key5 !== "version")) && (key5 !== "_version")) && (key5 !== "status")) && (key5 !== "_status")) && (key5 !== "legalState")) && (key5 !== "instantiatesCanonical")) && (key5 !== "instantiatesUri")) && (key5 !== "_instantiatesUri")) && (key5 !== "contentDerivative")) && (key5 !== "issued")) && (key5 !== "_issued")) && (key5 !== "applies")) && (key5 !== "expirationType")) && (key5 !== "subject")) && (key5 !== "authority")) && (key5 !== "domain")) && (key5 !== "site")) && (key5 !== "name")) && (key5 !== "_name")) && (key5 !== "title")) && (key5 !== "_title")) && (key5 !== "subtitle")) && (key5 !== "_subtitle")) && (key5 !== "alias")) && (key5 !== "_alias")) && (key5 !== "author")) && (key5 !== "scope")) && (key5 !== "topicCodeableConcept")) && (key5 !== "topicReference")) && (key5 !== "type")) && (key5 !== "subType")) && (key5 !== "contentDefinition")) && (key5 !== "term")) && (key5 !== "supportingInfo")) && (key5 !== "relevantHistory")) && (key5 !== "signer")) && (key5 !== "friendly")) && (key5 !== "legal")) && (key5 !== "rule")) && (key5 !== "legallyBindingAttachment")) && (key5 !== "legallyBindingReference")){
 errors++;
 }
+}
+const forms3 = func12(data, obj2);
+if(forms3 !== null){
+errors++;
+}
+const forms4 = func12(data, obj3);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data);

@@ -20,6 +20,8 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
 const func10 = require("./datatypes.twin.cjs")["Money"];
+const func11 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["valueQuantity", "valueMoney"]);
 
 function validate1(data){
 let vErrors = null;
@@ -214,6 +216,10 @@ for(const key1 in data){
 if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "type")) && (key1 !== "valueQuantity")) && (key1 !== "valueMoney")) && (key1 !== "exception")){
 errors++;
 }
+}
+const forms0 = func11(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

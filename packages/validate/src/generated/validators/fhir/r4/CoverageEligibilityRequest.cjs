@@ -36,6 +36,7 @@ const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Period"];
 const func10 = require("ajv/dist/runtime/ucs2length").default;
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -43,8 +44,9 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 
 
-const func11 = require("./datatypes.cjs")["Quantity"];
-const func12 = require("./datatypes.cjs")["Money"];
+const func12 = require("./datatypes.cjs")["Quantity"];
+const func13 = require("./datatypes.cjs")["Money"];
+const obj0 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -240,14 +242,14 @@ errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func12(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -345,9 +347,9 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data18, obj0);
+if(forms0 !== null){
+const err14 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -357,14 +359,25 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
 else {
-const err15 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err15 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -381,24 +394,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
+const err17 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -426,6 +439,7 @@ validate1.evaluated = {
  "dynamicItems": false
 };
 
+const obj1 = new Set(["servicedDate", "servicedPeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CoverageEligibilityRequest.schema.json" */;
@@ -1504,14 +1518,25 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj1);
+if(forms0 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -18,11 +18,14 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["servicedDate", "servicedPeriod"]);
 
 
-const func9 = require("./datatypes.twin.cjs")["Quantity"];
-const func10 = require("./datatypes.twin.cjs")["Money"];
+const func10 = require("./datatypes.twin.cjs")["Quantity"];
+const func11 = require("./datatypes.twin.cjs")["Money"];
+const obj2 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
 
 function validate1(data){
 let vErrors = null;
@@ -141,12 +144,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func9.call(this, data.quantity))){
+if(!(func10.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func10.call(this, data.unitPrice))){
+if(!(func11.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -215,6 +218,10 @@ for(const key0 in data18){
 if(((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "diagnosisCodeableConcept")) && (key0 !== "diagnosisReference")){
 errors++;
 }
+}
+const forms0 = func9(data18, obj2);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data18);
@@ -859,6 +866,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "priority")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "patient")) && (key2 !== "servicedDate")) && (key2 !== "_servicedDate")) && (key2 !== "servicedPeriod")) && (key2 !== "created")) && (key2 !== "_created")) && (key2 !== "enterer")) && (key2 !== "provider")) && (key2 !== "insurer")) && (key2 !== "facility")) && (key2 !== "supportingInfo")) && (key2 !== "insurance")) && (key2 !== "item")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

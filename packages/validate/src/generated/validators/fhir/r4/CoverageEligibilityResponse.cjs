@@ -43,6 +43,7 @@ const func7 = require("./datatypes.cjs")["Reference"];
 const func8 = require("./datatypes.cjs")["Period"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -51,7 +52,9 @@ const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 
-const func11 = require("./datatypes.cjs")["Money"];
+const func12 = require("./datatypes.cjs")["Money"];
+const obj0 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj1 = new Set(["usedUnsignedInt", "usedString", "usedMoney"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -436,8 +439,8 @@ errors = vErrors.length;
 }
 }
 if(data20.allowedMoney !== undefined && func0.call(data20, "allowedMoney")){
-if(!(func11(data20.allowedMoney, {instancePath:instancePath+"/benefit/" + i3+"/allowedMoney",parentData:data20,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data20.allowedMoney, {instancePath:instancePath+"/benefit/" + i3+"/allowedMoney",parentData:data20,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -514,14 +517,14 @@ errors = vErrors.length;
 }
 }
 if(data20.usedMoney !== undefined && func0.call(data20, "usedMoney")){
-if(!(func11(data20.usedMoney, {instancePath:instancePath+"/benefit/" + i3+"/usedMoney",parentData:data20,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data20.usedMoney, {instancePath:instancePath+"/benefit/" + i3+"/usedMoney",parentData:data20,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data20, obj0);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -530,10 +533,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/benefit",schemaPath:"#/properties/benefit/type",keyword:"type",params:{type: "array"}};
+const forms1 = func11(data20, obj1);
+if(forms1 !== null){
+const err26 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice",keyword:"cdxChoice",params:{choice: "used[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -543,14 +545,37 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.authorizationRequired !== undefined && func0.call(data, "authorizationRequired")){
-if(typeof data.authorizationRequired !== "boolean"){
-const err27 = {instancePath:instancePath+"/authorizationRequired",schemaPath:"#/properties/authorizationRequired/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err27 = {instancePath:instancePath+"/benefit/" + i3,schemaPath:"#/$defs/CoverageEligibilityResponse_Benefit/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/benefit",schemaPath:"#/properties/benefit/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.authorizationRequired !== undefined && func0.call(data, "authorizationRequired")){
+if(typeof data.authorizationRequired !== "boolean"){
+const err29 = {instancePath:instancePath+"/authorizationRequired",schemaPath:"#/properties/authorizationRequired/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -573,12 +598,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/authorizationSupporting",schemaPath:"#/properties/authorizationSupporting/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/authorizationSupporting",schemaPath:"#/properties/authorizationSupporting/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err30];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -587,23 +612,23 @@ if(data.authorizationUrl !== undefined && func0.call(data, "authorizationUrl")){
 let data41 = data.authorizationUrl;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-const err29 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err31 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err31];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err31);
 }
 errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err32];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -616,12 +641,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err33];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -829,6 +854,7 @@ validate2.evaluated = {
  "dynamicItems": false
 };
 
+const obj2 = new Set(["servicedDate", "servicedPeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CoverageEligibilityResponse.schema.json" */;
@@ -1770,14 +1796,25 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj2);
+if(forms0 !== null){
+const err49 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }

@@ -17,11 +17,14 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Period"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 
 
 
-const func9 = require("./datatypes.twin.cjs")["Money"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func10 = require("./datatypes.twin.cjs")["Money"];
+const obj0 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj1 = new Set(["usedUnsignedInt", "usedString", "usedMoney"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1(data){
 let vErrors = null;
@@ -249,7 +252,7 @@ errors++;
 }
 }
 if(data20.allowedMoney !== undefined){
-if(!(func9.call(this, data20.allowedMoney))){
+if(!(func10.call(this, data20.allowedMoney))){
 errors++;
 }
 }
@@ -289,7 +292,7 @@ errors++;
 }
 }
 if(data20.usedMoney !== undefined){
-if(!(func9.call(this, data20.usedMoney))){
+if(!(func10.call(this, data20.usedMoney))){
 errors++;
 }
 }
@@ -298,7 +301,15 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifier
 errors++;
 }
 }
-if(!(obj0 && data20.__proto__ === Object.prototype)){
+const forms0 = func9(data20, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func9(data20, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data20.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data20);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -359,7 +370,7 @@ if((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -467,7 +478,7 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -482,6 +493,7 @@ return errors === 0;
 }
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj3 = new Set(["servicedDate", "servicedPeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/CoverageEligibilityResponse.schema.json" */;
@@ -966,7 +978,7 @@ if((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension"
 errors++;
 }
 }
-if(!(obj0 && data45.__proto__ === Object.prototype)){
+if(!(obj2 && data45.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data45);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -987,7 +999,11 @@ if((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id"))
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func9(data, obj3);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

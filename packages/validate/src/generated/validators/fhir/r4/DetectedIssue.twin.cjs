@@ -17,7 +17,9 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["identifiedDateTime", "identifiedPeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DetectedIssue.schema.json" */;
@@ -484,6 +486,10 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "code")) && (key2 !== "severity")) && (key2 !== "_severity")) && (key2 !== "patient")) && (key2 !== "identifiedDateTime")) && (key2 !== "_identifiedDateTime")) && (key2 !== "identifiedPeriod")) && (key2 !== "author")) && (key2 !== "implicated")) && (key2 !== "evidence")) && (key2 !== "detail")) && (key2 !== "_detail")) && (key2 !== "reference")) && (key2 !== "_reference")) && (key2 !== "mitigation")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -36,9 +36,11 @@ const func11 = require("./datatypes.cjs")["ProdCharacteristic"];
 const func12 = require("./datatypes.cjs")["Quantity"];
 const func13 = require("./datatypes.cjs")["ContactPoint"];
 const func14 = require("./datatypes.cjs")["Annotation"];
+const func15 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["manufacturerString", "manufacturerReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceDefinition.schema.json" */;
@@ -1950,14 +1952,25 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func15(data, obj0);
+if(forms0 !== null){
+const err104 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "manufacturer[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }

@@ -24,7 +24,9 @@ const func9 = require("./datatypes.twin.cjs")["ProdCharacteristic"];
 const func10 = require("./datatypes.twin.cjs")["Quantity"];
 const func11 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func12 = require("./datatypes.twin.cjs")["Annotation"];
+const func13 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["manufacturerString", "manufacturerReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DeviceDefinition.schema.json" */;
@@ -1138,6 +1140,10 @@ for(const key6 in data){
 if(((((((((((((((((((((((((((((((((((((((key6 !== "resourceType") && (key6 !== "id")) && (key6 !== "meta")) && (key6 !== "implicitRules")) && (key6 !== "_implicitRules")) && (key6 !== "language")) && (key6 !== "_language")) && (key6 !== "text")) && (key6 !== "contained")) && (key6 !== "extension")) && (key6 !== "modifierExtension")) && (key6 !== "identifier")) && (key6 !== "udiDeviceIdentifier")) && (key6 !== "manufacturerString")) && (key6 !== "_manufacturerString")) && (key6 !== "manufacturerReference")) && (key6 !== "deviceName")) && (key6 !== "modelNumber")) && (key6 !== "_modelNumber")) && (key6 !== "type")) && (key6 !== "specialization")) && (key6 !== "version")) && (key6 !== "_version")) && (key6 !== "safety")) && (key6 !== "shelfLifeStorage")) && (key6 !== "physicalCharacteristics")) && (key6 !== "languageCode")) && (key6 !== "capability")) && (key6 !== "property")) && (key6 !== "owner")) && (key6 !== "contact")) && (key6 !== "url")) && (key6 !== "_url")) && (key6 !== "onlineInformation")) && (key6 !== "_onlineInformation")) && (key6 !== "note")) && (key6 !== "quantity")) && (key6 !== "parentDevice")) && (key6 !== "material")){
 errors++;
 }
+}
+const forms0 = func13(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto6 = Object.getPrototypeOf(data);

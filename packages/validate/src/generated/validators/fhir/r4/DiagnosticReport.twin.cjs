@@ -18,7 +18,9 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Attachment"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DiagnosticReport.schema.json" */;
@@ -483,6 +485,10 @@ for(const key1 in data){
 if((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "category")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "effectiveDateTime")) && (key1 !== "_effectiveDateTime")) && (key1 !== "effectivePeriod")) && (key1 !== "issued")) && (key1 !== "_issued")) && (key1 !== "performer")) && (key1 !== "resultsInterpreter")) && (key1 !== "specimen")) && (key1 !== "result")) && (key1 !== "imagingStudy")) && (key1 !== "media")) && (key1 !== "conclusion")) && (key1 !== "_conclusion")) && (key1 !== "conclusionCode")) && (key1 !== "presentedForm")){
 errors++;
 }
+}
+const forms0 = func10(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

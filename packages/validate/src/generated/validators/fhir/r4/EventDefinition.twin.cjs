@@ -20,7 +20,9 @@ const func9 = require("./datatypes.twin.cjs")["UsageContext"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func13 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/EventDefinition.schema.json" */;
@@ -574,7 +576,11 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType"
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func13(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

@@ -54,11 +54,14 @@ const func16 = require("./datatypes.cjs")["DataRequirement"];
 const func17 = require("./datatypes.cjs")["TriggerDefinition"];
 const func18 = require("./datatypes.cjs")["Duration"];
 const func19 = require("./datatypes.cjs")["Timing"];
+const func20 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["definitionReference", "definitionCanonical", "definitionCodeableConcept", "definitionExpression", "definitionDataRequirement", "definitionTriggerDefinition"]);
+const obj1 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/EvidenceVariable.schema.json" */;
@@ -1473,9 +1476,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/type",keyword:"type",params:{type: "object"}};
+const forms0 = func20(data67, obj0);
+if(forms0 !== null){
+const err74 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1484,10 +1487,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const forms1 = func20(data67, obj1);
+if(forms1 !== null){
+const err75 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1497,14 +1499,37 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err76 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }

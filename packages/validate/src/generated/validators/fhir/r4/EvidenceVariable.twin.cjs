@@ -26,7 +26,10 @@ const func14 = require("./datatypes.twin.cjs")["DataRequirement"];
 const func15 = require("./datatypes.twin.cjs")["TriggerDefinition"];
 const func16 = require("./datatypes.twin.cjs")["Duration"];
 const func17 = require("./datatypes.twin.cjs")["Timing"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func18 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["definitionReference", "definitionCanonical", "definitionCodeableConcept", "definitionExpression", "definitionDataRequirement", "definitionTriggerDefinition"]);
+const obj1 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/EvidenceVariable.schema.json" */;
@@ -818,7 +821,15 @@ if(((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== 
 errors++;
 }
 }
-if(!(obj0 && data67.__proto__ === Object.prototype)){
+const forms0 = func18(data67, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func18(data67, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data67.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data67);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -839,7 +850,7 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") &
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

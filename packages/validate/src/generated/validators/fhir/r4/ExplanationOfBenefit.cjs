@@ -54,13 +54,19 @@ const func10 = require("ajv/dist/runtime/ucs2length").default;
 const func11 = require("./datatypes.cjs")["Quantity"];
 const func12 = require("./datatypes.cjs")["Attachment"];
 const func13 = require("./datatypes.cjs")["Coding"];
-const func14 = require("./datatypes.cjs")["Address"];
-const func15 = require("./datatypes.cjs")["Money"];
+const func14 = require("../../../../choice.cjs").choiceForms;
+const func15 = require("./datatypes.cjs")["Address"];
+const func16 = require("./datatypes.cjs")["Money"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["timingDate", "timingPeriod"]);
+const obj1 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj2 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj3 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj4 = new Set(["locationAddress", "locationReference"]);
 
 
 
@@ -344,8 +350,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -369,8 +375,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -568,8 +574,8 @@ errors = vErrors.length;
 }
 }
 if(data27.amount !== undefined && func0.call(data27, "amount")){
-if(!(func15(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -914,8 +920,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -939,8 +945,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1138,8 +1144,8 @@ errors = vErrors.length;
 }
 }
 if(data27.amount !== undefined && func0.call(data27, "amount")){
-if(!(func15(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1225,6 +1231,8 @@ return errors === 0;
 }
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj5 = new Set(["servicedDate", "servicedPeriod"]);
+const obj6 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1852,8 +1860,8 @@ errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func14(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1870,8 +1878,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1895,8 +1903,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2144,8 +2152,8 @@ errors = vErrors.length;
 }
 }
 if(data54.amount !== undefined && func0.call(data54, "amount")){
-if(!(func15(data54.amount, {instancePath:instancePath+"/adjudication/" + i17+"/amount",parentData:data54,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data54.amount, {instancePath:instancePath+"/adjudication/" + i17+"/amount",parentData:data54,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2214,14 +2222,36 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data, obj5);
+if(forms0 !== null){
+const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+const forms1 = func14(data, obj6);
+if(forms1 !== null){
+const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2360,8 +2390,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2385,8 +2415,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2562,8 +2592,8 @@ errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func15(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2770,8 +2800,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2795,8 +2825,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2972,8 +3002,8 @@ errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func15(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3503,8 +3533,8 @@ errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func14(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3521,8 +3551,8 @@ errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3546,8 +3576,8 @@ errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3751,8 +3781,8 @@ errors = vErrors.length;
 }
 }
 if(data43.amount !== undefined && func0.call(data43, "amount")){
-if(!(func15(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3821,14 +3851,36 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data, obj5);
+if(forms0 !== null){
+const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+const forms1 = func14(data, obj6);
+if(forms1 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -3874,6 +3926,8 @@ validate6.evaluated = {
 
 
 
+const obj7 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj8 = new Set(["usedUnsignedInt", "usedMoney"]);
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4234,8 +4288,8 @@ errors = vErrors.length;
 }
 }
 if(data16.allowedMoney !== undefined && func0.call(data16, "allowedMoney")){
-if(!(func15(data16.allowedMoney, {instancePath:instancePath+"/financial/" + i2+"/allowedMoney",parentData:data16,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data16.allowedMoney, {instancePath:instancePath+"/financial/" + i2+"/allowedMoney",parentData:data16,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4281,14 +4335,14 @@ errors = vErrors.length;
 }
 }
 if(data16.usedMoney !== undefined && func0.call(data16, "usedMoney")){
-if(!(func15(data16.usedMoney, {instancePath:instancePath+"/financial/" + i2+"/usedMoney",parentData:data16,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data16.usedMoney, {instancePath:instancePath+"/financial/" + i2+"/usedMoney",parentData:data16,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data16, obj7);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4297,10 +4351,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/financial",schemaPath:"#/properties/financial/type",keyword:"type",params:{type: "array"}};
+const forms1 = func14(data16, obj8);
+if(forms1 !== null){
+const err24 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/cdxChoice",keyword:"cdxChoice",params:{choice: "used[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4310,14 +4363,37 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/financial",schemaPath:"#/properties/financial/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -6054,9 +6130,9 @@ if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data86, obj0);
+if(forms0 !== null){
+const err84 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -6065,15 +6141,37 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const forms1 = func14(data86, obj1);
+if(forms1 !== null){
+const err85 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -6089,12 +6187,12 @@ let valid64 = true;
 const _errs180 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
-const err86 = {};
+const err88 = {};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -6113,12 +6211,12 @@ if(_valid6){
 const _errs181 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.sequence === undefined) || (!(func0.call(data109, "sequence")))){
-const err87 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err89 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err89];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -6132,12 +6230,12 @@ props6._sequence = true;
 }
 }
 if(!valid64){
-const err88 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err90 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err90];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -6147,12 +6245,12 @@ const _errs184 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
 var valid67 = false;
-const err89 = {};
+const err91 = {};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err91];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -6162,12 +6260,12 @@ var valid67 = true;
 if(valid67){
 if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
 var valid67 = false;
-const err90 = {};
+const err92 = {};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err92];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -6190,12 +6288,12 @@ if(_valid7){
 const _errs185 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.diagnosisCodeableConcept === undefined) || (!(func0.call(data109, "diagnosisCodeableConcept")))){
-const err91 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
+const err93 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -6204,12 +6302,12 @@ var _valid7 = _errs185 === errors;
 valid66 = _valid7;
 }
 if(!valid66){
-const err92 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err94 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -6236,23 +6334,23 @@ if(data109.id !== undefined && func0.call(data109, "id")){
 let data113 = data109.id;
 if(typeof data113 === "string"){
 if(func10(data113) < 1){
-const err93 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err95 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err95];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err95);
 }
 errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
+const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err96];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -6269,12 +6367,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err97];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -6291,31 +6389,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-if(data109.sequence !== undefined && func0.call(data109, "sequence")){
-let data118 = data109.sequence;
-if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-if((typeof data118 == "number") && (isFinite(data118))){
-if(data118 > 2147483647 || isNaN(data118)){
-const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -6324,13 +6398,37 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data118 < 1 || isNaN(data118)){
-const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data109.sequence !== undefined && func0.call(data109, "sequence")){
+let data118 = data109.sequence;
+if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
+const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+if((typeof data118 == "number") && (isFinite(data118))){
+if(data118 > 2147483647 || isNaN(data118)){
+const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(data118 < 1 || isNaN(data118)){
+const err101 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -6366,12 +6464,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
+const err102 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err102];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -6388,26 +6486,37 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
+const forms2 = func14(data109, obj2);
+if(forms2 !== null){
+const err103 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err103];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
 }
 errors++;
 }
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err105 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err105];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -6423,12 +6532,12 @@ let valid79 = true;
 const _errs211 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
-const err103 = {};
+const err106 = {};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err106];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err106);
 }
 errors++;
 }
@@ -6447,12 +6556,12 @@ if(_valid8){
 const _errs212 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.sequence === undefined) || (!(func0.call(data127, "sequence")))){
-const err104 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err107 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err107];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err107);
 }
 errors++;
 }
@@ -6466,12 +6575,12 @@ props7._sequence = true;
 }
 }
 if(!valid79){
-const err105 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err108];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -6481,12 +6590,12 @@ const _errs215 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
 var valid82 = false;
-const err106 = {};
+const err109 = {};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err109];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -6496,12 +6605,12 @@ var valid82 = true;
 if(valid82){
 if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
 var valid82 = false;
-const err107 = {};
+const err110 = {};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err110];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -6524,12 +6633,12 @@ if(_valid9){
 const _errs216 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.procedureCodeableConcept === undefined) || (!(func0.call(data127, "procedureCodeableConcept")))){
-const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
+const err111 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err111];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err111);
 }
 errors++;
 }
@@ -6538,12 +6647,12 @@ var _valid9 = _errs216 === errors;
 valid81 = _valid9;
 }
 if(!valid81){
-const err109 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err112 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err112];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err112);
 }
 errors++;
 }
@@ -6571,23 +6680,23 @@ if(data127.id !== undefined && func0.call(data127, "id")){
 let data131 = data127.id;
 if(typeof data131 === "string"){
 if(func10(data131) < 1){
-const err110 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err113 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err113];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err113);
 }
 errors++;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err114 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err114];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err114);
 }
 errors++;
 }
@@ -6604,12 +6713,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err115 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err115];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err115);
 }
 errors++;
 }
@@ -6626,12 +6735,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err116 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err116];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err116);
 }
 errors++;
 }
@@ -6639,33 +6748,33 @@ errors++;
 if(data127.sequence !== undefined && func0.call(data127, "sequence")){
 let data136 = data127.sequence;
 if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
-const err114 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err117 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err117];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err117);
 }
 errors++;
 }
 if((typeof data136 == "number") && (isFinite(data136))){
 if(data136 > 2147483647 || isNaN(data136)){
-const err115 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err118 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err118];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err118);
 }
 errors++;
 }
 if(data136 < 1 || isNaN(data136)){
-const err116 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err119 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err119];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -6689,12 +6798,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
+const err120 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err120];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -6703,23 +6812,23 @@ if(data127.date !== undefined && func0.call(data127, "date")){
 let data140 = data127.date;
 if(typeof data140 === "string"){
 if(!pattern3.test(data140)){
-const err118 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err121 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err121];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err121);
 }
 errors++;
 }
 }
 else {
-const err119 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+const err122 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err122];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -6754,44 +6863,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-}
-}
-else {
-const err121 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-}
-if(data.precedence !== undefined && func0.call(data, "precedence")){
-let data146 = data.precedence;
-if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-const err123 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
+const err123 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -6800,9 +6872,10 @@ vErrors.push(err123);
 }
 errors++;
 }
-if((typeof data146 == "number") && (isFinite(data146))){
-if(data146 > 2147483647 || isNaN(data146)){
-const err124 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+const forms3 = func14(data127, obj3);
+if(forms3 !== null){
+const err124 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -6811,13 +6884,60 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data146 < 1 || isNaN(data146)){
-const err125 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+else {
+const err125 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err125];
 }
 else {
 vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.precedence !== undefined && func0.call(data, "precedence")){
+let data146 = data.precedence;
+if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
+const err127 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if((typeof data146 == "number") && (isFinite(data146))){
+if(data146 > 2147483647 || isNaN(data146)){
+const err128 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+if(data146 < 1 || isNaN(data146)){
+const err129 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
 }
 errors++;
 }
@@ -6840,12 +6960,12 @@ let valid96 = true;
 const _errs249 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
-const err126 = {};
+const err130 = {};
 if(vErrors === null){
-vErrors = [err126];
+vErrors = [err130];
 }
 else {
-vErrors.push(err126);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -6864,12 +6984,12 @@ if(_valid10){
 const _errs250 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.focal === undefined) || (!(func0.call(data149, "focal")))){
-const err127 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err131 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err131];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err131);
 }
 errors++;
 }
@@ -6883,23 +7003,23 @@ props8._focal = true;
 }
 }
 if(!valid96){
-const err128 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err132 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err132];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err132);
 }
 errors++;
 }
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.coverage === undefined) || (!(func0.call(data149, "coverage")))){
-const err129 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err133 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err133];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err133);
 }
 errors++;
 }
@@ -6918,23 +7038,23 @@ if(data149.id !== undefined && func0.call(data149, "id")){
 let data151 = data149.id;
 if(typeof data151 === "string"){
 if(func10(data151) < 1){
-const err130 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err134 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err134];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err134);
 }
 errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err135 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err135];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err135);
 }
 errors++;
 }
@@ -6951,12 +7071,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err136 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err136];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err136);
 }
 errors++;
 }
@@ -6973,24 +7093,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err137 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err137];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err137);
 }
 errors++;
 }
 }
 if(data149.focal !== undefined && func0.call(data149, "focal")){
 if(typeof data149.focal !== "boolean"){
-const err134 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err138 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err138];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -7015,35 +7135,35 @@ for(let i30=0; i30<len30; i30++){
 let data160 = data159[i30];
 if(typeof data160 === "string"){
 if(func10(data160) < 1){
-const err135 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
+const err139 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err139];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err139);
 }
 errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
+const err140 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err140];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err140);
 }
 errors++;
 }
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err141 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err141];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err141);
 }
 errors++;
 }
@@ -7060,36 +7180,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err142 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err142];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err142);
 }
 errors++;
 }
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
+const err143 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err143];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err143);
 }
 errors++;
 }
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err144 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err144];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err144);
 }
 errors++;
 }
@@ -7101,23 +7221,23 @@ if(data163.id !== undefined && func0.call(data163, "id")){
 let data164 = data163.id;
 if(typeof data164 === "string"){
 if(func10(data164) < 1){
-const err141 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err145 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err145];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err145);
 }
 errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
+const err146 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err146];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err146);
 }
 errors++;
 }
@@ -7134,12 +7254,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err147 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err147];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err147);
 }
 errors++;
 }
@@ -7156,12 +7276,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err148 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err148];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err148);
 }
 errors++;
 }
@@ -7170,23 +7290,23 @@ if(data163.date !== undefined && func0.call(data163, "date")){
 let data169 = data163.date;
 if(typeof data169 === "string"){
 if(!pattern4.test(data169)){
-const err145 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err149 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err149];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err149);
 }
 errors++;
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+const err150 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err150];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err150);
 }
 errors++;
 }
@@ -7204,8 +7324,8 @@ errors = vErrors.length;
 }
 }
 if(data163.locationAddress !== undefined && func0.call(data163, "locationAddress")){
-if(!(func14(data163.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data163,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data163.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data163,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -7215,14 +7335,25 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
+const forms4 = func14(data163, obj4);
+if(forms4 !== null){
+const err151 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
 if(vErrors === null){
-vErrors = [err147];
+vErrors = [err151];
 }
 else {
-vErrors.push(err147);
+vErrors.push(err151);
+}
+errors++;
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
 }
 errors++;
 }
@@ -7239,12 +7370,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err153 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err153];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err153);
 }
 errors++;
 }
@@ -7261,12 +7392,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
+const err154 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err154];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err154);
 }
 errors++;
 }
@@ -7279,12 +7410,12 @@ for(let i36=0; i36<len36; i36++){
 let data179 = data178[i36];
 if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
 if((data179.category === undefined) || (!(func0.call(data179, "category")))){
-const err150 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
+const err155 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
-vErrors = [err150];
+vErrors = [err155];
 }
 else {
-vErrors.push(err150);
+vErrors.push(err155);
 }
 errors++;
 }
@@ -7292,23 +7423,23 @@ if(data179.id !== undefined && func0.call(data179, "id")){
 let data180 = data179.id;
 if(typeof data180 === "string"){
 if(func10(data180) < 1){
-const err151 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err156 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err156];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err156);
 }
 errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
+const err157 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err152];
+vErrors = [err157];
 }
 else {
-vErrors.push(err152);
+vErrors.push(err157);
 }
 errors++;
 }
@@ -7325,12 +7456,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err158 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err153];
+vErrors = [err158];
 }
 else {
-vErrors.push(err153);
+vErrors.push(err158);
 }
 errors++;
 }
@@ -7347,12 +7478,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err159 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err154];
+vErrors = [err159];
 }
 else {
-vErrors.push(err154);
+vErrors.push(err159);
 }
 errors++;
 }
@@ -7370,20 +7501,20 @@ errors = vErrors.length;
 }
 }
 if(data179.amount !== undefined && func0.call(data179, "amount")){
-if(!(func15(data179.amount, {instancePath:instancePath+"/adjudication/" + i36+"/amount",parentData:data179,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data179.amount, {instancePath:instancePath+"/adjudication/" + i36+"/amount",parentData:data179,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data179.value !== undefined && func0.call(data179, "value")){
 let data188 = data179.value;
 if(!((typeof data188 == "number") && (isFinite(data188)))){
-const err155 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
+const err160 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err155];
+vErrors = [err160];
 }
 else {
-vErrors.push(err155);
+vErrors.push(err160);
 }
 errors++;
 }
@@ -7396,24 +7527,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
+const err161 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err156];
+vErrors = [err161];
 }
 else {
-vErrors.push(err156);
+vErrors.push(err161);
 }
 errors++;
 }
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
+const err162 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err157];
+vErrors = [err162];
 }
 else {
-vErrors.push(err157);
+vErrors.push(err162);
 }
 errors++;
 }
@@ -7426,22 +7557,22 @@ for(let i39=0; i39<len39; i39++){
 let data191 = data190[i39];
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if((data191.amount === undefined) || (!(func0.call(data191, "amount")))){
-const err158 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
+const err163 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err163];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err163);
 }
 errors++;
 }
 if((data191.category === undefined) || (!(func0.call(data191, "category")))){
-const err159 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
+const err164 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err164];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err164);
 }
 errors++;
 }
@@ -7449,23 +7580,23 @@ if(data191.id !== undefined && func0.call(data191, "id")){
 let data192 = data191.id;
 if(typeof data192 === "string"){
 if(func10(data192) < 1){
-const err160 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err165 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err160];
+vErrors = [err165];
 }
 else {
-vErrors.push(err160);
+vErrors.push(err165);
 }
 errors++;
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
+const err166 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err166];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err166);
 }
 errors++;
 }
@@ -7482,12 +7613,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err167 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err162];
+vErrors = [err167];
 }
 else {
-vErrors.push(err162);
+vErrors.push(err167);
 }
 errors++;
 }
@@ -7504,12 +7635,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err163 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err168 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err163];
+vErrors = [err168];
 }
 else {
-vErrors.push(err163);
+vErrors.push(err168);
 }
 errors++;
 }
@@ -7521,31 +7652,31 @@ errors = vErrors.length;
 }
 }
 if(data191.amount !== undefined && func0.call(data191, "amount")){
-if(!(func15(data191.amount, {instancePath:instancePath+"/total/" + i39+"/amount",parentData:data191,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data191.amount, {instancePath:instancePath+"/total/" + i39+"/amount",parentData:data191,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err164 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
+const err169 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err169];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err169);
 }
 errors++;
 }
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
+const err170 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err170];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err170);
 }
 errors++;
 }
@@ -7557,23 +7688,23 @@ if(data199.id !== undefined && func0.call(data199, "id")){
 let data200 = data199.id;
 if(typeof data200 === "string"){
 if(func10(data200) < 1){
-const err166 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err171 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err171];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err171);
 }
 errors++;
 }
 }
 else {
-const err167 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
+const err172 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err167];
+vErrors = [err172];
 }
 else {
-vErrors.push(err167);
+vErrors.push(err172);
 }
 errors++;
 }
@@ -7590,12 +7721,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err168 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err173 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err168];
+vErrors = [err173];
 }
 else {
-vErrors.push(err168);
+vErrors.push(err173);
 }
 errors++;
 }
@@ -7612,12 +7743,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err169 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err174 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err169];
+vErrors = [err174];
 }
 else {
-vErrors.push(err169);
+vErrors.push(err174);
 }
 errors++;
 }
@@ -7629,8 +7760,8 @@ errors = vErrors.length;
 }
 }
 if(data199.adjustment !== undefined && func0.call(data199, "adjustment")){
-if(!(func15(data199.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data199,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data199.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data199,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -7644,23 +7775,23 @@ if(data199.date !== undefined && func0.call(data199, "date")){
 let data208 = data199.date;
 if(typeof data208 === "string"){
 if(!pattern4.test(data208)){
-const err170 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err175 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err170];
+vErrors = [err175];
 }
 else {
-vErrors.push(err170);
+vErrors.push(err175);
 }
 errors++;
 }
 }
 else {
-const err171 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
+const err176 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err176];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err176);
 }
 errors++;
 }
@@ -7672,8 +7803,8 @@ errors = vErrors.length;
 }
 }
 if(data199.amount !== undefined && func0.call(data199, "amount")){
-if(!(func15(data199.amount, {instancePath:instancePath+"/payment/amount",parentData:data199,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data199.amount, {instancePath:instancePath+"/payment/amount",parentData:data199,parentDataProperty:"amount",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -7685,12 +7816,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
+const err177 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err172];
+vErrors = [err177];
 }
 else {
-vErrors.push(err172);
+vErrors.push(err177);
 }
 errors++;
 }
@@ -7718,23 +7849,23 @@ if(data215.id !== undefined && func0.call(data215, "id")){
 let data216 = data215.id;
 if(typeof data216 === "string"){
 if(func10(data216) < 1){
-const err173 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err178 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err173];
+vErrors = [err178];
 }
 else {
-vErrors.push(err173);
+vErrors.push(err178);
 }
 errors++;
 }
 }
 else {
-const err174 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
+const err179 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err179];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err179);
 }
 errors++;
 }
@@ -7751,12 +7882,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err175 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err180 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err175];
+vErrors = [err180];
 }
 else {
-vErrors.push(err175);
+vErrors.push(err180);
 }
 errors++;
 }
@@ -7773,12 +7904,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err176 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err181 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err181];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err181);
 }
 errors++;
 }
@@ -7786,33 +7917,33 @@ errors++;
 if(data215.number !== undefined && func0.call(data215, "number")){
 let data221 = data215.number;
 if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
-const err177 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
+const err182 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err177];
+vErrors = [err182];
 }
 else {
-vErrors.push(err177);
+vErrors.push(err182);
 }
 errors++;
 }
 if((typeof data221 == "number") && (isFinite(data221))){
 if(data221 > 2147483647 || isNaN(data221)){
-const err178 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err183 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err178];
+vErrors = [err183];
 }
 else {
-vErrors.push(err178);
+vErrors.push(err183);
 }
 errors++;
 }
 if(data221 < 1 || isNaN(data221)){
-const err179 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err184 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err179];
+vErrors = [err184];
 }
 else {
-vErrors.push(err179);
+vErrors.push(err184);
 }
 errors++;
 }
@@ -7827,12 +7958,12 @@ errors = vErrors.length;
 if(data215.type !== undefined && func0.call(data215, "type")){
 let data223 = data215.type;
 if(!(((data223 === "display") || (data223 === "print")) || (data223 === "printoper"))){
-const err180 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err185 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err180];
+vErrors = [err185];
 }
 else {
-vErrors.push(err180);
+vErrors.push(err185);
 }
 errors++;
 }
@@ -7847,23 +7978,23 @@ if(data215.text !== undefined && func0.call(data215, "text")){
 let data225 = data215.text;
 if(typeof data225 === "string"){
 if(func10(data225) < 1){
-const err181 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+const err186 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err181];
+vErrors = [err186];
 }
 else {
-vErrors.push(err181);
+vErrors.push(err186);
 }
 errors++;
 }
 }
 else {
-const err182 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
+const err187 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err182];
+vErrors = [err187];
 }
 else {
-vErrors.push(err182);
+vErrors.push(err187);
 }
 errors++;
 }
@@ -7882,24 +8013,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err183 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
+const err188 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err183];
+vErrors = [err188];
 }
 else {
-vErrors.push(err183);
+vErrors.push(err188);
 }
 errors++;
 }
 }
 }
 else {
-const err184 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
+const err189 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err184];
+vErrors = [err189];
 }
 else {
-vErrors.push(err184);
+vErrors.push(err189);
 }
 errors++;
 }
@@ -7922,24 +8053,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err185 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
+const err190 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err185];
+vErrors = [err190];
 }
 else {
-vErrors.push(err185);
+vErrors.push(err190);
 }
 errors++;
 }
 }
 }
 else {
-const err186 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err191 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err186];
+vErrors = [err191];
 }
 else {
-vErrors.push(err186);
+vErrors.push(err191);
 }
 errors++;
 }

@@ -31,10 +31,18 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
 const func10 = require("./datatypes.twin.cjs")["Attachment"];
 const func11 = require("./datatypes.twin.cjs")["Coding"];
-const func12 = require("./datatypes.twin.cjs")["Address"];
-const func13 = require("./datatypes.twin.cjs")["Money"];
+const func12 = require("../../../../choice.cjs").choiceForms;
+const func13 = require("./datatypes.twin.cjs")["Address"];
+const func14 = require("./datatypes.twin.cjs")["Money"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["timingDate", "timingPeriod"]);
+const obj2 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
+const obj3 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
+const obj4 = new Set(["procedureCodeableConcept", "procedureReference"]);
+const obj5 = new Set(["locationAddress", "locationReference"]);
 
+const obj6 = new Set(["servicedDate", "servicedPeriod"]);
+const obj7 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
 
 
@@ -190,7 +198,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func13.call(this, data.unitPrice))){
+if(!(func14.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -206,7 +214,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func13.call(this, data.net))){
+if(!(func14.call(this, data.net))){
 errors++;
 }
 }
@@ -321,7 +329,7 @@ errors++;
 }
 }
 if(data27.amount !== undefined){
-if(!(func13.call(this, data27.amount))){
+if(!(func14.call(this, data27.amount))){
 errors++;
 }
 }
@@ -530,7 +538,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func13.call(this, data.unitPrice))){
+if(!(func14.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -546,7 +554,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func13.call(this, data.net))){
+if(!(func14.call(this, data.net))){
 errors++;
 }
 }
@@ -661,7 +669,7 @@ errors++;
 }
 }
 if(data27.amount !== undefined){
-if(!(func13.call(this, data27.amount))){
+if(!(func14.call(this, data27.amount))){
 errors++;
 }
 }
@@ -1053,7 +1061,7 @@ errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func12.call(this, data.locationAddress))){
+if(!(func13.call(this, data.locationAddress))){
 errors++;
 }
 }
@@ -1068,7 +1076,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func13.call(this, data.unitPrice))){
+if(!(func14.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1084,7 +1092,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func13.call(this, data.net))){
+if(!(func14.call(this, data.net))){
 errors++;
 }
 }
@@ -1232,7 +1240,7 @@ errors++;
 }
 }
 if(data54.amount !== undefined){
-if(!(func13.call(this, data54.amount))){
+if(!(func14.call(this, data54.amount))){
 errors++;
 }
 }
@@ -1286,6 +1294,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "sequence")) && (key1 !== "_sequence")) && (key1 !== "careTeamSequence")) && (key1 !== "_careTeamSequence")) && (key1 !== "diagnosisSequence")) && (key1 !== "_diagnosisSequence")) && (key1 !== "procedureSequence")) && (key1 !== "_procedureSequence")) && (key1 !== "informationSequence")) && (key1 !== "_informationSequence")) && (key1 !== "revenue")) && (key1 !== "category")) && (key1 !== "productOrService")) && (key1 !== "modifier")) && (key1 !== "programCode")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) && (key1 !== "locationCodeableConcept")) && (key1 !== "locationAddress")) && (key1 !== "locationReference")) && (key1 !== "quantity")) && (key1 !== "unitPrice")) && (key1 !== "factor")) && (key1 !== "_factor")) && (key1 !== "net")) && (key1 !== "udi")) && (key1 !== "bodySite")) && (key1 !== "subSite")) && (key1 !== "encounter")) && (key1 !== "noteNumber")) && (key1 !== "_noteNumber")) && (key1 !== "adjudication")) && (key1 !== "detail")){
 errors++;
 }
+}
+const forms0 = func12(data, obj6);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data, obj7);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -1384,7 +1400,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func13.call(this, data.unitPrice))){
+if(!(func14.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1400,7 +1416,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func13.call(this, data.net))){
+if(!(func14.call(this, data.net))){
 errors++;
 }
 }
@@ -1501,7 +1517,7 @@ errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func13.call(this, data18.amount))){
+if(!(func14.call(this, data18.amount))){
 errors++;
 }
 }
@@ -1636,7 +1652,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func13.call(this, data.unitPrice))){
+if(!(func14.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -1652,7 +1668,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func13.call(this, data.net))){
+if(!(func14.call(this, data.net))){
 errors++;
 }
 }
@@ -1753,7 +1769,7 @@ errors++;
 }
 }
 if(data18.amount !== undefined){
-if(!(func13.call(this, data18.amount))){
+if(!(func14.call(this, data18.amount))){
 errors++;
 }
 }
@@ -2062,7 +2078,7 @@ errors++;
 }
 }
 if(data.locationAddress !== undefined){
-if(!(func12.call(this, data.locationAddress))){
+if(!(func13.call(this, data.locationAddress))){
 errors++;
 }
 }
@@ -2077,7 +2093,7 @@ errors++;
 }
 }
 if(data.unitPrice !== undefined){
-if(!(func13.call(this, data.unitPrice))){
+if(!(func14.call(this, data.unitPrice))){
 errors++;
 }
 }
@@ -2093,7 +2109,7 @@ errors++;
 }
 }
 if(data.net !== undefined){
-if(!(func13.call(this, data.net))){
+if(!(func14.call(this, data.net))){
 errors++;
 }
 }
@@ -2213,7 +2229,7 @@ errors++;
 }
 }
 if(data43.amount !== undefined){
-if(!(func13.call(this, data43.amount))){
+if(!(func14.call(this, data43.amount))){
 errors++;
 }
 }
@@ -2268,6 +2284,14 @@ if((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (ke
 errors++;
 }
 }
+const forms0 = func12(data, obj6);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data, obj7);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -2285,6 +2309,8 @@ validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
+const obj8 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
+const obj9 = new Set(["usedUnsignedInt", "usedMoney"]);
 
 function validate7(data){
 let vErrors = null;
@@ -2491,7 +2517,7 @@ errors++;
 }
 }
 if(data16.allowedMoney !== undefined){
-if(!(func13.call(this, data16.allowedMoney))){
+if(!(func14.call(this, data16.allowedMoney))){
 errors++;
 }
 }
@@ -2515,7 +2541,7 @@ errors++;
 }
 }
 if(data16.usedMoney !== undefined){
-if(!(func13.call(this, data16.usedMoney))){
+if(!(func14.call(this, data16.usedMoney))){
 errors++;
 }
 }
@@ -2523,6 +2549,14 @@ for(const key0 in data16){
 if((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "type")) && (key0 !== "allowedUnsignedInt")) && (key0 !== "_allowedUnsignedInt")) && (key0 !== "allowedString")) && (key0 !== "_allowedString")) && (key0 !== "allowedMoney")) && (key0 !== "usedUnsignedInt")) && (key0 !== "_usedUnsignedInt")) && (key0 !== "usedMoney")){
 errors++;
 }
+}
+const forms0 = func12(data16, obj8);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data16, obj9);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data16.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data16);
@@ -3504,6 +3538,14 @@ if((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modi
 errors++;
 }
 }
+const forms0 = func12(data86, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data86, obj2);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data86.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data86);
 if(proto3 !== Object.prototype && proto3 !== null){
@@ -3698,6 +3740,10 @@ for(const key4 in data109){
 if((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "sequence")) && (key4 !== "_sequence")) && (key4 !== "diagnosisCodeableConcept")) && (key4 !== "diagnosisReference")) && (key4 !== "type")) && (key4 !== "onAdmission")) && (key4 !== "packageCode")){
 errors++;
 }
+}
+const forms2 = func12(data109, obj3);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data109.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data109);
@@ -3913,6 +3959,10 @@ for(const key5 in data127){
 if(((((((((((key5 !== "id") && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "sequence")) && (key5 !== "_sequence")) && (key5 !== "type")) && (key5 !== "date")) && (key5 !== "_date")) && (key5 !== "procedureCodeableConcept")) && (key5 !== "procedureReference")) && (key5 !== "udi")){
 errors++;
 }
+}
+const forms3 = func12(data127, obj4);
+if(forms3 !== null){
+errors++;
 }
 if(!(obj0 && data127.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data127);
@@ -4163,7 +4213,7 @@ errors++;
 }
 }
 if(data163.locationAddress !== undefined){
-if(!(func12.call(this, data163.locationAddress))){
+if(!(func13.call(this, data163.locationAddress))){
 errors++;
 }
 }
@@ -4176,6 +4226,10 @@ for(const key7 in data163){
 if((((((((key7 !== "id") && (key7 !== "extension")) && (key7 !== "modifierExtension")) && (key7 !== "date")) && (key7 !== "_date")) && (key7 !== "type")) && (key7 !== "locationAddress")) && (key7 !== "locationReference")){
 errors++;
 }
+}
+const forms4 = func12(data163, obj5);
+if(forms4 !== null){
+errors++;
 }
 if(!(obj0 && data163.__proto__ === Object.prototype)){
 const proto7 = Object.getPrototypeOf(data163);
@@ -4276,7 +4330,7 @@ errors++;
 }
 }
 if(data179.amount !== undefined){
-if(!(func13.call(this, data179.amount))){
+if(!(func14.call(this, data179.amount))){
 errors++;
 }
 }
@@ -4370,7 +4424,7 @@ errors++;
 }
 }
 if(data191.amount !== undefined){
-if(!(func13.call(this, data191.amount))){
+if(!(func14.call(this, data191.amount))){
 errors++;
 }
 }
@@ -4443,7 +4497,7 @@ errors++;
 }
 }
 if(data199.adjustment !== undefined){
-if(!(func13.call(this, data199.adjustment))){
+if(!(func14.call(this, data199.adjustment))){
 errors++;
 }
 }
@@ -4469,7 +4523,7 @@ errors++;
 }
 }
 if(data199.amount !== undefined){
-if(!(func13.call(this, data199.amount))){
+if(!(func14.call(this, data199.amount))){
 errors++;
 }
 }

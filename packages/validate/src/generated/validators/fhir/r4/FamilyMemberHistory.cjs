@@ -17,11 +17,16 @@ const func10 = require("./datatypes.cjs")["Period"];
 const func11 = require("./datatypes.cjs")["Age"];
 const func12 = require("./datatypes.cjs")["Range"];
 const func13 = require("./datatypes.cjs")["Annotation"];
+const func14 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
+const obj1 = new Set(["bornPeriod", "bornDate", "bornString"]);
+const obj2 = new Set(["ageAge", "ageRange", "ageString"]);
+const obj3 = new Set(["deceasedBoolean", "deceasedAge", "deceasedRange", "deceasedDate", "deceasedString"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/FamilyMemberHistory.schema.json" */;
@@ -1078,9 +1083,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data61, obj0);
+if(forms0 !== null){
+const err54 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1090,9 +1095,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1104,12 +1108,57 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+const forms1 = func14(data, obj1);
+if(forms1 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "born[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const forms2 = func14(data, obj2);
+if(forms2 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "age[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const forms3 = func14(data, obj3);
+if(forms3 !== null){
+const err59 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

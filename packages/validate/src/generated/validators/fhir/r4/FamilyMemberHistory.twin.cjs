@@ -20,7 +20,12 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Age"];
 const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["bornPeriod", "bornDate", "bornString"]);
+const obj3 = new Set(["ageAge", "ageRange", "ageString"]);
+const obj4 = new Set(["deceasedBoolean", "deceasedAge", "deceasedRange", "deceasedDate", "deceasedString"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/FamilyMemberHistory.schema.json" */;
@@ -605,7 +610,11 @@ if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierE
 errors++;
 }
 }
-if(!(obj0 && data61.__proto__ === Object.prototype)){
+const forms0 = func12(data61, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data61.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data61);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -626,7 +635,19 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms1 = func12(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func12(data, obj3);
+if(forms2 !== null){
+errors++;
+}
+const forms3 = func12(data, obj4);
+if(forms3 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

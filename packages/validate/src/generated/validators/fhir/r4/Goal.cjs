@@ -33,11 +33,15 @@ const func10 = require("./datatypes.cjs")["Quantity"];
 const func11 = require("./datatypes.cjs")["Range"];
 const func12 = require("./datatypes.cjs")["Ratio"];
 const func13 = require("./datatypes.cjs")["Duration"];
-const func14 = require("./datatypes.cjs")["Annotation"];
+const func14 = require("../../../../choice.cjs").choiceForms;
+const func15 = require("./datatypes.cjs")["Annotation"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", "detailString", "detailBoolean", "detailInteger", "detailRatio"]);
+const obj1 = new Set(["dueDate", "dueDuration"]);
+const obj2 = new Set(["startDate", "startCodeableConcept"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Goal.schema.json" */;
@@ -707,9 +711,9 @@ if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data29, obj0);
+if(forms0 !== null){
+const err33 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "detail[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -718,10 +722,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const forms1 = func14(data29, obj1);
+if(forms1 !== null){
+const err34 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "due[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -731,11 +734,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-let data49 = data.statusDate;
-if(typeof data49 === "string"){
-if(!pattern3.test(data49)){
-const err35 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+else {
+const err35 = {instancePath:instancePath+"/target/" + i5,schemaPath:"#/$defs/Goal_Target/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -745,13 +745,39 @@ vErrors.push(err35);
 errors++;
 }
 }
+}
 else {
-const err36 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.statusDate !== undefined && func0.call(data, "statusDate")){
+let data49 = data.statusDate;
+if(typeof data49 === "string"){
+if(!pattern3.test(data49)){
+const err37 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -766,23 +792,23 @@ if(data.statusReason !== undefined && func0.call(data, "statusReason")){
 let data51 = data.statusReason;
 if(typeof data51 === "string"){
 if(func9(data51) < 1){
-const err37 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -811,12 +837,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -826,19 +852,19 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func14(data56[i9], {instancePath:instancePath+"/note/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data56[i9], {instancePath:instancePath+"/note/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -855,12 +881,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/outcomeCode",schemaPath:"#/properties/outcomeCode/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/outcomeCode",schemaPath:"#/properties/outcomeCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -877,24 +903,35 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/outcomeReference",schemaPath:"#/properties/outcomeReference/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/outcomeReference",schemaPath:"#/properties/outcomeReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func14(data, obj2);
+if(forms2 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "start[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

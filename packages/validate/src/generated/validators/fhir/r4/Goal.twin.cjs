@@ -19,8 +19,12 @@ const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Range"];
 const func10 = require("./datatypes.twin.cjs")["Ratio"];
 const func11 = require("./datatypes.twin.cjs")["Duration"];
-const func12 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func12 = require("../../../../choice.cjs").choiceForms;
+const func13 = require("./datatypes.twin.cjs")["Annotation"];
+const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", "detailString", "detailBoolean", "detailInteger", "detailRatio"]);
+const obj1 = new Set(["dueDate", "dueDuration"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj3 = new Set(["startDate", "startCodeableConcept"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Goal.schema.json" */;
@@ -396,7 +400,15 @@ if(((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modif
 errors++;
 }
 }
-if(!(obj0 && data29.__proto__ === Object.prototype)){
+const forms0 = func12(data29, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func12(data29, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data29.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data29);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -468,7 +480,7 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func12.call(this, data56[i9]))){
+if(!(func13.call(this, data56[i9]))){
 errors++;
 }
 }
@@ -510,7 +522,11 @@ if((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) &
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms2 = func12(data, obj3);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

@@ -17,9 +17,11 @@ const func9 = require("./datatypes.cjs")["Reference"];
 const func10 = require("./datatypes.cjs")["Quantity"];
 const func11 = require("./datatypes.cjs")["Range"];
 const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["valueCodeableConcept", "valueBoolean", "valueQuantity", "valueRange", "valueReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Group.schema.json" */;
@@ -909,9 +911,9 @@ if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/type",keyword:"type",params:{type: "object"}};
+const forms0 = func13(data31, obj0);
+if(forms0 !== null){
+const err44 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -921,14 +923,25 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
 else {
-const err45 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -941,20 +954,7 @@ for(let i7=0; i7<len7; i7++){
 let data55 = data54[i7];
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.entity === undefined) || (!(func0.call(data55, "entity")))){
-const err46 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/required",keyword:"required",params:{missingProperty: "entity"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data55.id !== undefined && func0.call(data55, "id")){
-let data56 = data55.id;
-if(typeof data56 === "string"){
-if(func8(data56) < 1){
-const err47 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err47 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/required",keyword:"required",params:{missingProperty: "entity"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -963,14 +963,27 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data55.id !== undefined && func0.call(data55, "id")){
+let data56 = data55.id;
+if(typeof data56 === "string"){
+if(func8(data56) < 1){
+const err48 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -987,12 +1000,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/member/" + i7+"/extension",schemaPath:"#/$defs/Group_Member/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/member/" + i7+"/extension",schemaPath:"#/$defs/Group_Member/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1009,12 +1022,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/member/" + i7+"/modifierExtension",schemaPath:"#/$defs/Group_Member/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/member/" + i7+"/modifierExtension",schemaPath:"#/$defs/Group_Member/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1033,12 +1046,12 @@ errors = vErrors.length;
 }
 if(data55.inactive !== undefined && func0.call(data55, "inactive")){
 if(typeof data55.inactive !== "boolean"){
-const err51 = {instancePath:instancePath+"/member/" + i7+"/inactive",schemaPath:"#/$defs/Group_Member/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
+const err52 = {instancePath:instancePath+"/member/" + i7+"/inactive",schemaPath:"#/$defs/Group_Member/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1051,19 +1064,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1075,12 +1076,24 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err54 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }

@@ -18,7 +18,9 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Range"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func11 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["valueCodeableConcept", "valueBoolean", "valueQuantity", "valueRange", "valueReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Group.schema.json" */;
@@ -502,7 +504,11 @@ if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierE
 errors++;
 }
 }
-if(!(obj0 && data31.__proto__ === Object.prototype)){
+const forms0 = func11(data31, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data31.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data31);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -592,7 +598,7 @@ if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtensi
 errors++;
 }
 }
-if(!(obj0 && data55.__proto__ === Object.prototype)){
+if(!(obj1 && data55.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data55);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -613,7 +619,7 @@ if((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;

@@ -26,10 +26,12 @@ const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Annotation"];
 const func10 = require("./datatypes.cjs")["DataRequirement"];
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["moduleUri", "moduleCanonical", "moduleCodeableConcept"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/GuidanceResponse.schema.json" */;
@@ -736,14 +738,25 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+const err34 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "module[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }

@@ -16,7 +16,9 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Annotation"];
 const func9 = require("./datatypes.twin.cjs")["DataRequirement"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func10 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["moduleUri", "moduleCanonical", "moduleCodeableConcept"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/GuidanceResponse.schema.json" */;
@@ -418,7 +420,11 @@ if((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) &
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func10(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

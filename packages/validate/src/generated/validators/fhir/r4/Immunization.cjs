@@ -18,11 +18,15 @@ const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["Quantity"];
 const func11 = require("./datatypes.cjs")["Annotation"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+const obj2 = new Set(["occurrenceDateTime", "occurrenceString"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Immunization.schema.json" */;
@@ -1764,9 +1768,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data95, obj0);
+if(forms0 !== null){
+const err95 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1775,10 +1779,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
+const forms1 = func12(data95, obj1);
+if(forms1 !== null){
+const err96 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1788,14 +1791,48 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
 else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err97 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+const forms2 = func12(data, obj2);
+if(forms2 !== null){
+const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

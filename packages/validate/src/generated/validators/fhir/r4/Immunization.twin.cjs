@@ -21,7 +21,11 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj2 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+const obj3 = new Set(["occurrenceDateTime", "occurrenceString"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Immunization.schema.json" */;
@@ -1020,6 +1024,14 @@ if(((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifie
 errors++;
 }
 }
+const forms0 = func10(data95, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func10(data95, obj2);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data95.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data95);
 if(proto3 !== Object.prototype && proto3 !== null){
@@ -1040,6 +1052,10 @@ for(const key4 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) && (key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) && (key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "identifier")) && (key4 !== "status")) && (key4 !== "_status")) && (key4 !== "statusReason")) && (key4 !== "vaccineCode")) && (key4 !== "patient")) && (key4 !== "encounter")) && (key4 !== "occurrenceDateTime")) && (key4 !== "_occurrenceDateTime")) && (key4 !== "occurrenceString")) && (key4 !== "_occurrenceString")) && (key4 !== "recorded")) && (key4 !== "_recorded")) && (key4 !== "primarySource")) && (key4 !== "_primarySource")) && (key4 !== "reportOrigin")) && (key4 !== "location")) && (key4 !== "manufacturer")) && (key4 !== "lotNumber")) && (key4 !== "_lotNumber")) && (key4 !== "expirationDate")) && (key4 !== "_expirationDate")) && (key4 !== "site")) && (key4 !== "route")) && (key4 !== "doseQuantity")) && (key4 !== "performer")) && (key4 !== "note")) && (key4 !== "reasonCode")) && (key4 !== "reasonReference")) && (key4 !== "isSubpotent")) && (key4 !== "_isSubpotent")) && (key4 !== "subpotentReason")) && (key4 !== "education")) && (key4 !== "programEligibility")) && (key4 !== "fundingSource")) && (key4 !== "reaction")) && (key4 !== "protocolApplied")){
 errors++;
 }
+}
+const forms2 = func10(data, obj3);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data);

@@ -12,10 +12,13 @@ const func6 = require("./datatypes.cjs")["Identifier"];
 const func7 = require("./datatypes.cjs")["Reference"];
 const func8 = require("./datatypes.cjs")["CodeableConcept"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
+const func10 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImmunizationEvaluation.schema.json" */;
@@ -690,14 +693,36 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func10(data, obj0);
+if(forms0 !== null){
+const err38 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+const forms1 = func10(data, obj1);
+if(forms1 !== null){
+const err39 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }

@@ -14,7 +14,10 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func8 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ImmunizationEvaluation.schema.json" */;
@@ -364,7 +367,15 @@ if((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id"))
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func8(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func8(data, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

@@ -18,6 +18,9 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 const func8 = require("ajv/dist/runtime/ucs2length").default;
 const func9 = require("./datatypes.cjs")["CodeableConcept"];
+const func10 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -650,14 +653,36 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func10(data, obj0);
+if(forms0 !== null){
+const err36 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+const forms1 = func10(data, obj1);
+if(forms1 !== null){
+const err37 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }

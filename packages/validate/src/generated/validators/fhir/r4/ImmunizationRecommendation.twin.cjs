@@ -16,7 +16,10 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 
 
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func8 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj2 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
 function validate1(data){
 let vErrors = null;
@@ -379,6 +382,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "vaccineCode")) && (key1 !== "targetDisease")) && (key1 !== "contraindicatedVaccineCode")) && (key1 !== "forecastStatus")) && (key1 !== "forecastReason")) && (key1 !== "dateCriterion")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "series")) && (key1 !== "_series")) && (key1 !== "doseNumberPositiveInt")) && (key1 !== "_doseNumberPositiveInt")) && (key1 !== "doseNumberString")) && (key1 !== "_doseNumberString")) && (key1 !== "seriesDosesPositiveInt")) && (key1 !== "_seriesDosesPositiveInt")) && (key1 !== "seriesDosesString")) && (key1 !== "_seriesDosesString")) && (key1 !== "supportingImmunization")) && (key1 !== "supportingPatientInformation")){
 errors++;
 }
+}
+const forms0 = func8(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func8(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -617,8 +617,11 @@ const schema3 = {
 };
 
 const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["exampleBoolean", "exampleCanonical"]);
 const schema4 = {"properties":{"generation":{"enum":["html","markdown","xml","generated"]}}};
 const wrapper0 = {validate: validate1};
+const obj1 = new Set(["nameUrl", "nameReference"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1040,14 +1043,25 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data, obj1);
+if(forms0 !== null){
+const err21 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "name[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1672,9 +1686,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data18, obj0);
+if(forms0 !== null){
+const err36 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/cdxChoice",keyword:"cdxChoice",params:{choice: "example[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1684,14 +1698,25 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
 else {
-const err37 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1713,12 +1738,12 @@ let valid32 = true;
 const _errs76 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41._code !== undefined && func0.call(data41, "_code")){
-const err38 = {};
+const err39 = {};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1737,12 +1762,12 @@ if(_valid1){
 const _errs77 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.code === undefined) || (!(func0.call(data41, "code")))){
-const err39 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err40 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1756,12 +1781,12 @@ props2._code = true;
 }
 }
 if(!valid32){
-const err40 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err41 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1770,12 +1795,12 @@ let valid34 = true;
 const _errs80 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41._value !== undefined && func0.call(data41, "_value")){
-const err41 = {};
+const err42 = {};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1794,12 +1819,12 @@ if(_valid2){
 const _errs81 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.value === undefined) || (!(func0.call(data41, "value")))){
-const err42 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
+const err43 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1813,12 +1838,12 @@ props3._value = true;
 }
 }
 if(!valid34){
-const err43 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err44 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1846,23 +1871,23 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data44 = data41.id;
 if(typeof data44 === "string"){
 if(func6(data44) < 1){
-const err44 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
+const err45 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1879,12 +1904,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/parameter/" + i10+"/extension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/parameter/" + i10+"/extension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1901,12 +1926,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1914,12 +1939,12 @@ errors++;
 if(data41.code !== undefined && func0.call(data41, "code")){
 let data49 = data41.code;
 if(!((((((((((data49 === "apply") || (data49 === "path-resource")) || (data49 === "path-pages")) || (data49 === "path-tx-cache")) || (data49 === "expansion-parameter")) || (data49 === "rule-broken-links")) || (data49 === "generate-xml")) || (data49 === "generate-json")) || (data49 === "generate-turtle")) || (data49 === "html-template"))){
-const err48 = {instancePath:instancePath+"/parameter/" + i10+"/code",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.code.enum}};
+const err49 = {instancePath:instancePath+"/parameter/" + i10+"/code",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.code.enum}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1934,23 +1959,23 @@ if(data41.value !== undefined && func0.call(data41, "value")){
 let data51 = data41.value;
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-const err49 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1963,24 +1988,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/type",keyword:"type",params:{type: "object"}};
+const err52 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1996,12 +2021,12 @@ let valid45 = true;
 const _errs102 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._code !== undefined && func0.call(data54, "_code")){
-const err53 = {};
+const err54 = {};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2020,12 +2045,12 @@ if(_valid3){
 const _errs103 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.code === undefined) || (!(func0.call(data54, "code")))){
-const err54 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err55 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2039,12 +2064,12 @@ props4._code = true;
 }
 }
 if(!valid45){
-const err55 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err56 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2053,12 +2078,12 @@ let valid47 = true;
 const _errs106 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._source !== undefined && func0.call(data54, "_source")){
-const err56 = {};
+const err57 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2077,12 +2102,12 @@ if(_valid4){
 const _errs107 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.source === undefined) || (!(func0.call(data54, "source")))){
-const err57 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/then/required",keyword:"required",params:{missingProperty: "source"}};
+const err58 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/then/required",keyword:"required",params:{missingProperty: "source"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2096,12 +2121,12 @@ props5._source = true;
 }
 }
 if(!valid47){
-const err58 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err59 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2131,23 +2156,23 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data57 = data54.id;
 if(typeof data57 === "string"){
 if(func6(data57) < 1){
-const err59 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2164,12 +2189,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/template/" + i13+"/extension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/template/" + i13+"/extension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -2186,21 +2211,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/template/" + i13+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data54.code !== undefined && func0.call(data54, "code")){
-let data62 = data54.code;
-if(typeof data62 === "string"){
-if(!pattern2.test(data62)){
-const err63 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+const err63 = {instancePath:instancePath+"/template/" + i13+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2210,13 +2221,27 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/type",keyword:"type",params:{type: "string"}};
+if(data54.code !== undefined && func0.call(data54, "code")){
+let data62 = data54.code;
+if(typeof data62 === "string"){
+if(!pattern2.test(data62)){
+const err64 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -2231,23 +2256,23 @@ if(data54.source !== undefined && func0.call(data54, "source")){
 let data64 = data54.source;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-const err65 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/type",keyword:"type",params:{type: "string"}};
+const err66 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -2262,23 +2287,23 @@ if(data54.scope !== undefined && func0.call(data54, "scope")){
 let data66 = data54.scope;
 if(typeof data66 === "string"){
 if(func6(data66) < 1){
-const err67 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/type",keyword:"type",params:{type: "string"}};
+const err68 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -2291,19 +2316,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "array"}};
+const err70 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2315,12 +2328,24 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err71 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -2639,9 +2664,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data8, obj0);
+if(forms0 !== null){
+const err17 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/cdxChoice",keyword:"cdxChoice",params:{choice: "example[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2651,14 +2676,25 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
 else {
-const err18 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+const err18 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -2674,12 +2710,12 @@ let valid17 = true;
 const _errs42 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22._name !== undefined && func0.call(data22, "_name")){
-const err19 = {};
+const err20 = {};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -2698,12 +2734,12 @@ if(_valid0){
 const _errs43 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.name === undefined) || (!(func0.call(data22, "name")))){
-const err20 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err21 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -2717,12 +2753,12 @@ props0._name = true;
 }
 }
 if(!valid17){
-const err21 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err22 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2743,23 +2779,23 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data24 = data22.id;
 if(typeof data24 === "string"){
 if(func6(data24) < 1){
-const err22 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -2776,12 +2812,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/page/" + i5+"/extension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/page/" + i5+"/extension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -2798,21 +2834,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/page/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data22.name !== undefined && func0.call(data22, "name")){
-let data29 = data22.name;
-if(typeof data29 === "string"){
-if(func6(data29) < 1){
-const err26 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err26 = {instancePath:instancePath+"/page/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2822,13 +2844,27 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data22.name !== undefined && func0.call(data22, "name")){
+let data29 = data22.name;
+if(typeof data29 === "string"){
+if(func6(data29) < 1){
+const err27 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2843,23 +2879,23 @@ if(data22.title !== undefined && func0.call(data22, "title")){
 let data31 = data22.title;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err28 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -2878,18 +2914,7 @@ for(let i8=0; i8<len8; i8++){
 let data34 = data33[i8];
 if(typeof data34 === "string"){
 if(func6(data34) < 1){
-const err30 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2899,14 +2924,25 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
 else {
-const err32 = {instancePath:instancePath+"/page/" + i5+"/anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/page/" + i5+"/anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -2923,19 +2959,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/page/" + i5+"/_anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/_anchor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/page/" + i5+"/_anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/_anchor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2947,12 +2971,24 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -2965,18 +3001,7 @@ for(let i10=0; i10<len10; i10++){
 let data38 = data37[i10];
 if(typeof data38 === "string"){
 if(func6(data38) < 1){
-const err36 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2986,14 +3011,25 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -3010,12 +3046,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/_image",schemaPath:"#/properties/_image/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/_image",schemaPath:"#/properties/_image/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -3028,18 +3064,7 @@ for(let i12=0; i12<len12; i12++){
 let data42 = data41[i12];
 if(typeof data42 === "string"){
 if(func6(data42) < 1){
-const err40 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3049,14 +3074,25 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -3073,24 +3109,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/_other",schemaPath:"#/properties/_other/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/_other",schemaPath:"#/properties/_other/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }

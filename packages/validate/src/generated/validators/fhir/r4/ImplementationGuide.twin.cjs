@@ -377,8 +377,11 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 
 
 const func9 = require("./datatypes.twin.cjs")["Reference"];
+const func10 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["exampleBoolean", "exampleCanonical"]);
 
 const wrapper0 = {validate: validate1};
+const obj2 = new Set(["nameUrl", "nameReference"]);
 
 function validate1(data){
 let vErrors = null;
@@ -611,6 +614,10 @@ for(const key0 in data){
 if(((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "nameUrl")) && (key0 !== "_nameUrl")) && (key0 !== "nameReference")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "generation")) && (key0 !== "_generation")) && (key0 !== "page")){
 errors++;
 }
+}
+const forms0 = func10(data, obj2);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -975,6 +982,10 @@ for(const key1 in data18){
 if((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "reference")) && (key1 !== "fhirVersion")) && (key1 !== "_fhirVersion")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "exampleBoolean")) && (key1 !== "_exampleBoolean")) && (key1 !== "exampleCanonical")) && (key1 !== "_exampleCanonical")) && (key1 !== "groupingId")) && (key1 !== "_groupingId")){
 errors++;
 }
+}
+const forms0 = func10(data18, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data18);
@@ -1523,6 +1534,10 @@ for(const key0 in data8){
 if((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "reference")) && (key0 !== "exampleBoolean")) && (key0 !== "_exampleBoolean")) && (key0 !== "exampleCanonical")) && (key0 !== "_exampleCanonical")) && (key0 !== "relativePath")) && (key0 !== "_relativePath")){
 errors++;
 }
+}
+const forms0 = func10(data8, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data8.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data8);

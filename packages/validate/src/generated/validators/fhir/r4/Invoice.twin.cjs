@@ -20,6 +20,8 @@ const func8 = require("./datatypes.twin.cjs")["Money"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
+const func10 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["chargeItemReference", "chargeItemCodeableConcept"]);
 
 function validate1(data){
 let vErrors = null;
@@ -278,6 +280,10 @@ for(const key1 in data){
 if((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "sequence")) && (key1 !== "_sequence")) && (key1 !== "chargeItemReference")) && (key1 !== "chargeItemCodeableConcept")) && (key1 !== "priceComponent")){
 errors++;
 }
+}
+const forms0 = func10(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

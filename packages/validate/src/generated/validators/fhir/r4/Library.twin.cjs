@@ -22,7 +22,9 @@ const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.twin.cjs")["ParameterDefinition"];
 const func13 = require("./datatypes.twin.cjs")["DataRequirement"];
 const func14 = require("./datatypes.twin.cjs")["Attachment"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func15 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Library.schema.json" */;
@@ -609,7 +611,11 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceTy
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func15(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

@@ -18,7 +18,9 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Attachment"];
 const func10 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func11 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["createdDateTime", "createdPeriod"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Media.schema.json" */;
@@ -424,7 +426,11 @@ if((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !=
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

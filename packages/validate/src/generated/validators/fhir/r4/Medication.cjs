@@ -15,10 +15,12 @@ const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Ratio"];
 const func10 = require("ajv/dist/runtime/ucs2length").default;
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["itemCodeableConcept", "itemReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Medication.schema.json" */;
@@ -478,9 +480,9 @@ if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/ingredient/" + i4,schemaPath:"#/$defs/Medication_Ingredient/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data23, obj0);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/ingredient/" + i4,schemaPath:"#/$defs/Medication_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -490,14 +492,25 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/ingredient/" + i4,schemaPath:"#/$defs/Medication_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -509,23 +522,23 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func10(data37) < 1){
-const err25 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/type",keyword:"type",params:{type: "string"}};
+const err26 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/batch/id",schemaPath:"#/$defs/Medication_Batch/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -542,12 +555,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/batch/extension",schemaPath:"#/$defs/Medication_Batch/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/batch/extension",schemaPath:"#/$defs/Medication_Batch/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -564,21 +577,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/batch/modifierExtension",schemaPath:"#/$defs/Medication_Batch/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data36.lotNumber !== undefined && func0.call(data36, "lotNumber")){
-let data42 = data36.lotNumber;
-if(typeof data42 === "string"){
-if(func10(data42) < 1){
-const err29 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
+const err29 = {instancePath:instancePath+"/batch/modifierExtension",schemaPath:"#/$defs/Medication_Batch/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -588,13 +587,27 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
+if(data36.lotNumber !== undefined && func0.call(data36, "lotNumber")){
+let data42 = data36.lotNumber;
+if(typeof data42 === "string"){
+if(func10(data42) < 1){
+const err30 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/batch/lotNumber",schemaPath:"#/$defs/Medication_Batch/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -609,23 +622,23 @@ if(data36.expirationDate !== undefined && func0.call(data36, "expirationDate")){
 let data44 = data36.expirationDate;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-const err31 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/batch/expirationDate",schemaPath:"#/$defs/Medication_Batch/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -638,24 +651,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/batch",schemaPath:"#/$defs/Medication_Batch/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/batch",schemaPath:"#/$defs/Medication_Batch/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }

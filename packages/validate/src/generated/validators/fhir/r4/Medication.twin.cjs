@@ -17,7 +17,9 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Ratio"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func9 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Medication.schema.json" */;
@@ -302,7 +304,11 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data23.__proto__ === Object.prototype)){
+const forms0 = func9(data23, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data23.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data23);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -397,7 +403,7 @@ if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtensi
 errors++;
 }
 }
-if(!(obj0 && data36.__proto__ === Object.prototype)){
+if(!(obj1 && data36.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data36);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -413,7 +419,7 @@ if((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== 
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;

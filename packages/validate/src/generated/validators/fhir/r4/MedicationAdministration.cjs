@@ -32,10 +32,14 @@ const func10 = require("ajv/dist/runtime/ucs2length").default;
 const func11 = require("./datatypes.cjs")["Annotation"];
 const func12 = require("./datatypes.cjs")["Quantity"];
 const func13 = require("./datatypes.cjs")["Ratio"];
+const func14 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["rateRatio", "rateQuantity"]);
+const obj1 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj2 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationAdministration.schema.json" */;
@@ -1114,14 +1118,25 @@ if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/dosage",schemaPath:"#/$defs/MedicationAdministration_Dosage/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data60, obj0);
+if(forms0 !== null){
+const err53 = {instancePath:instancePath+"/dosage",schemaPath:"#/$defs/MedicationAdministration_Dosage/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/dosage",schemaPath:"#/$defs/MedicationAdministration_Dosage/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1138,24 +1153,46 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err55 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+const forms1 = func14(data, obj1);
+if(forms1 !== null){
+const err56 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+const forms2 = func14(data, obj2);
+if(forms2 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -20,7 +20,11 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const func10 = require("./datatypes.twin.cjs")["Quantity"];
 const func11 = require("./datatypes.twin.cjs")["Ratio"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["rateRatio", "rateQuantity"]);
+const obj2 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj3 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationAdministration.schema.json" */;
@@ -652,6 +656,10 @@ if(((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExt
 errors++;
 }
 }
+const forms0 = func12(data60, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data60.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data60);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -681,6 +689,14 @@ for(const key2 in data){
 if(((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "instantiates")) && (key2 !== "_instantiates")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) && (key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) && (key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) && (key2 !== "performer")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "request")) && (key2 !== "device")) && (key2 !== "note")) && (key2 !== "dosage")) && (key2 !== "eventHistory")){
 errors++;
 }
+}
+const forms1 = func12(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func12(data, obj3);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -19,7 +19,10 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const func10 = require("./datatypes.twin.cjs")["Dosage"];
+const func11 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["statusReasonCodeableConcept", "statusReasonReference"]);
+const obj2 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationDispense.schema.json" */;
@@ -659,6 +662,14 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReasonCodeableConcept")) && (key2 !== "statusReasonReference")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) && (key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) && (key2 !== "performer")) && (key2 !== "location")) && (key2 !== "authorizingPrescription")) && (key2 !== "type")) && (key2 !== "quantity")) && (key2 !== "daysSupply")) && (key2 !== "whenPrepared")) && (key2 !== "_whenPrepared")) && (key2 !== "whenHandedOver")) && (key2 !== "_whenHandedOver")) && (key2 !== "destination")) && (key2 !== "receiver")) && (key2 !== "note")) && (key2 !== "dosageInstruction")) && (key2 !== "substitution")) && (key2 !== "detectedIssue")) && (key2 !== "eventHistory")){
 errors++;
 }
+}
+const forms0 = func11(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func11(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -22,15 +22,20 @@ const func7 = require("./datatypes.cjs")["Reference"];
 const func8 = require("./datatypes.cjs")["Quantity"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["Ratio"];
-const func11 = require("./datatypes.cjs")["Money"];
-const func12 = require("./datatypes.cjs")["Duration"];
+const func11 = require("../../../../choice.cjs").choiceForms;
+const func12 = require("./datatypes.cjs")["Money"];
+const func13 = require("./datatypes.cjs")["Duration"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj1 = new Set(["valueCodeableConcept", "valueString", "valueQuantity", "valueBase64Binary"]);
 
 
 
-const func13 = require("./datatypes.cjs")["Dosage"];
+const func14 = require("./datatypes.cjs")["Dosage"];
+const obj2 = new Set(["characteristicCodeableConcept", "characteristicQuantity"]);
+const obj3 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -219,8 +224,8 @@ let data13 = data6.dosage;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func13(data13[i5], {instancePath:instancePath+"/dosage/" + i2+"/dosage/" + i5,parentData:data13,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data13[i5], {instancePath:instancePath+"/dosage/" + i2+"/dosage/" + i5,parentData:data13,parentDataProperty:i5,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -495,9 +500,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data18, obj2);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/cdxChoice",keyword:"cdxChoice",params:{choice: "characteristic[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -507,9 +512,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/patientCharacteristics",schemaPath:"#/properties/patientCharacteristics/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -521,12 +525,35 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err27 = {instancePath:instancePath+"/patientCharacteristics",schemaPath:"#/properties/patientCharacteristics/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+const forms1 = func11(data, obj3);
+if(forms1 !== null){
+const err28 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1053,8 +1080,8 @@ errors = vErrors.length;
 }
 }
 if(data25.period !== undefined && func0.call(data25, "period")){
-if(!(func12(data25.period, {instancePath:instancePath+"/maxDispense/period",parentData:data25,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data25.period, {instancePath:instancePath+"/maxDispense/period",parentData:data25,parentDataProperty:"period",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1903,9 +1930,9 @@ if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data48, obj0);
+if(forms0 !== null){
+const err43 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1915,9 +1942,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1927,11 +1953,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
-let data61 = data.preparationInstruction;
-if(typeof data61 === "string"){
-if(func9(data61) < 1){
-const err45 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err45 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1941,13 +1965,27 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/type",keyword:"type",params:{type: "string"}};
+if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
+let data61 = data.preparationInstruction;
+if(typeof data61 === "string"){
+if(func9(data61) < 1){
+const err46 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1970,12 +2008,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/intendedRoute",schemaPath:"#/properties/intendedRoute/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/intendedRoute",schemaPath:"#/properties/intendedRoute/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1988,17 +2026,7 @@ for(let i18=0; i18<len18; i18++){
 let data66 = data65[i18];
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if((data66.cost === undefined) || (!(func0.call(data66, "cost")))){
-const err48 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "cost"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if((data66.type === undefined) || (!(func0.call(data66, "type")))){
-const err49 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "type"}};
+const err49 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "cost"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2007,11 +2035,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data66.id !== undefined && func0.call(data66, "id")){
-let data67 = data66.id;
-if(typeof data67 === "string"){
-if(func9(data67) < 1){
-const err50 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if((data66.type === undefined) || (!(func0.call(data66, "type")))){
+const err50 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2020,14 +2045,27 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data66.id !== undefined && func0.call(data66, "id")){
+let data67 = data66.id;
+if(typeof data67 === "string"){
+if(func9(data67) < 1){
+const err51 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -2044,12 +2082,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/cost/" + i18+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/cost/" + i18+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -2066,12 +2104,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/cost/" + i18+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/cost/" + i18+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2086,23 +2124,23 @@ if(data66.source !== undefined && func0.call(data66, "source")){
 let data73 = data66.source;
 if(typeof data73 === "string"){
 if(func9(data73) < 1){
-const err54 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2114,31 +2152,31 @@ errors = vErrors.length;
 }
 }
 if(data66.cost !== undefined && func0.call(data66, "cost")){
-if(!(func11(data66.cost, {instancePath:instancePath+"/cost/" + i18+"/cost",parentData:data66,parentDataProperty:"cost",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data66.cost, {instancePath:instancePath+"/cost/" + i18+"/cost",parentData:data66,parentDataProperty:"cost",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/type",keyword:"type",params:{type: "object"}};
+const err57 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/cost",schemaPath:"#/properties/cost/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/cost",schemaPath:"#/properties/cost/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2154,23 +2192,23 @@ if(data77.id !== undefined && func0.call(data77, "id")){
 let data78 = data77.id;
 if(typeof data78 === "string"){
 if(func9(data78) < 1){
-const err58 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -2187,12 +2225,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2209,12 +2247,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -2229,23 +2267,23 @@ if(data77.name !== undefined && func0.call(data77, "name")){
 let data84 = data77.name;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-const err62 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -2258,24 +2296,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/monitoringProgram/" + i21,schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/type",keyword:"type",params:{type: "object"}};
+const err65 = {instancePath:instancePath+"/monitoringProgram/" + i21,schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/monitoringProgram",schemaPath:"#/properties/monitoringProgram/type",keyword:"type",params:{type: "array"}};
+const err66 = {instancePath:instancePath+"/monitoringProgram",schemaPath:"#/properties/monitoringProgram/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -2292,12 +2330,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/administrationGuidelines",schemaPath:"#/properties/administrationGuidelines/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/administrationGuidelines",schemaPath:"#/properties/administrationGuidelines/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -2310,20 +2348,7 @@ for(let i25=0; i25<len25; i25++){
 let data89 = data88[i25];
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 if((data89.type === undefined) || (!(func0.call(data89, "type")))){
-const err67 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data89.id !== undefined && func0.call(data89, "id")){
-let data90 = data89.id;
-if(typeof data90 === "string"){
-if(func9(data90) < 1){
-const err68 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err68 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2332,14 +2357,27 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data89.id !== undefined && func0.call(data89, "id")){
+let data90 = data89.id;
+if(typeof data90 === "string"){
+if(func9(data90) < 1){
+const err69 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2356,12 +2394,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/medicineClassification/" + i25+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err71 = {instancePath:instancePath+"/medicineClassification/" + i25+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -2378,12 +2416,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err72 = {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -2406,19 +2444,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/medicineClassification/" + i25+"/classification",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/type",keyword:"type",params:{type: "object"}};
+const err73 = {instancePath:instancePath+"/medicineClassification/" + i25+"/classification",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2430,12 +2456,24 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/medicineClassification",schemaPath:"#/properties/medicineClassification/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/medicineClassification",schemaPath:"#/properties/medicineClassification/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2447,23 +2485,23 @@ if(data98.id !== undefined && func0.call(data98, "id")){
 let data99 = data98.id;
 if(typeof data99 === "string"){
 if(func9(data99) < 1){
-const err75 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -2480,12 +2518,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/packaging/extension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/packaging/extension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -2502,12 +2540,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/packaging/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/packaging/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2526,12 +2564,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/packaging",schemaPath:"#/$defs/MedicationKnowledge_Packaging/type",keyword:"type",params:{type: "object"}};
+const err80 = {instancePath:instancePath+"/packaging",schemaPath:"#/$defs/MedicationKnowledge_Packaging/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2547,23 +2585,23 @@ if(data107.id !== undefined && func0.call(data107, "id")){
 let data108 = data107.id;
 if(typeof data108 === "string"){
 if(func9(data108) < 1){
-const err80 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type",keyword:"type",params:{type: "string"}};
+const err81 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2580,12 +2618,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2602,12 +2640,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2628,23 +2666,23 @@ if(data107.valueString !== undefined && func0.call(data107, "valueString")){
 let data115 = data107.valueString;
 if(typeof data115 === "string"){
 if(func9(data115) < 1){
-const err84 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err85 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -2665,23 +2703,23 @@ if(data107.valueBase64Binary !== undefined && func0.call(data107, "valueBase64Bi
 let data118 = data107.valueBase64Binary;
 if(typeof data118 === "string"){
 if(!(formats0(data118))){
-const err86 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -2692,26 +2730,37 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err88 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/type",keyword:"type",params:{type: "object"}};
+const forms1 = func11(data107, obj1);
+if(forms1 !== null){
+const err89 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err89];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/drugCharacteristic",schemaPath:"#/properties/drugCharacteristic/type",keyword:"type",params:{type: "array"}};
+const err91 = {instancePath:instancePath+"/drugCharacteristic",schemaPath:"#/properties/drugCharacteristic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err91];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -2728,12 +2777,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/contraindication",schemaPath:"#/properties/contraindication/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/contraindication",schemaPath:"#/properties/contraindication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err92];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2750,12 +2799,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/regulatory",schemaPath:"#/properties/regulatory/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/regulatory",schemaPath:"#/properties/regulatory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -2771,23 +2820,23 @@ if(data125.id !== undefined && func0.call(data125, "id")){
 let data126 = data125.id;
 if(typeof data126 === "string"){
 if(func9(data126) < 1){
-const err92 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err94 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/type",keyword:"type",params:{type: "string"}};
+const err95 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err95];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -2804,12 +2853,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/kinetics/" + i36+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err96 = {instancePath:instancePath+"/kinetics/" + i36+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err96];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -2826,12 +2875,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err97];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -2848,12 +2897,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type",keyword:"type",params:{type: "array"}};
+const err98 = {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err98];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -2870,37 +2919,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-if(data125.halfLifePeriod !== undefined && func0.call(data125, "halfLifePeriod")){
-if(!(func12(data125.halfLifePeriod, {instancePath:instancePath+"/kinetics/" + i36+"/halfLifePeriod",parentData:data125,parentDataProperty:"halfLifePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/kinetics/" + i36,schemaPath:"#/$defs/MedicationKnowledge_Kinetics/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/kinetics",schemaPath:"#/properties/kinetics/type",keyword:"type",params:{type: "array"}};
+const err99 = {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2910,14 +2929,44 @@ vErrors.push(err99);
 errors++;
 }
 }
+if(data125.halfLifePeriod !== undefined && func0.call(data125, "halfLifePeriod")){
+if(!(func13(data125.halfLifePeriod, {instancePath:instancePath+"/kinetics/" + i36+"/halfLifePeriod",parentData:data125,parentDataProperty:"halfLifePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err100 = {instancePath:instancePath+"/kinetics/" + i36,schemaPath:"#/$defs/MedicationKnowledge_Kinetics/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/kinetics",schemaPath:"#/properties/kinetics/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }

@@ -23,13 +23,18 @@ const func5 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Quantity"];
 const func8 = require("./datatypes.twin.cjs")["Ratio"];
-const func9 = require("./datatypes.twin.cjs")["Money"];
-const func10 = require("./datatypes.twin.cjs")["Duration"];
+const func9 = require("../../../../choice.cjs").choiceForms;
+const func10 = require("./datatypes.twin.cjs")["Money"];
+const func11 = require("./datatypes.twin.cjs")["Duration"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj2 = new Set(["valueCodeableConcept", "valueString", "valueQuantity", "valueBase64Binary"]);
 
 
 
-const func11 = require("./datatypes.twin.cjs")["Dosage"];
+const func12 = require("./datatypes.twin.cjs")["Dosage"];
+const obj3 = new Set(["characteristicCodeableConcept", "characteristicQuantity"]);
+const obj4 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate1(data){
 let vErrors = null;
@@ -143,7 +148,7 @@ let data13 = data6.dosage;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func11.call(this, data13[i5]))){
+if(!(func12.call(this, data13[i5]))){
 errors++;
 }
 }
@@ -322,6 +327,10 @@ if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtensi
 errors++;
 }
 }
+const forms0 = func9(data18, obj3);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data18.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data18);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -342,6 +351,10 @@ for(const key2 in data){
 if(((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "dosage")) && (key2 !== "indicationCodeableConcept")) && (key2 !== "indicationReference")) && (key2 !== "patientCharacteristics")){
 errors++;
 }
+}
+const forms1 = func9(data, obj4);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);
@@ -663,7 +676,7 @@ errors++;
 }
 }
 if(data25.period !== undefined){
-if(!(func10.call(this, data25.period))){
+if(!(func11.call(this, data25.period))){
 errors++;
 }
 }
@@ -1205,6 +1218,10 @@ if((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtens
 errors++;
 }
 }
+const forms0 = func9(data48, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data48.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data48);
 if(proto2 !== Object.prototype && proto2 !== null){
@@ -1325,7 +1342,7 @@ errors++;
 }
 }
 if(data66.cost !== undefined){
-if(!(func9.call(this, data66.cost))){
+if(!(func10.call(this, data66.cost))){
 errors++;
 }
 }
@@ -1707,6 +1724,10 @@ if((((((((((key7 !== "id") && (key7 !== "extension")) && (key7 !== "modifierExte
 errors++;
 }
 }
+const forms1 = func9(data107, obj2);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data107.__proto__ === Object.prototype)){
 const proto7 = Object.getPrototypeOf(data107);
 if(proto7 !== Object.prototype && proto7 !== null){
@@ -1826,7 +1847,7 @@ errors++;
 }
 }
 if(data125.halfLifePeriod !== undefined){
-if(!(func10.call(this, data125.halfLifePeriod))){
+if(!(func11.call(this, data125.halfLifePeriod))){
 errors++;
 }
 }

@@ -50,15 +50,16 @@ const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Annotation"];
 const func10 = require("./datatypes.cjs")["Dosage"];
 const func11 = require("ajv/dist/runtime/ucs2length").default;
+const func12 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 
 
-const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("./datatypes.cjs")["Duration"];
-const func14 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["Quantity"];
+const func14 = require("./datatypes.cjs")["Duration"];
+const func15 = require("./datatypes.cjs")["Period"];
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -213,14 +214,14 @@ errors++;
 }
 }
 if(data5.quantity !== undefined && func0.call(data5, "quantity")){
-if(!(func12(data5.quantity, {instancePath:instancePath+"/initialFill/quantity",parentData:data5,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data5.quantity, {instancePath:instancePath+"/initialFill/quantity",parentData:data5,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data5.duration !== undefined && func0.call(data5, "duration")){
-if(!(func13(data5.duration, {instancePath:instancePath+"/initialFill/duration",parentData:data5,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data5.duration, {instancePath:instancePath+"/initialFill/duration",parentData:data5,parentDataProperty:"duration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -237,14 +238,14 @@ errors++;
 }
 }
 if(data.dispenseInterval !== undefined && func0.call(data, "dispenseInterval")){
-if(!(func13(data.dispenseInterval, {instancePath:instancePath+"/dispenseInterval",parentData:data,parentDataProperty:"dispenseInterval",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data.dispenseInterval, {instancePath:instancePath+"/dispenseInterval",parentData:data,parentDataProperty:"dispenseInterval",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func14(data.validityPeriod, {instancePath:instancePath+"/validityPeriod",parentData:data,parentDataProperty:"validityPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data.validityPeriod, {instancePath:instancePath+"/validityPeriod",parentData:data,parentDataProperty:"validityPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -290,14 +291,14 @@ errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.expectedSupplyDuration !== undefined && func0.call(data, "expectedSupplyDuration")){
-if(!(func13(data.expectedSupplyDuration, {instancePath:instancePath+"/expectedSupplyDuration",parentData:data,parentDataProperty:"expectedSupplyDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data.expectedSupplyDuration, {instancePath:instancePath+"/expectedSupplyDuration",parentData:data,parentDataProperty:"expectedSupplyDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -339,6 +340,9 @@ validate1.evaluated = {
  "dynamicItems": false
 };
 
+const obj0 = new Set(["allowedBoolean", "allowedCodeableConcept"]);
+const obj1 = new Set(["reportedBoolean", "reportedReference"]);
+const obj2 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationRequest.schema.json" */;
@@ -1551,14 +1555,25 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data69, obj0);
+if(forms0 !== null){
+const err59 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1581,12 +1596,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1603,24 +1618,46 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-}
-else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err62 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+const forms1 = func12(data, obj1);
+if(forms1 !== null){
+const err63 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "reported[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+const forms2 = func12(data, obj2);
+if(forms2 !== null){
+const err64 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }

@@ -17,11 +17,12 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Annotation"];
 const func9 = require("./datatypes.twin.cjs")["Dosage"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 
 
-const func10 = require("./datatypes.twin.cjs")["Quantity"];
-const func11 = require("./datatypes.twin.cjs")["Duration"];
-const func12 = require("./datatypes.twin.cjs")["Period"];
+const func11 = require("./datatypes.twin.cjs")["Quantity"];
+const func12 = require("./datatypes.twin.cjs")["Duration"];
+const func13 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1(data){
@@ -117,12 +118,12 @@ errors++;
 }
 }
 if(data5.quantity !== undefined){
-if(!(func10.call(this, data5.quantity))){
+if(!(func11.call(this, data5.quantity))){
 errors++;
 }
 }
 if(data5.duration !== undefined){
-if(!(func11.call(this, data5.duration))){
+if(!(func12.call(this, data5.duration))){
 errors++;
 }
 }
@@ -143,12 +144,12 @@ errors++;
 }
 }
 if(data.dispenseInterval !== undefined){
-if(!(func11.call(this, data.dispenseInterval))){
+if(!(func12.call(this, data.dispenseInterval))){
 errors++;
 }
 }
 if(data.validityPeriod !== undefined){
-if(!(func12.call(this, data.validityPeriod))){
+if(!(func13.call(this, data.validityPeriod))){
 errors++;
 }
 }
@@ -172,12 +173,12 @@ errors++;
 }
 }
 if(data.quantity !== undefined){
-if(!(func10.call(this, data.quantity))){
+if(!(func11.call(this, data.quantity))){
 errors++;
 }
 }
 if(data.expectedSupplyDuration !== undefined){
-if(!(func11.call(this, data.expectedSupplyDuration))){
+if(!(func12.call(this, data.expectedSupplyDuration))){
 errors++;
 }
 }
@@ -206,6 +207,9 @@ return errors === 0;
 }
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj1 = new Set(["allowedBoolean", "allowedCodeableConcept"]);
+const obj2 = new Set(["reportedBoolean", "reportedReference"]);
+const obj3 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationRequest.schema.json" */;
@@ -888,6 +892,10 @@ if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensi
 errors++;
 }
 }
+const forms0 = func10(data69, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data69.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data69);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -936,6 +944,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "reportedBoolean")) && (key1 !== "_reportedBoolean")) && (key1 !== "reportedReference")) && (key1 !== "medicationCodeableConcept")) && (key1 !== "medicationReference")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "supportingInformation")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "performer")) && (key1 !== "performerType")) && (key1 !== "recorder")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "groupIdentifier")) && (key1 !== "courseOfTherapyType")) && (key1 !== "insurance")) && (key1 !== "note")) && (key1 !== "dosageInstruction")) && (key1 !== "dispenseRequest")) && (key1 !== "substitution")) && (key1 !== "priorPrescription")) && (key1 !== "detectedIssue")) && (key1 !== "eventHistory")){
 errors++;
 }
+}
+const forms1 = func10(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func10(data, obj3);
+if(forms2 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

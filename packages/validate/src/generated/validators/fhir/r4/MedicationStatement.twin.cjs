@@ -17,7 +17,10 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const func10 = require("./datatypes.twin.cjs")["Dosage"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func11 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj1 = new Set(["effectiveDateTime", "effectivePeriod"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationStatement.schema.json" */;
@@ -424,7 +427,15 @@ if(((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) 
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func11(data, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

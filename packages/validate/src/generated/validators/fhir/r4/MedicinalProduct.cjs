@@ -16,6 +16,7 @@ const func8 = require("./datatypes.cjs")["Coding"];
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["MarketingStatus"];
 const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -570,6 +571,7 @@ return errors === 0;
 }
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj0 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProduct.schema.json" */;
@@ -1463,9 +1465,9 @@ if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data62, obj0);
+if(forms0 !== null){
+const err43 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1475,9 +1477,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1489,12 +1490,24 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Coding"];
 const func8 = require("./datatypes.twin.cjs")["MarketingStatus"];
 const func9 = require("./datatypes.twin.cjs")["Reference"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 
 
 
@@ -350,6 +351,7 @@ return errors === 0;
 }
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj1 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicinalProduct.schema.json" */;
@@ -914,6 +916,10 @@ for(const key1 in data62){
 if((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "type")) && (key1 !== "intendedUse")) && (key1 !== "indicationCodeableConcept")) && (key1 !== "indicationReference")) && (key1 !== "status")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "species")){
 errors++;
 }
+}
+const forms0 = func10(data62, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data62.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data62);

@@ -18,7 +18,9 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
+const func9 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate1};
+const obj1 = new Set(["datePeriod", "dateDateTime"]);
 
 function validate1(data){
 let vErrors = null;
@@ -122,6 +124,10 @@ for(const key0 in data){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "type")) && (key0 !== "datePeriod")) && (key0 !== "dateDateTime")) && (key0 !== "_dateDateTime")) && (key0 !== "application")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);

@@ -12,10 +12,12 @@ const func5 = require("./datatypes.cjs")["Extension"];
 const func6 = require("./datatypes.cjs")["Reference"];
 const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Population"];
+const func9 = require("../../../../choice.cjs").choiceForms;
+const func10 = require("./datatypes.cjs")["Population"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductContraindication.schema.json" */;
@@ -470,9 +472,9 @@ if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/otherTherapy/" + i6,schemaPath:"#/$defs/MedicinalProductContraindication_OtherTherapy/type",keyword:"type",params:{type: "object"}};
+const forms0 = func9(data23, obj0);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/otherTherapy/" + i6,schemaPath:"#/$defs/MedicinalProductContraindication_OtherTherapy/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -482,9 +484,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath:instancePath+"/otherTherapy",schemaPath:"#/properties/otherTherapy/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/otherTherapy/" + i6,schemaPath:"#/$defs/MedicinalProductContraindication_OtherTherapy/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -494,19 +495,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.population !== undefined && func0.call(data, "population")){
-let data34 = data.population;
-if(Array.isArray(data34)){
-const len9 = data34.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func9(data34[i9], {instancePath:instancePath+"/population/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err25 = {instancePath:instancePath+"/population",schemaPath:"#/properties/population/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/otherTherapy",schemaPath:"#/properties/otherTherapy/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -516,14 +507,36 @@ vErrors.push(err25);
 errors++;
 }
 }
+if(data.population !== undefined && func0.call(data, "population")){
+let data34 = data.population;
+if(Array.isArray(data34)){
+const len9 = data34.length;
+for(let i9=0; i9<len9; i9++){
+if(!(func10(data34[i9], {instancePath:instancePath+"/population/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/population",schemaPath:"#/properties/population/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }

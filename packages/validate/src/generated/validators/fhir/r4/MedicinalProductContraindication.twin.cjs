@@ -13,8 +13,10 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Reference"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const func7 = require("./datatypes.twin.cjs")["Population"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func7 = require("../../../../choice.cjs").choiceForms;
+const func8 = require("./datatypes.twin.cjs")["Population"];
+const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicinalProductContraindication.schema.json" */;
@@ -296,7 +298,11 @@ if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data23.__proto__ === Object.prototype)){
+const forms0 = func7(data23, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data23.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data23);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -317,7 +323,7 @@ let data34 = data.population;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7.call(this, data34[i9]))){
+if(!(func8.call(this, data34[i9]))){
 errors++;
 }
 }
@@ -331,7 +337,7 @@ if((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "m
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

@@ -12,9 +12,11 @@ const func5 = require("./datatypes.cjs")["Extension"];
 const func6 = require("./datatypes.cjs")["Reference"];
 const func7 = require("ajv/dist/runtime/ucs2length").default;
 const func8 = require("./datatypes.cjs")["CodeableConcept"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["itemReference", "itemCodeableConcept"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductInteraction.schema.json" */;
@@ -428,9 +430,9 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/interactant/" + i4,schemaPath:"#/$defs/MedicinalProductInteraction_Interactant/type",keyword:"type",params:{type: "object"}};
+const forms0 = func9(data19, obj0);
+if(forms0 !== null){
+const err22 = {instancePath:instancePath+"/interactant/" + i4,schemaPath:"#/$defs/MedicinalProductInteraction_Interactant/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -440,14 +442,25 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/interactant",schemaPath:"#/properties/interactant/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/interactant/" + i4,schemaPath:"#/$defs/MedicinalProductInteraction_Interactant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/interactant",schemaPath:"#/properties/interactant/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -478,12 +491,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }

@@ -13,7 +13,9 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Reference"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func7 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["itemReference", "itemCodeableConcept"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicinalProductInteraction.schema.json" */;
@@ -265,7 +267,11 @@ if(((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension
 errors++;
 }
 }
-if(!(obj0 && data19.__proto__ === Object.prototype)){
+const forms0 = func7(data19, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data19.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data19);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -306,7 +312,7 @@ if(((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

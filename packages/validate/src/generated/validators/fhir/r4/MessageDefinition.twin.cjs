@@ -18,7 +18,9 @@ const func6 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Coding"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["eventCoding", "eventUri"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MessageDefinition.schema.json" */;
@@ -932,6 +934,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "replaces")) && (key2 !== "_replaces")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "base")) && (key2 !== "_base")) && (key2 !== "parent")) && (key2 !== "_parent")) && (key2 !== "eventCoding")) && (key2 !== "eventUri")) && (key2 !== "_eventUri")) && (key2 !== "category")) && (key2 !== "_category")) && (key2 !== "focus")) && (key2 !== "responseRequired")) && (key2 !== "_responseRequired")) && (key2 !== "allowedResponse")) && (key2 !== "graph")) && (key2 !== "_graph")){
 errors++;
 }
+}
+const forms0 = func10(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

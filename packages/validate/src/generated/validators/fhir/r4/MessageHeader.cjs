@@ -16,9 +16,11 @@ const func7 = require("ajv/dist/runtime/ucs2length").default;
 const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["ContactPoint"];
 const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["eventCoding", "eventUri"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageHeader.schema.json" */;
@@ -1240,14 +1242,25 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+const err65 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

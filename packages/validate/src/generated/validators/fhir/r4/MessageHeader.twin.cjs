@@ -17,7 +17,9 @@ const func5 = require("./datatypes.twin.cjs")["Coding"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["eventCoding", "eventUri"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MessageHeader.schema.json" */;
@@ -720,6 +722,10 @@ for(const key3 in data){
 if(((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "eventCoding")) && (key3 !== "eventUri")) && (key3 !== "_eventUri")) && (key3 !== "destination")) && (key3 !== "sender")) && (key3 !== "enterer")) && (key3 !== "author")) && (key3 !== "source")) && (key3 !== "responsible")) && (key3 !== "reason")) && (key3 !== "response")) && (key3 !== "focus")) && (key3 !== "definition")) && (key3 !== "_definition")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data);

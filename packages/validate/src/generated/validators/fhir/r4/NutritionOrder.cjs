@@ -486,6 +486,8 @@ validate1.evaluated = {
 
 
 const func13 = require("./datatypes.cjs")["Ratio"];
+const func14 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["rateQuantity", "rateRatio"]);
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -753,9 +755,9 @@ if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/administration/" + i2,schemaPath:"#/$defs/NutritionOrder_Administration/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data14, obj0);
+if(forms0 !== null){
+const err12 = {instancePath:instancePath+"/administration/" + i2,schemaPath:"#/$defs/NutritionOrder_Administration/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -765,14 +767,25 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/administration",schemaPath:"#/properties/administration/type",keyword:"type",params:{type: "array"}};
+const err13 = {instancePath:instancePath+"/administration/" + i2,schemaPath:"#/$defs/NutritionOrder_Administration/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/administration",schemaPath:"#/properties/administration/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -787,23 +800,23 @@ if(data.administrationInstruction !== undefined && func0.call(data, "administrat
 let data25 = data.administrationInstruction;
 if(typeof data25 === "string"){
 if(func9(data25) < 1){
-const err14 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/type",keyword:"type",params:{type: "string"}};
+const err15 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/administrationInstruction",schemaPath:"#/properties/administrationInstruction/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -816,12 +829,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }

@@ -308,6 +308,8 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 const func11 = require("./datatypes.twin.cjs")["Ratio"];
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["rateQuantity", "rateRatio"]);
 
 function validate2(data){
 let vErrors = null;
@@ -481,6 +483,10 @@ for(const key0 in data14){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "schedule")) && (key0 !== "quantity")) && (key0 !== "rateQuantity")) && (key0 !== "rateRatio")){
 errors++;
 }
+}
+const forms0 = func12(data14, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data14.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data14);

@@ -24,7 +24,10 @@ const func11 = require("./datatypes.twin.cjs")["Range"];
 const func12 = require("./datatypes.twin.cjs")["Ratio"];
 const func13 = require("./datatypes.twin.cjs")["SampledData"];
 const func14 = require("./datatypes.twin.cjs")["Annotation"];
+const func15 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
+const obj2 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
 
 
 function validate1(data){
@@ -332,6 +335,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "code")) && (key1 !== "valueQuantity")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueSampledData")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valuePeriod")) && (key1 !== "dataAbsentReason")) && (key1 !== "interpretation")) && (key1 !== "referenceRange")){
 errors++;
 }
+}
+const forms0 = func15(data, obj2);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
@@ -989,6 +996,14 @@ for(const key1 in data){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "partOf")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "category")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "focus")) && (key1 !== "encounter")) && (key1 !== "effectiveDateTime")) && (key1 !== "_effectiveDateTime")) && (key1 !== "effectivePeriod")) && (key1 !== "effectiveTiming")) && (key1 !== "effectiveInstant")) && (key1 !== "_effectiveInstant")) && (key1 !== "issued")) && (key1 !== "_issued")) && (key1 !== "performer")) && (key1 !== "valueQuantity")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueSampledData")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valuePeriod")) && (key1 !== "dataAbsentReason")) && (key1 !== "interpretation")) && (key1 !== "note")) && (key1 !== "bodySite")) && (key1 !== "method")) && (key1 !== "specimen")) && (key1 !== "device")) && (key1 !== "referenceRange")) && (key1 !== "hasMember")) && (key1 !== "derivedFrom")) && (key1 !== "component")){
 errors++;
 }
+}
+const forms0 = func15(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func15(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -23,7 +23,10 @@ const func9 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func10 = require("./datatypes.twin.cjs")["Attachment"];
 const func11 = require("./datatypes.twin.cjs")["Reference"];
 const func12 = require("./datatypes.twin.cjs")["Period"];
+const func13 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["deceasedBoolean", "deceasedDateTime"]);
+const obj2 = new Set(["multipleBirthBoolean", "multipleBirthInteger"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Patient.schema.json" */;
@@ -658,6 +661,14 @@ for(const key3 in data){
 if((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "identifier")) && (key3 !== "active")) && (key3 !== "_active")) && (key3 !== "name")) && (key3 !== "telecom")) && (key3 !== "gender")) && (key3 !== "_gender")) && (key3 !== "birthDate")) && (key3 !== "_birthDate")) && (key3 !== "deceasedBoolean")) && (key3 !== "_deceasedBoolean")) && (key3 !== "deceasedDateTime")) && (key3 !== "_deceasedDateTime")) && (key3 !== "address")) && (key3 !== "maritalStatus")) && (key3 !== "multipleBirthBoolean")) && (key3 !== "_multipleBirthBoolean")) && (key3 !== "multipleBirthInteger")) && (key3 !== "_multipleBirthInteger")) && (key3 !== "photo")) && (key3 !== "contact")) && (key3 !== "communication")) && (key3 !== "generalPractitioner")) && (key3 !== "managingOrganization")) && (key3 !== "link")){
 errors++;
 }
+}
+const forms0 = func13(data, obj1);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func13(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data);

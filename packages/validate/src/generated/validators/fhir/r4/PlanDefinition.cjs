@@ -16,6 +16,7 @@ const func10 = require("./datatypes.cjs")["ContactDetail"];
 const func11 = require("./datatypes.cjs")["UsageContext"];
 const func12 = require("./datatypes.cjs")["Period"];
 const func13 = require("./datatypes.cjs")["RelatedArtifact"];
+const func14 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -23,9 +24,10 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 
 
-const func14 = require("./datatypes.cjs")["Quantity"];
-const func15 = require("./datatypes.cjs")["Range"];
-const func16 = require("./datatypes.cjs")["Duration"];
+const func15 = require("./datatypes.cjs")["Quantity"];
+const func16 = require("./datatypes.cjs")["Range"];
+const func17 = require("./datatypes.cjs")["Duration"];
+const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -268,14 +270,14 @@ errors = vErrors.length;
 }
 }
 if(data14.detailQuantity !== undefined && func0.call(data14, "detailQuantity")){
-if(!(func14(data14.detailQuantity, {instancePath:instancePath+"/target/" + i4+"/detailQuantity",parentData:data14,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
+if(!(func15(data14.detailQuantity, {instancePath:instancePath+"/target/" + i4+"/detailQuantity",parentData:data14,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data14.detailRange !== undefined && func0.call(data14, "detailRange")){
-if(!(func15(data14.detailRange, {instancePath:instancePath+"/target/" + i4+"/detailRange",parentData:data14,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data14.detailRange, {instancePath:instancePath+"/target/" + i4+"/detailRange",parentData:data14,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -286,14 +288,14 @@ errors = vErrors.length;
 }
 }
 if(data14.due !== undefined && func0.call(data14, "due")){
-if(!(func16(data14.due, {instancePath:instancePath+"/target/" + i4+"/due",parentData:data14,parentDataProperty:"due",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
+if(!(func17(data14.due, {instancePath:instancePath+"/target/" + i4+"/due",parentData:data14,parentDataProperty:"due",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data14, obj0);
+if(forms0 !== null){
+const err11 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "detail[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -303,9 +305,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
 else {
-const err12 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const err12 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -317,12 +318,24 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err13 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -414,11 +427,15 @@ const schema3 = {
 };
 const schema4 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
 
-const func17 = require("./datatypes.cjs")["TriggerDefinition"];
-const func18 = require("./datatypes.cjs")["Expression"];
-const func19 = require("./datatypes.cjs")["DataRequirement"];
-const func20 = require("./datatypes.cjs")["Age"];
-const func21 = require("./datatypes.cjs")["Timing"];
+const func18 = require("./datatypes.cjs")["TriggerDefinition"];
+const func19 = require("./datatypes.cjs")["Expression"];
+const func20 = require("./datatypes.cjs")["DataRequirement"];
+const func21 = require("./datatypes.cjs")["Age"];
+const func22 = require("./datatypes.cjs")["Timing"];
+const obj1 = new Set(["offsetDuration", "offsetRange"]);
+const obj2 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj3 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
+const obj4 = new Set(["definitionCanonical", "definitionUri"]);
 const wrapper0 = {validate: validate2};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -800,8 +817,8 @@ let data27 = data.trigger;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func17(data27[i7], {instancePath:instancePath+"/trigger/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
+if(!(func18(data27[i7], {instancePath:instancePath+"/trigger/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -979,8 +996,8 @@ errors = vErrors.length;
 }
 }
 if(data30.expression !== undefined && func0.call(data30, "expression")){
-if(!(func18(data30.expression, {instancePath:instancePath+"/condition/" + i8+"/expression",parentData:data30,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
+if(!(func19(data30.expression, {instancePath:instancePath+"/condition/" + i8+"/expression",parentData:data30,parentDataProperty:"expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1013,8 +1030,8 @@ let data40 = data.input;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func19(data40[i11], {instancePath:instancePath+"/input/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
+if(!(func20(data40[i11], {instancePath:instancePath+"/input/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1035,8 +1052,8 @@ let data42 = data.output;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func19(data42[i12], {instancePath:instancePath+"/output/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
+if(!(func20(data42[i12], {instancePath:instancePath+"/output/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1314,20 +1331,20 @@ errors = vErrors.length;
 }
 }
 if(data45.offsetDuration !== undefined && func0.call(data45, "offsetDuration")){
-if(!(func16(data45.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetDuration",parentData:data45,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
+if(!(func17(data45.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetDuration",parentData:data45,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data45.offsetRange !== undefined && func0.call(data45, "offsetRange")){
-if(!(func15(data45.offsetRange, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetRange",parentData:data45,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data45.offsetRange, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetRange",parentData:data45,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data45, obj1);
+if(forms0 !== null){
+const err47 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/cdxChoice",keyword:"cdxChoice",params:{choice: "offset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1337,9 +1354,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
 else {
-const err48 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1349,11 +1365,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-let data59 = data.timingDateTime;
-if(typeof data59 === "string"){
-if(!pattern3.test(data59)){
-const err49 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err49 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1363,13 +1377,27 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
+let data59 = data.timingDateTime;
+if(typeof data59 === "string"){
+if(!pattern3.test(data59)){
+const err50 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1381,8 +1409,8 @@ errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func20(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
+if(!(func21(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1393,20 +1421,20 @@ errors = vErrors.length;
 }
 }
 if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func16(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
+if(!(func17(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func15(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func21(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
+if(!(func22(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func22.errors; else for (const vError of func22.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1421,12 +1449,12 @@ let valid49 = true;
 const _errs114 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67._type !== undefined && func0.call(data67, "_type")){
-const err51 = {};
+const err52 = {};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1445,12 +1473,12 @@ if(_valid3){
 const _errs115 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-const err52 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err53 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1464,12 +1492,12 @@ props3._type = true;
 }
 }
 if(!valid49){
-const err53 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err54 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1487,23 +1515,23 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-const err54 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1520,12 +1548,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/participant/" + i16+"/extension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/participant/" + i16+"/extension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1542,12 +1570,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/participant/" + i16+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/participant/" + i16+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1555,12 +1583,12 @@ errors++;
 if(data67.type !== undefined && func0.call(data67, "type")){
 let data74 = data67.type;
 if(!((((data74 === "patient") || (data74 === "practitioner")) || (data74 === "related-person")) || (data74 === "device"))){
-const err58 = {instancePath:instancePath+"/participant/" + i16+"/type",schemaPath:"#/$defs/PlanDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema4.properties.type.enum}};
+const err59 = {instancePath:instancePath+"/participant/" + i16+"/type",schemaPath:"#/$defs/PlanDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema4.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1579,24 +1607,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/type",keyword:"type",params:{type: "object"}};
+const err60 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1610,12 +1638,12 @@ errors = vErrors.length;
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
 let data78 = data.groupingBehavior;
 if(!(((data78 === "visual-group") || (data78 === "logical-group")) || (data78 === "sentence-group"))){
-const err61 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupingBehavior.enum}};
+const err62 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupingBehavior.enum}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1629,12 +1657,12 @@ errors = vErrors.length;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data80 = data.selectionBehavior;
 if(!((((((data80 === "any") || (data80 === "all")) || (data80 === "all-or-none")) || (data80 === "exactly-one")) || (data80 === "at-most-one")) || (data80 === "one-or-more"))){
-const err62 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
+const err63 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1648,12 +1676,12 @@ errors = vErrors.length;
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
 let data82 = data.requiredBehavior;
 if(!(((data82 === "must") || (data82 === "could")) || (data82 === "must-unless-documented"))){
-const err63 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.requiredBehavior.enum}};
+const err64 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.requiredBehavior.enum}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1667,12 +1695,12 @@ errors = vErrors.length;
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
 let data84 = data.precheckBehavior;
 if(!((data84 === "yes") || (data84 === "no"))){
-const err64 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.precheckBehavior.enum}};
+const err65 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.precheckBehavior.enum}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1686,12 +1714,12 @@ errors = vErrors.length;
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
 let data86 = data.cardinalityBehavior;
 if(!((data86 === "single") || (data86 === "multiple"))){
-const err65 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.cardinalityBehavior.enum}};
+const err66 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.cardinalityBehavior.enum}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1706,23 +1734,23 @@ if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonic
 let data88 = data.definitionCanonical;
 if(typeof data88 === "string"){
 if(!pattern1.test(data88)){
-const err66 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
+const err67 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1737,23 +1765,23 @@ if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
 let data90 = data.definitionUri;
 if(typeof data90 === "string"){
 if(!pattern1.test(data90)){
-const err68 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1768,23 +1796,23 @@ if(data.transform !== undefined && func0.call(data, "transform")){
 let data92 = data.transform;
 if(typeof data92 === "string"){
 if(!pattern1.test(data92)){
-const err70 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
+const err71 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1806,23 +1834,23 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data96 = data95.id;
 if(typeof data96 === "string"){
 if(func7(data96) < 1){
-const err72 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
+const err73 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1839,12 +1867,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/dynamicValue/" + i19+"/extension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/dynamicValue/" + i19+"/extension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1861,21 +1889,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data95.path !== undefined && func0.call(data95, "path")){
-let data101 = data95.path;
-if(typeof data101 === "string"){
-if(func7(data101) < 1){
-const err76 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
+const err76 = {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1885,13 +1899,27 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
+if(data95.path !== undefined && func0.call(data95, "path")){
+let data101 = data95.path;
+if(typeof data101 === "string"){
+if(func7(data101) < 1){
+const err77 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1903,31 +1931,31 @@ errors = vErrors.length;
 }
 }
 if(data95.expression !== undefined && func0.call(data95, "expression")){
-if(!(func18(data95.expression, {instancePath:instancePath+"/dynamicValue/" + i19+"/expression",parentData:data95,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
+if(!(func19(data95.expression, {instancePath:instancePath+"/dynamicValue/" + i19+"/expression",parentData:data95,parentDataProperty:"expression",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/dynamicValue/" + i19,schemaPath:"#/$defs/PlanDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
+const err79 = {instancePath:instancePath+"/dynamicValue/" + i19,schemaPath:"#/$defs/PlanDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1944,24 +1972,57 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err81 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+const forms1 = func14(data, obj2);
+if(forms1 !== null){
+const err82 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+const forms2 = func14(data, obj3);
+if(forms2 !== null){
+const err83 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const forms3 = func14(data, obj4);
+if(forms3 !== null){
+const err84 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -3137,14 +3198,25 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data, obj2);
+if(forms0 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }

@@ -19,12 +19,14 @@ const func8 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func9 = require("./datatypes.twin.cjs")["UsageContext"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 
 
-const func12 = require("./datatypes.twin.cjs")["Quantity"];
-const func13 = require("./datatypes.twin.cjs")["Range"];
-const func14 = require("./datatypes.twin.cjs")["Duration"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func13 = require("./datatypes.twin.cjs")["Quantity"];
+const func14 = require("./datatypes.twin.cjs")["Range"];
+const func15 = require("./datatypes.twin.cjs")["Duration"];
+const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1(data){
 let vErrors = null;
@@ -179,12 +181,12 @@ errors++;
 }
 }
 if(data14.detailQuantity !== undefined){
-if(!(func12.call(this, data14.detailQuantity))){
+if(!(func13.call(this, data14.detailQuantity))){
 errors++;
 }
 }
 if(data14.detailRange !== undefined){
-if(!(func13.call(this, data14.detailRange))){
+if(!(func14.call(this, data14.detailRange))){
 errors++;
 }
 }
@@ -194,7 +196,7 @@ errors++;
 }
 }
 if(data14.due !== undefined){
-if(!(func14.call(this, data14.due))){
+if(!(func15.call(this, data14.due))){
 errors++;
 }
 }
@@ -203,7 +205,11 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data14.__proto__ === Object.prototype)){
+const forms0 = func12(data14, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data14.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data14);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -224,7 +230,7 @@ if((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExte
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -244,11 +250,15 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const func15 = require("./datatypes.twin.cjs")["TriggerDefinition"];
-const func16 = require("./datatypes.twin.cjs")["Expression"];
-const func17 = require("./datatypes.twin.cjs")["DataRequirement"];
-const func18 = require("./datatypes.twin.cjs")["Age"];
-const func19 = require("./datatypes.twin.cjs")["Timing"];
+const func16 = require("./datatypes.twin.cjs")["TriggerDefinition"];
+const func17 = require("./datatypes.twin.cjs")["Expression"];
+const func18 = require("./datatypes.twin.cjs")["DataRequirement"];
+const func19 = require("./datatypes.twin.cjs")["Age"];
+const func20 = require("./datatypes.twin.cjs")["Timing"];
+const obj2 = new Set(["offsetDuration", "offsetRange"]);
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj4 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
+const obj5 = new Set(["definitionCanonical", "definitionUri"]);
 const wrapper0 = {validate: validate2};
 
 function validate2(data){
@@ -470,7 +480,7 @@ let data27 = data.trigger;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func15.call(this, data27[i7]))){
+if(!(func16.call(this, data27[i7]))){
 errors++;
 }
 }
@@ -568,7 +578,7 @@ errors++;
 }
 }
 if(data30.expression !== undefined){
-if(!(func16.call(this, data30.expression))){
+if(!(func17.call(this, data30.expression))){
 errors++;
 }
 }
@@ -577,7 +587,7 @@ if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data30.__proto__ === Object.prototype)){
+if(!(obj1 && data30.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data30);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -598,7 +608,7 @@ let data40 = data.input;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func17.call(this, data40[i11]))){
+if(!(func18.call(this, data40[i11]))){
 errors++;
 }
 }
@@ -612,7 +622,7 @@ let data42 = data.output;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func17.call(this, data42[i12]))){
+if(!(func18.call(this, data42[i12]))){
 errors++;
 }
 }
@@ -757,12 +767,12 @@ errors++;
 }
 }
 if(data45.offsetDuration !== undefined){
-if(!(func14.call(this, data45.offsetDuration))){
+if(!(func15.call(this, data45.offsetDuration))){
 errors++;
 }
 }
 if(data45.offsetRange !== undefined){
-if(!(func13.call(this, data45.offsetRange))){
+if(!(func14.call(this, data45.offsetRange))){
 errors++;
 }
 }
@@ -771,7 +781,11 @@ if(((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExten
 errors++;
 }
 }
-if(!(obj0 && data45.__proto__ === Object.prototype)){
+const forms0 = func12(data45, obj2);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data45.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data45);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -804,7 +818,7 @@ errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func18.call(this, data.timingAge))){
+if(!(func19.call(this, data.timingAge))){
 errors++;
 }
 }
@@ -814,17 +828,17 @@ errors++;
 }
 }
 if(data.timingDuration !== undefined){
-if(!(func14.call(this, data.timingDuration))){
+if(!(func15.call(this, data.timingDuration))){
 errors++;
 }
 }
 if(data.timingRange !== undefined){
-if(!(func13.call(this, data.timingRange))){
+if(!(func14.call(this, data.timingRange))){
 errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func19.call(this, data.timingTiming))){
+if(!(func20.call(this, data.timingTiming))){
 errors++;
 }
 }
@@ -926,7 +940,7 @@ if((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data67.__proto__ === Object.prototype)){
+if(!(obj1 && data67.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data67);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
@@ -1113,7 +1127,7 @@ errors++;
 }
 }
 if(data95.expression !== undefined){
-if(!(func16.call(this, data95.expression))){
+if(!(func17.call(this, data95.expression))){
 errors++;
 }
 }
@@ -1122,7 +1136,7 @@ if((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data95.__proto__ === Object.prototype)){
+if(!(obj1 && data95.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data95);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
@@ -1157,7 +1171,19 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "id") && (key4 !=
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms1 = func12(data, obj3);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func12(data, obj4);
+if(forms2 !== null){
+errors++;
+}
+const forms3 = func12(data, obj5);
+if(forms3 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data);
 if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
@@ -1775,7 +1801,11 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceT
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func12(data, obj3);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

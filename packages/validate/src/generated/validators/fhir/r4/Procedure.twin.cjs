@@ -20,7 +20,9 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Age"];
 const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Annotation"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["performedDateTime", "performedPeriod", "performedString", "performedAge", "performedRange"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Procedure.schema.json" */;
@@ -696,6 +698,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "instantiatesCanonical")) && (key2 !== "_instantiatesCanonical")) && (key2 !== "instantiatesUri")) && (key2 !== "_instantiatesUri")) && (key2 !== "basedOn")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "code")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "performedDateTime")) && (key2 !== "_performedDateTime")) && (key2 !== "performedPeriod")) && (key2 !== "performedString")) && (key2 !== "_performedString")) && (key2 !== "performedAge")) && (key2 !== "performedRange")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "performer")) && (key2 !== "location")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "bodySite")) && (key2 !== "outcome")) && (key2 !== "report")) && (key2 !== "complication")) && (key2 !== "complicationDetail")) && (key2 !== "followUp")) && (key2 !== "note")) && (key2 !== "focalDevice")) && (key2 !== "usedReference")) && (key2 !== "usedCode")){
 errors++;
 }
+}
+const forms0 = func12(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

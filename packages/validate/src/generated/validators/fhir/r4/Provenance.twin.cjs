@@ -17,7 +17,9 @@ const func5 = require("./datatypes.twin.cjs")["Reference"];
 const func6 = require("./datatypes.twin.cjs")["Period"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Signature"];
+const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["occurredPeriod", "occurredDateTime"]);
 
 
 function validate1(data){
@@ -632,6 +634,10 @@ for(const key1 in data){
 if(((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "target")) && (key1 !== "occurredPeriod")) && (key1 !== "occurredDateTime")) && (key1 !== "_occurredDateTime")) && (key1 !== "recorded")) && (key1 !== "_recorded")) && (key1 !== "policy")) && (key1 !== "_policy")) && (key1 !== "location")) && (key1 !== "reason")) && (key1 !== "activity")) && (key1 !== "agent")) && (key1 !== "entity")) && (key1 !== "signature")){
 errors++;
 }
+}
+const forms0 = func9(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);

@@ -221,8 +221,12 @@ const schema2 = {"properties":{"operator":{"enum":["exists","=","!=",">","<",">=
 
 const func13 = require("./datatypes.cjs")["Quantity"];
 const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["Attachment"];
+const func15 = require("../../../../choice.cjs").choiceForms;
+const func16 = require("./datatypes.cjs")["Attachment"];
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const obj0 = new Set(["answerBoolean", "answerDecimal", "answerInteger", "answerDate", "answerDateTime", "answerTime", "answerString", "answerCoding", "answerQuantity", "answerReference"]);
+const obj1 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
+const obj2 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1464,9 +1468,9 @@ if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/type",keyword:"type",params:{type: "object"}};
+const forms0 = func15(data20, obj0);
+if(forms0 !== null){
+const err66 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/cdxChoice",keyword:"cdxChoice",params:{choice: "answer[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1476,9 +1480,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
 else {
-const err67 = {instancePath:instancePath+"/enableWhen",schemaPath:"#/properties/enableWhen/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1488,15 +1491,27 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
-let data66 = data.enableBehavior;
-if(!((data66 === "all") || (data66 === "any"))){
-const err68 = {instancePath:instancePath+"/enableBehavior",schemaPath:"#/properties/enableBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.enableBehavior.enum}};
+}
+else {
+const err68 = {instancePath:instancePath+"/enableWhen",schemaPath:"#/properties/enableWhen/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
+let data66 = data.enableBehavior;
+if(!((data66 === "all") || (data66 === "any"))){
+const err69 = {instancePath:instancePath+"/enableBehavior",schemaPath:"#/properties/enableBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.enableBehavior.enum}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1509,12 +1524,12 @@ errors = vErrors.length;
 }
 if(data.required !== undefined && func0.call(data, "required")){
 if(typeof data.required !== "boolean"){
-const err69 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}};
+const err70 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1527,12 +1542,12 @@ errors = vErrors.length;
 }
 if(data.repeats !== undefined && func0.call(data, "repeats")){
 if(typeof data.repeats !== "boolean"){
-const err70 = {instancePath:instancePath+"/repeats",schemaPath:"#/properties/repeats/type",keyword:"type",params:{type: "boolean"}};
+const err71 = {instancePath:instancePath+"/repeats",schemaPath:"#/properties/repeats/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1545,12 +1560,12 @@ errors = vErrors.length;
 }
 if(data.readOnly !== undefined && func0.call(data, "readOnly")){
 if(typeof data.readOnly !== "boolean"){
-const err71 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"}};
+const err72 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1564,18 +1579,7 @@ errors = vErrors.length;
 if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data74 = data.maxLength;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err72 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 > 2147483647 || isNaN(data74)){
-const err73 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err73 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1584,13 +1588,24 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data74 < -2147483648 || isNaN(data74)){
-const err74 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 > 2147483647 || isNaN(data74)){
+const err74 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+if(data74 < -2147483648 || isNaN(data74)){
+const err75 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1606,23 +1621,23 @@ if(data.answerValueSet !== undefined && func0.call(data, "answerValueSet")){
 let data76 = data.answerValueSet;
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-const err75 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1645,21 +1660,6 @@ const _errs113 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
 var valid32 = false;
-const err77 = {};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-else {
-var valid32 = true;
-}
-if(valid32){
-if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
-var valid32 = false;
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -1673,7 +1673,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
+if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
 var valid32 = false;
 const err79 = {};
 if(vErrors === null){
@@ -1688,7 +1688,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
+if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
 var valid32 = false;
 const err80 = {};
 if(vErrors === null){
@@ -1703,7 +1703,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
+if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
 var valid32 = false;
 const err81 = {};
 if(vErrors === null){
@@ -1718,7 +1718,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
+if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
 var valid32 = false;
 const err82 = {};
 if(vErrors === null){
@@ -1733,7 +1733,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueString !== undefined && func0.call(data79, "valueString")){
+if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
 var valid32 = false;
 const err83 = {};
 if(vErrors === null){
@@ -1748,7 +1748,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
+if(data79.valueString !== undefined && func0.call(data79, "valueString")){
 var valid32 = false;
 const err84 = {};
 if(vErrors === null){
@@ -1763,7 +1763,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
+if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
 var valid32 = false;
 const err85 = {};
 if(vErrors === null){
@@ -1778,7 +1778,7 @@ else {
 var valid32 = true;
 }
 if(valid32){
-if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
+if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
 var valid32 = false;
 const err86 = {};
 if(vErrors === null){
@@ -1786,6 +1786,21 @@ vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+else {
+var valid32 = true;
+}
+if(valid32){
+if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
+var valid32 = false;
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -1816,21 +1831,7 @@ if(_valid5){
 const _errs114 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.valueInteger === undefined) || (!(func0.call(data79, "valueInteger")))){
-const err87 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueInteger"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var _valid5 = _errs114 === errors;
-valid31 = _valid5;
-}
-if(!valid31){
-const err88 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err88 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueInteger"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1839,12 +1840,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.id !== undefined && func0.call(data79, "id")){
-let data90 = data79.id;
-if(typeof data90 === "string"){
-if(func7(data90) < 1){
-const err89 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid5 = _errs114 === errors;
+valid31 = _valid5;
+}
+if(!valid31){
+const err89 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1853,14 +1854,28 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.id !== undefined && func0.call(data79, "id")){
+let data90 = data79.id;
+if(typeof data90 === "string"){
+if(func7(data90) < 1){
+const err90 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }
@@ -1877,12 +1892,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/answerOption/" + i6+"/extension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/answerOption/" + i6+"/extension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err92];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -1899,20 +1914,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
-let data95 = data79.valueInteger;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err93 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
+const err93 = {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1921,9 +1923,11 @@ vErrors.push(err93);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 2147483647 || isNaN(data95)){
-const err94 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
+let data95 = data79.valueInteger;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err94 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1932,13 +1936,24 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data95 < -2147483648 || isNaN(data95)){
-const err95 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 2147483647 || isNaN(data95)){
+const err95 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+if(data95 < -2147483648 || isNaN(data95)){
+const err96 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
 }
 errors++;
 }
@@ -1954,23 +1969,23 @@ if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
 let data97 = data79.valueDate;
 if(typeof data97 === "string"){
 if(!pattern4.test(data97)){
-const err96 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+const err97 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }
@@ -1985,23 +2000,23 @@ if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
 let data99 = data79.valueTime;
 if(typeof data99 === "string"){
 if(!pattern5.test(data99)){
-const err98 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err99 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }
@@ -2016,23 +2031,23 @@ if(data79.valueString !== undefined && func0.call(data79, "valueString")){
 let data101 = data79.valueString;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-const err100 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err101 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -2057,12 +2072,12 @@ errors = vErrors.length;
 }
 if(data79.initialSelected !== undefined && func0.call(data79, "initialSelected")){
 if(typeof data79.initialSelected !== "boolean"){
-const err102 = {instancePath:instancePath+"/answerOption/" + i6+"/initialSelected",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type",keyword:"type",params:{type: "boolean"}};
+const err103 = {instancePath:instancePath+"/answerOption/" + i6+"/initialSelected",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err103];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -2073,26 +2088,37 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/type",keyword:"type",params:{type: "object"}};
+const forms1 = func15(data79, obj1);
+if(forms1 !== null){
+const err104 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err104];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/answerOption",schemaPath:"#/properties/answerOption/type",keyword:"type",params:{type: "array"}};
+const err106 = {instancePath:instancePath+"/answerOption",schemaPath:"#/properties/answerOption/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err106];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err106);
 }
 errors++;
 }
@@ -2109,36 +2135,6 @@ const _errs147 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
 var valid43 = false;
-const err105 = {};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
-var valid43 = false;
-const err106 = {};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
-var valid43 = false;
 const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
@@ -2152,7 +2148,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
+if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
 var valid43 = false;
 const err108 = {};
 if(vErrors === null){
@@ -2167,7 +2163,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
+if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
 var valid43 = false;
 const err109 = {};
 if(vErrors === null){
@@ -2182,7 +2178,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
+if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
 var valid43 = false;
 const err110 = {};
 if(vErrors === null){
@@ -2197,7 +2193,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
+if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
 var valid43 = false;
 const err111 = {};
 if(vErrors === null){
@@ -2212,7 +2208,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
+if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
 var valid43 = false;
 const err112 = {};
 if(vErrors === null){
@@ -2227,7 +2223,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
+if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
 var valid43 = false;
 const err113 = {};
 if(vErrors === null){
@@ -2242,7 +2238,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
+if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
 var valid43 = false;
 const err114 = {};
 if(vErrors === null){
@@ -2257,7 +2253,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
+if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
 var valid43 = false;
 const err115 = {};
 if(vErrors === null){
@@ -2272,7 +2268,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
+if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
 var valid43 = false;
 const err116 = {};
 if(vErrors === null){
@@ -2287,7 +2283,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueString !== undefined && func0.call(data108, "valueString")){
+if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
 var valid43 = false;
 const err117 = {};
 if(vErrors === null){
@@ -2302,7 +2298,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
+if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
 var valid43 = false;
 const err118 = {};
 if(vErrors === null){
@@ -2317,7 +2313,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
+if(data108.valueString !== undefined && func0.call(data108, "valueString")){
 var valid43 = false;
 const err119 = {};
 if(vErrors === null){
@@ -2332,7 +2328,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
+if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
 var valid43 = false;
 const err120 = {};
 if(vErrors === null){
@@ -2347,7 +2343,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
+if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
 var valid43 = false;
 const err121 = {};
 if(vErrors === null){
@@ -2362,7 +2358,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
+if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
 var valid43 = false;
 const err122 = {};
 if(vErrors === null){
@@ -2377,7 +2373,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
+if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
 var valid43 = false;
 const err123 = {};
 if(vErrors === null){
@@ -2392,7 +2388,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
+if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
 var valid43 = false;
 const err124 = {};
 if(vErrors === null){
@@ -2400,6 +2396,36 @@ vErrors = [err124];
 }
 else {
 vErrors.push(err124);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
+var valid43 = false;
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
+var valid43 = false;
+const err126 = {};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
 }
 errors++;
 }
@@ -2440,35 +2466,7 @@ if(_valid6){
 const _errs148 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if((data108.valueBoolean === undefined) || (!(func0.call(data108, "valueBoolean")))){
-const err125 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-var _valid6 = _errs148 === errors;
-valid42 = _valid6;
-}
-if(!valid42){
-const err126 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-if(data108.id !== undefined && func0.call(data108, "id")){
-let data129 = data108.id;
-if(typeof data129 === "string"){
-if(func7(data129) < 1){
-const err127 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err127 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2478,13 +2476,41 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid6 = _errs148 === errors;
+valid42 = _valid6;
+}
+if(!valid42){
+const err128 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err128];
 }
 else {
 vErrors.push(err128);
+}
+errors++;
+}
+if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
+if(data108.id !== undefined && func0.call(data108, "id")){
+let data129 = data108.id;
+if(typeof data129 === "string"){
+if(func7(data129) < 1){
+const err129 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
 }
 errors++;
 }
@@ -2501,12 +2527,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/initial/" + i9+"/extension",schemaPath:"#/$defs/Questionnaire_Initial/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err131 = {instancePath:instancePath+"/initial/" + i9+"/extension",schemaPath:"#/$defs/Questionnaire_Initial/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err131];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err131);
 }
 errors++;
 }
@@ -2523,24 +2549,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/initial/" + i9+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_Initial/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err132 = {instancePath:instancePath+"/initial/" + i9+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_Initial/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err132];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err132);
 }
 errors++;
 }
 }
 if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
 if(typeof data108.valueBoolean !== "boolean"){
-const err131 = {instancePath:instancePath+"/initial/" + i9+"/valueBoolean",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err133 = {instancePath:instancePath+"/initial/" + i9+"/valueBoolean",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err133];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err133);
 }
 errors++;
 }
@@ -2554,12 +2580,12 @@ errors = vErrors.length;
 if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
 let data136 = data108.valueDecimal;
 if(!((typeof data136 == "number") && (isFinite(data136)))){
-const err132 = {instancePath:instancePath+"/initial/" + i9+"/valueDecimal",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+const err134 = {instancePath:instancePath+"/initial/" + i9+"/valueDecimal",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err134];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err134);
 }
 errors++;
 }
@@ -2573,33 +2599,33 @@ errors = vErrors.length;
 if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
 let data138 = data108.valueInteger;
 if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-const err133 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-if((typeof data138 == "number") && (isFinite(data138))){
-if(data138 > 2147483647 || isNaN(data138)){
-const err134 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if(data138 < -2147483648 || isNaN(data138)){
-const err135 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err135 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err135];
 }
 else {
 vErrors.push(err135);
+}
+errors++;
+}
+if((typeof data138 == "number") && (isFinite(data138))){
+if(data138 > 2147483647 || isNaN(data138)){
+const err136 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+if(data138 < -2147483648 || isNaN(data138)){
+const err137 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
 }
 errors++;
 }
@@ -2615,23 +2641,23 @@ if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
 let data140 = data108.valueDate;
 if(typeof data140 === "string"){
 if(!pattern4.test(data140)){
-const err136 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err138 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err138];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err138);
 }
 errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+const err139 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err139];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err139);
 }
 errors++;
 }
@@ -2646,23 +2672,23 @@ if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
 let data142 = data108.valueDateTime;
 if(typeof data142 === "string"){
 if(!pattern3.test(data142)){
-const err138 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err140 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err140];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err140);
 }
 errors++;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err141 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err141];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err141);
 }
 errors++;
 }
@@ -2677,23 +2703,23 @@ if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
 let data144 = data108.valueTime;
 if(typeof data144 === "string"){
 if(!pattern5.test(data144)){
-const err140 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
+const err142 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err142];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err142);
 }
 errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err143 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err143];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err143);
 }
 errors++;
 }
@@ -2708,23 +2734,23 @@ if(data108.valueString !== undefined && func0.call(data108, "valueString")){
 let data146 = data108.valueString;
 if(typeof data146 === "string"){
 if(func7(data146) < 1){
-const err142 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+const err144 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err144];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err144);
 }
 errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err145 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err145];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err145);
 }
 errors++;
 }
@@ -2739,23 +2765,23 @@ if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
 let data148 = data108.valueUri;
 if(typeof data148 === "string"){
 if(!pattern1.test(data148)){
-const err144 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err146 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err146];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err146);
 }
 errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+const err147 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err147];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err147);
 }
 errors++;
 }
@@ -2767,8 +2793,8 @@ errors = vErrors.length;
 }
 }
 if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
-if(!(func15(data108.valueAttachment, {instancePath:instancePath+"/initial/" + i9+"/valueAttachment",parentData:data108,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data108.valueAttachment, {instancePath:instancePath+"/initial/" + i9+"/valueAttachment",parentData:data108,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2790,26 +2816,37 @@ if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err146 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/type",keyword:"type",params:{type: "object"}};
+const forms2 = func15(data108, obj2);
+if(forms2 !== null){
+const err148 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err148];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err148);
+}
+errors++;
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
 }
 errors++;
 }
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "array"}};
+const err150 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err147];
+vErrors = [err150];
 }
 else {
-vErrors.push(err147);
+vErrors.push(err150);
 }
 errors++;
 }
@@ -2826,24 +2863,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err151 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err151];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err151);
 }
 errors++;
 }
 }
 }
 else {
-const err149 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err152 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err152];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err152);
 }
 errors++;
 }

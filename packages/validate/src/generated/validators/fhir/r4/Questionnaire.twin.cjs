@@ -24,9 +24,13 @@ const func10 = require("./datatypes.twin.cjs")["Coding"];
 
 const func11 = require("./datatypes.twin.cjs")["Quantity"];
 const func12 = require("./datatypes.twin.cjs")["Reference"];
-const func13 = require("./datatypes.twin.cjs")["Attachment"];
+const func13 = require("../../../../choice.cjs").choiceForms;
+const func14 = require("./datatypes.twin.cjs")["Attachment"];
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj0 = new Set(["answerBoolean", "answerDecimal", "answerInteger", "answerDate", "answerDateTime", "answerTime", "answerString", "answerCoding", "answerQuantity", "answerReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
+const obj3 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data){
@@ -671,7 +675,11 @@ if((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !==
 errors++;
 }
 }
-if(!(obj0 && data20.__proto__ === Object.prototype)){
+const forms0 = func13(data20, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data20.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data20);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -1017,7 +1025,11 @@ if(((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifie
 errors++;
 }
 }
-if(!(obj0 && data79.__proto__ === Object.prototype)){
+const forms1 = func13(data79, obj2);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj1 && data79.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data79);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -1406,7 +1418,7 @@ errors++;
 }
 }
 if(data108.valueAttachment !== undefined){
-if(!(func13.call(this, data108.valueAttachment))){
+if(!(func14.call(this, data108.valueAttachment))){
 errors++;
 }
 }
@@ -1430,7 +1442,11 @@ if(((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== 
 errors++;
 }
 }
-if(!(obj0 && data108.__proto__ === Object.prototype)){
+const forms2 = func13(data108, obj3);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj1 && data108.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data108);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
@@ -1465,7 +1481,7 @@ if((((((((((((((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (ke
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
@@ -1984,7 +2000,7 @@ if((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (k
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

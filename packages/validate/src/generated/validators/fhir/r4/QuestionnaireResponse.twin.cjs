@@ -18,10 +18,12 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Attachment"];
 const func8 = require("./datatypes.twin.cjs")["Coding"];
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const wrapper0 = {validate: validate1};
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj0 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate2(data){
 let vErrors = null;
@@ -232,7 +234,11 @@ if((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !==
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func10(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -410,7 +416,7 @@ if(((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExt
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -687,7 +693,7 @@ if(((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

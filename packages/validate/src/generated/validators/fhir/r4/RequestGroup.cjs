@@ -122,9 +122,12 @@ const func11 = require("./datatypes.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.cjs")["Expression"];
 const func13 = require("./datatypes.cjs")["Duration"];
 const func14 = require("./datatypes.cjs")["Range"];
-const func15 = require("./datatypes.cjs")["Age"];
-const func16 = require("./datatypes.cjs")["Period"];
-const func17 = require("./datatypes.cjs")["Timing"];
+const func15 = require("../../../../choice.cjs").choiceForms;
+const func16 = require("./datatypes.cjs")["Age"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["Timing"];
+const obj0 = new Set(["offsetDuration", "offsetRange"]);
+const obj1 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -888,9 +891,9 @@ if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/type",keyword:"type",params:{type: "object"}};
+const forms0 = func15(data31, obj0);
+if(forms0 !== null){
+const err41 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/cdxChoice",keyword:"cdxChoice",params:{choice: "offset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -900,9 +903,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -912,11 +914,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-let data45 = data.timingDateTime;
-if(typeof data45 === "string"){
-if(!pattern3.test(data45)){
-const err43 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err43 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -926,13 +926,27 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
+let data45 = data.timingDateTime;
+if(typeof data45 === "string"){
+if(!pattern3.test(data45)){
+const err44 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -944,14 +958,14 @@ errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func15(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
+if(!(func16(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func16(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
+if(!(func17(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -968,8 +982,8 @@ errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func17(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
+if(!(func18(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -985,12 +999,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1004,22 +1018,22 @@ errors = vErrors.length;
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
 let data55 = data.groupingBehavior;
 if(typeof data55 !== "string"){
-const err46 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(!(((data55 === "visual-group") || (data55 === "logical-group")) || (data55 === "sentence-group"))){
-const err47 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupingBehavior.enum}};
+const err47 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+if(!(((data55 === "visual-group") || (data55 === "logical-group")) || (data55 === "sentence-group"))){
+const err48 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupingBehavior.enum}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1033,22 +1047,22 @@ errors = vErrors.length;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data57 = data.selectionBehavior;
 if(typeof data57 !== "string"){
-const err48 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(!((((((data57 === "any") || (data57 === "all")) || (data57 === "all-or-none")) || (data57 === "exactly-one")) || (data57 === "at-most-one")) || (data57 === "one-or-more"))){
-const err49 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
+const err49 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+if(!((((((data57 === "any") || (data57 === "all")) || (data57 === "all-or-none")) || (data57 === "exactly-one")) || (data57 === "at-most-one")) || (data57 === "one-or-more"))){
+const err50 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1062,22 +1076,22 @@ errors = vErrors.length;
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
 let data59 = data.requiredBehavior;
 if(typeof data59 !== "string"){
-const err50 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if(!(((data59 === "must") || (data59 === "could")) || (data59 === "must-unless-documented"))){
-const err51 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.requiredBehavior.enum}};
+const err51 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+if(!(((data59 === "must") || (data59 === "could")) || (data59 === "must-unless-documented"))){
+const err52 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.requiredBehavior.enum}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1091,22 +1105,22 @@ errors = vErrors.length;
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
 let data61 = data.precheckBehavior;
 if(typeof data61 !== "string"){
-const err52 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(!((data61 === "yes") || (data61 === "no"))){
-const err53 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.precheckBehavior.enum}};
+const err53 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+if(!((data61 === "yes") || (data61 === "no"))){
+const err54 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.precheckBehavior.enum}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1120,22 +1134,22 @@ errors = vErrors.length;
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
 let data63 = data.cardinalityBehavior;
 if(typeof data63 !== "string"){
-const err54 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(!((data63 === "single") || (data63 === "multiple"))){
-const err55 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.cardinalityBehavior.enum}};
+const err55 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+if(!((data63 === "single") || (data63 === "multiple"))){
+const err56 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.cardinalityBehavior.enum}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1164,24 +1178,35 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err57 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+const forms1 = func15(data, obj1);
+if(forms1 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }

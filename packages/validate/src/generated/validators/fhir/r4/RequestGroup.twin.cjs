@@ -22,10 +22,13 @@ const func9 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func10 = require("./datatypes.twin.cjs")["Expression"];
 const func11 = require("./datatypes.twin.cjs")["Duration"];
 const func12 = require("./datatypes.twin.cjs")["Range"];
-const func13 = require("./datatypes.twin.cjs")["Age"];
-const func14 = require("./datatypes.twin.cjs")["Period"];
-const func15 = require("./datatypes.twin.cjs")["Timing"];
+const func13 = require("../../../../choice.cjs").choiceForms;
+const func14 = require("./datatypes.twin.cjs")["Age"];
+const func15 = require("./datatypes.twin.cjs")["Period"];
+const func16 = require("./datatypes.twin.cjs")["Timing"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["offsetDuration", "offsetRange"]);
+const obj2 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data){
@@ -454,6 +457,10 @@ if(((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExten
 errors++;
 }
 }
+const forms0 = func13(data31, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data31.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data31);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -487,12 +494,12 @@ errors++;
 }
 }
 if(data.timingAge !== undefined){
-if(!(func13.call(this, data.timingAge))){
+if(!(func14.call(this, data.timingAge))){
 errors++;
 }
 }
 if(data.timingPeriod !== undefined){
-if(!(func14.call(this, data.timingPeriod))){
+if(!(func15.call(this, data.timingPeriod))){
 errors++;
 }
 }
@@ -507,7 +514,7 @@ errors++;
 }
 }
 if(data.timingTiming !== undefined){
-if(!(func15.call(this, data.timingTiming))){
+if(!(func16.call(this, data.timingTiming))){
 errors++;
 }
 }
@@ -623,6 +630,10 @@ for(const key2 in data){
 if((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "prefix")) && (key2 !== "_prefix")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "textEquivalent")) && (key2 !== "_textEquivalent")) && (key2 !== "priority")) && (key2 !== "_priority")) && (key2 !== "code")) && (key2 !== "documentation")) && (key2 !== "condition")) && (key2 !== "relatedAction")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) && (key2 !== "timingAge")) && (key2 !== "timingPeriod")) && (key2 !== "timingDuration")) && (key2 !== "timingRange")) && (key2 !== "timingTiming")) && (key2 !== "participant")) && (key2 !== "type")) && (key2 !== "groupingBehavior")) && (key2 !== "_groupingBehavior")) && (key2 !== "selectionBehavior")) && (key2 !== "_selectionBehavior")) && (key2 !== "requiredBehavior")) && (key2 !== "_requiredBehavior")) && (key2 !== "precheckBehavior")) && (key2 !== "_precheckBehavior")) && (key2 !== "cardinalityBehavior")) && (key2 !== "_cardinalityBehavior")) && (key2 !== "resource")) && (key2 !== "action")){
 errors++;
 }
+}
+const forms1 = func13(data, obj2);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);

@@ -19,7 +19,9 @@ const func8 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func9 = require("./datatypes.twin.cjs")["UsageContext"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ResearchDefinition.schema.json" */;
@@ -663,7 +665,11 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "reso
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func12(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

@@ -69,11 +69,16 @@ const func14 = require("./datatypes.cjs")["Expression"];
 const func15 = require("./datatypes.cjs")["DataRequirement"];
 const func16 = require("./datatypes.cjs")["Duration"];
 const func17 = require("./datatypes.cjs")["Timing"];
+const func18 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const obj0 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
+const obj1 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
+const obj2 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ResearchElementDefinition.schema.json" */;
@@ -1849,9 +1854,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
+const forms0 = func18(data84, obj0);
+if(forms0 !== null){
+const err93 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1860,10 +1865,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const forms1 = func18(data84, obj1);
+if(forms1 !== null){
+const err94 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "studyEffective[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1872,15 +1876,60 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func18(data84, obj2);
+if(forms2 !== null){
+const err95 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+const forms3 = func18(data, obj3);
+if(forms3 !== null){
+const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }

@@ -24,7 +24,12 @@ const func12 = require("./datatypes.twin.cjs")["Expression"];
 const func13 = require("./datatypes.twin.cjs")["DataRequirement"];
 const func14 = require("./datatypes.twin.cjs")["Duration"];
 const func15 = require("./datatypes.twin.cjs")["Timing"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func16 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
+const obj1 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
+const obj2 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
+const obj3 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj4 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ResearchElementDefinition.schema.json" */;
@@ -1004,7 +1009,19 @@ if((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (
 errors++;
 }
 }
-if(!(obj0 && data84.__proto__ === Object.prototype)){
+const forms0 = func16(data84, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func16(data84, obj1);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func16(data84, obj2);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj3 && data84.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data84);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -1025,7 +1042,11 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "res
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms3 = func16(data, obj4);
+if(forms3 !== null){
+errors++;
+}
+if(!(obj3 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

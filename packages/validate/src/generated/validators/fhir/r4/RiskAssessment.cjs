@@ -30,11 +30,15 @@ const func8 = require("./datatypes.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.cjs")["Period"];
 const func10 = require("ajv/dist/runtime/ucs2length").default;
 const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("./datatypes.cjs")["Annotation"];
+const func12 = require("../../../../choice.cjs").choiceForms;
+const func13 = require("./datatypes.cjs")["Annotation"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["probabilityDecimal", "probabilityRange"]);
+const obj1 = new Set(["whenPeriod", "whenRange"]);
+const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/RiskAssessment.schema.json" */;
@@ -714,9 +718,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data37, obj0);
+if(forms0 !== null){
+const err31 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/cdxChoice",keyword:"cdxChoice",params:{choice: "probability[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -725,10 +729,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/prediction",schemaPath:"#/properties/prediction/type",keyword:"type",params:{type: "array"}};
+const forms1 = func12(data37, obj1);
+if(forms1 !== null){
+const err32 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/cdxChoice",keyword:"cdxChoice",params:{choice: "when[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -738,11 +741,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.mitigation !== undefined && func0.call(data, "mitigation")){
-let data54 = data.mitigation;
-if(typeof data54 === "string"){
-if(func10(data54) < 1){
-const err33 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err33 = {instancePath:instancePath+"/prediction/" + i7,schemaPath:"#/$defs/RiskAssessment_Prediction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -752,13 +752,39 @@ vErrors.push(err33);
 errors++;
 }
 }
+}
 else {
-const err34 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/prediction",schemaPath:"#/properties/prediction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.mitigation !== undefined && func0.call(data, "mitigation")){
+let data54 = data.mitigation;
+if(typeof data54 === "string"){
+if(func10(data54) < 1){
+const err35 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -774,31 +800,42 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func12(data56[i10], {instancePath:instancePath+"/note/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data56[i10], {instancePath:instancePath+"/note/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func12(data, obj2);
+if(forms2 !== null){
+const err38 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }

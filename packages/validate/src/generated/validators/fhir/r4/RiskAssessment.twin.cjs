@@ -17,8 +17,12 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Range"];
-const func10 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func10 = require("../../../../choice.cjs").choiceForms;
+const func11 = require("./datatypes.twin.cjs")["Annotation"];
+const obj0 = new Set(["probabilityDecimal", "probabilityRange"]);
+const obj1 = new Set(["whenPeriod", "whenRange"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj3 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/RiskAssessment.schema.json" */;
@@ -414,7 +418,15 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifier
 errors++;
 }
 }
-if(!(obj0 && data37.__proto__ === Object.prototype)){
+const forms0 = func10(data37, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func10(data37, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data37.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data37);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -451,7 +463,7 @@ let data56 = data.note;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10.call(this, data56[i10]))){
+if(!(func11.call(this, data56[i10]))){
 errors++;
 }
 }
@@ -465,7 +477,11 @@ if((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) &
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms2 = func10(data, obj3);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

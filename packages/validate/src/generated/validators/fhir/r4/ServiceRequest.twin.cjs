@@ -20,7 +20,11 @@ const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Period"];
 const func12 = require("./datatypes.twin.cjs")["Timing"];
 const func13 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func14 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["quantityQuantity", "quantityRatio", "quantityRange"]);
+const obj1 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
+const obj2 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
+const obj3 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ServiceRequest.schema.json" */;
@@ -669,7 +673,19 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceT
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms0 = func14(data, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func14(data, obj1);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func14(data, obj2);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj3 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

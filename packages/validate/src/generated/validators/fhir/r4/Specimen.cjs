@@ -18,11 +18,16 @@ const func9 = require("ajv/dist/runtime/ucs2length").default;
 const func10 = require("./datatypes.cjs")["Period"];
 const func11 = require("./datatypes.cjs")["Duration"];
 const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("./datatypes.cjs")["Annotation"];
+const func13 = require("../../../../choice.cjs").choiceForms;
+const func14 = require("./datatypes.cjs")["Annotation"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj1 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
+const obj2 = new Set(["timeDateTime", "timePeriod"]);
+const obj3 = new Set(["additiveCodeableConcept", "additiveReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Specimen.schema.json" */;
@@ -508,14 +513,36 @@ if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
+const forms0 = func13(data27, obj0);
+if(forms0 !== null){
+const err23 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+const forms1 = func13(data27, obj1);
+if(forms1 !== null){
+const err24 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "fastingStatus[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -531,23 +558,23 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data45 = data44.id;
 if(typeof data45 === "string"){
 if(func9(data45) < 1){
-const err24 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err26 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err26];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err26);
 }
 errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err27];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -564,12 +591,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -586,12 +613,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -600,23 +627,23 @@ if(data44.description !== undefined && func0.call(data44, "description")){
 let data50 = data44.description;
 if(typeof data50 === "string"){
 if(func9(data50) < 1){
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err30 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err30];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err30);
 }
 errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err31];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -645,12 +672,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err32];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -659,23 +686,23 @@ if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
 let data55 = data44.timeDateTime;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err33];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err33);
 }
 errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -692,26 +719,37 @@ if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
+const forms2 = func13(data44, obj2);
+if(forms2 !== null){
+const err35 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err37];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -727,23 +765,23 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err35 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err38];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err38);
 }
 errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err39];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -760,12 +798,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err40];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -782,12 +820,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err41];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -804,12 +842,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err42];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -818,23 +856,23 @@ if(data59.description !== undefined && func0.call(data59, "description")){
 let data67 = data59.description;
 if(typeof data67 === "string"){
 if(func9(data67) < 1){
-const err40 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -875,26 +913,37 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
+const forms3 = func13(data59, obj3);
+if(forms3 !== null){
+const err45 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms3}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err45];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err47];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -911,12 +960,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err48];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -926,31 +975,31 @@ let data76 = data.note;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func13(data76[i17], {instancePath:instancePath+"/note/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data76[i17], {instancePath:instancePath+"/note/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err49];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err50];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err50);
 }
 errors++;
 }

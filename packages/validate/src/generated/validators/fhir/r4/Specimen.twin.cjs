@@ -20,8 +20,13 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Duration"];
 const func10 = require("./datatypes.twin.cjs")["Quantity"];
-const func11 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func11 = require("../../../../choice.cjs").choiceForms;
+const func12 = require("./datatypes.twin.cjs")["Annotation"];
+const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
+const obj1 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
+const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj3 = new Set(["timeDateTime", "timePeriod"]);
+const obj4 = new Set(["additiveCodeableConcept", "additiveReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Specimen.schema.json" */;
@@ -325,7 +330,15 @@ if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierE
 errors++;
 }
 }
-if(!(obj0 && data27.__proto__ === Object.prototype)){
+const forms0 = func11(data27, obj0);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func11(data27, obj1);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj2 && data27.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data27);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -443,7 +456,11 @@ if((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExte
 errors++;
 }
 }
-if(!(obj0 && data44.__proto__ === Object.prototype)){
+const forms2 = func11(data44, obj3);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj2 && data44.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data44);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -565,7 +582,11 @@ if(((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExt
 errors++;
 }
 }
-if(!(obj0 && data59.__proto__ === Object.prototype)){
+const forms3 = func11(data59, obj4);
+if(forms3 !== null){
+errors++;
+}
+if(!(obj2 && data59.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data59);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
@@ -600,7 +621,7 @@ let data76 = data.note;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func11.call(this, data76[i17]))){
+if(!(func12.call(this, data76[i17]))){
 errors++;
 }
 }
@@ -614,7 +635,7 @@ if((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj2 && data.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;

@@ -22,6 +22,9 @@ const func10 = require("./datatypes.cjs")["Range"];
 
 const func11 = require("./datatypes.cjs")["Quantity"];
 const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["additiveCodeableConcept", "additiveReference"]);
+const obj1 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -355,9 +358,9 @@ if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/type",keyword:"type",params:{type: "object"}};
+const forms0 = func13(data15, obj0);
+if(forms0 !== null){
+const err16 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -367,9 +370,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
 else {
-const err17 = {instancePath:instancePath+"/additive",schemaPath:"#/properties/additive/type",keyword:"type",params:{type: "array"}};
+const err17 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -379,11 +381,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.preparation !== undefined && func0.call(data, "preparation")){
-let data25 = data.preparation;
-if(typeof data25 === "string"){
-if(func8(data25) < 1){
-const err18 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err18 = {instancePath:instancePath+"/additive",schemaPath:"#/properties/additive/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -393,13 +393,27 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/type",keyword:"type",params:{type: "string"}};
+if(data.preparation !== undefined && func0.call(data, "preparation")){
+let data25 = data.preparation;
+if(typeof data25 === "string"){
+if(func8(data25) < 1){
+const err19 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -410,14 +424,25 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func13(data, obj1);
+if(forms1 !== null){
+const err21 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "minimumVolume[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }

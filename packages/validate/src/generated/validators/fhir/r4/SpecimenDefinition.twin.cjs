@@ -20,7 +20,10 @@ const func8 = require("./datatypes.twin.cjs")["Range"];
 
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
 const func10 = require("./datatypes.twin.cjs")["Reference"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func11 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["additiveCodeableConcept", "additiveReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
 function validate1(data){
 let vErrors = null;
@@ -234,7 +237,11 @@ if(((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension
 errors++;
 }
 }
-if(!(obj0 && data15.__proto__ === Object.prototype)){
+const forms0 = func11(data15, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data15.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data15);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -271,7 +278,11 @@ if(((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifie
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms1 = func11(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -516,7 +527,7 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data18.__proto__ === Object.prototype)){
+if(!(obj1 && data18.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data18);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -537,7 +548,7 @@ if((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifier
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -741,7 +752,7 @@ if((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "m
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;

@@ -49,12 +49,14 @@ const func33 = require("./datatypes.cjs")["ParameterDefinition"];
 const func34 = require("./datatypes.cjs")["RelatedArtifact"];
 const func35 = require("./datatypes.cjs")["TriggerDefinition"];
 const func36 = require("./datatypes.cjs")["Dosage"];
+const func37 = require("../../../../choice.cjs").choiceForms;
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const obj0 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
 const schema5 = {
  "properties": {
   "contextType": {
@@ -97,6 +99,7 @@ const schema5 = {
  }
 };
 
+const obj1 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -807,9 +810,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/type",keyword:"type",params:{type: "object"}};
+const forms0 = func37(data22, obj1);
+if(forms0 !== null){
+const err42 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -819,9 +822,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
 else {
-const err43 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -833,12 +835,24 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2380,9 +2394,9 @@ if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/type",keyword:"type",params:{type: "object"}};
+const forms0 = func37(data9, obj0);
+if(forms0 !== null){
+const err76 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/cdxChoice",keyword:"cdxChoice",params:{choice: "defaultValue[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2392,14 +2406,25 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
 else {
-const err77 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -2416,12 +2441,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2438,12 +2463,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2459,12 +2484,12 @@ let valid27 = true;
 const _errs163 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(data110._name !== undefined && func0.call(data110, "_name")){
-const err80 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2483,12 +2508,12 @@ if(_valid2){
 const _errs164 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.name === undefined) || (!(func0.call(data110, "name")))){
-const err81 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err82 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2502,12 +2527,12 @@ props3._name = true;
 }
 }
 if(!valid27){
-const err82 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err83 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2516,12 +2541,12 @@ let valid29 = true;
 const _errs167 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(data110._variable !== undefined && func0.call(data110, "_variable")){
-const err83 = {};
+const err84 = {};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2540,12 +2565,12 @@ if(_valid3){
 const _errs168 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.variable === undefined) || (!(func0.call(data110, "variable")))){
-const err84 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/then/required",keyword:"required",params:{missingProperty: "variable"}};
+const err85 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/then/required",keyword:"required",params:{missingProperty: "variable"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -2559,12 +2584,12 @@ props4._variable = true;
 }
 }
 if(!valid29){
-const err85 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err86 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err86];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -2592,23 +2617,23 @@ if(data110.id !== undefined && func0.call(data110, "id")){
 let data113 = data110.id;
 if(typeof data113 === "string"){
 if(func7(data113) < 1){
-const err86 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -2625,12 +2650,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/dependent/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Dependent/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err89 = {instancePath:instancePath+"/dependent/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Dependent/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err89];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -2647,21 +2672,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Dependent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data110.name !== undefined && func0.call(data110, "name")){
-let data118 = data110.name;
-if(typeof data118 === "string"){
-if(!pattern0.test(data118)){
-const err90 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+const err90 = {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Dependent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2671,13 +2682,27 @@ vErrors.push(err90);
 errors++;
 }
 }
-else {
-const err91 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data110.name !== undefined && func0.call(data110, "name")){
+let data118 = data110.name;
+if(typeof data118 === "string"){
+if(!pattern0.test(data118)){
+const err91 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2696,18 +2721,7 @@ for(let i10=0; i10<len10; i10++){
 let data121 = data120[i10];
 if(typeof data121 === "string"){
 if(func7(data121) < 1){
-const err92 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/type",keyword:"type",params:{type: "string"}};
+const err93 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2717,14 +2731,25 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
 else {
-const err94 = {instancePath:instancePath+"/dependent/" + i7+"/variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/dependent/" + i7+"/variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -2741,19 +2766,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/dependent/" + i7+"/_variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/_variable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/dependent/" + i7+"/_variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/_variable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2765,7 +2778,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/dependent",schemaPath:"#/properties/dependent/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2775,11 +2788,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-let data124 = data.documentation;
-if(typeof data124 === "string"){
-if(func7(data124) < 1){
-const err98 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err98 = {instancePath:instancePath+"/dependent",schemaPath:"#/properties/dependent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2789,13 +2800,27 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
+if(data.documentation !== undefined && func0.call(data, "documentation")){
+let data124 = data.documentation;
+if(typeof data124 === "string"){
+if(func7(data124) < 1){
+const err99 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }
@@ -2808,12 +2833,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err101];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err101);
 }
 errors++;
 }

@@ -48,14 +48,17 @@ const func31 = require("./datatypes.twin.cjs")["ParameterDefinition"];
 const func32 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func33 = require("./datatypes.twin.cjs")["TriggerDefinition"];
 const func34 = require("./datatypes.twin.cjs")["Dosage"];
+const func35 = require("../../../../choice.cjs").choiceForms;
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const obj1 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
 
 
+const obj2 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
 
 function validate1(data){
 let vErrors = null;
@@ -460,6 +463,10 @@ for(const key0 in data22){
 if(((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")){
 errors++;
 }
+}
+const forms0 = func35(data22, obj2);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data22.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data22);
@@ -1295,6 +1302,10 @@ for(const key0 in data9){
 if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "context")) && (key0 !== "_context")) && (key0 !== "min")) && (key0 !== "_min")) && (key0 !== "max")) && (key0 !== "_max")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "defaultValueBase64Binary")) && (key0 !== "_defaultValueBase64Binary")) && (key0 !== "defaultValueBoolean")) && (key0 !== "_defaultValueBoolean")) && (key0 !== "defaultValueCanonical")) && (key0 !== "_defaultValueCanonical")) && (key0 !== "defaultValueCode")) && (key0 !== "_defaultValueCode")) && (key0 !== "defaultValueDate")) && (key0 !== "_defaultValueDate")) && (key0 !== "defaultValueDateTime")) && (key0 !== "_defaultValueDateTime")) && (key0 !== "defaultValueDecimal")) && (key0 !== "_defaultValueDecimal")) && (key0 !== "defaultValueId")) && (key0 !== "_defaultValueId")) && (key0 !== "defaultValueInstant")) && (key0 !== "_defaultValueInstant")) && (key0 !== "defaultValueInteger")) && (key0 !== "_defaultValueInteger")) && (key0 !== "defaultValueMarkdown")) && (key0 !== "_defaultValueMarkdown")) && (key0 !== "defaultValueOid")) && (key0 !== "_defaultValueOid")) && (key0 !== "defaultValuePositiveInt")) && (key0 !== "_defaultValuePositiveInt")) && (key0 !== "defaultValueString")) && (key0 !== "_defaultValueString")) && (key0 !== "defaultValueTime")) && (key0 !== "_defaultValueTime")) && (key0 !== "defaultValueUnsignedInt")) && (key0 !== "_defaultValueUnsignedInt")) && (key0 !== "defaultValueUri")) && (key0 !== "_defaultValueUri")) && (key0 !== "defaultValueUrl")) && (key0 !== "_defaultValueUrl")) && (key0 !== "defaultValueUuid")) && (key0 !== "_defaultValueUuid")) && (key0 !== "defaultValueAddress")) && (key0 !== "defaultValueAge")) && (key0 !== "defaultValueAnnotation")) && (key0 !== "defaultValueAttachment")) && (key0 !== "defaultValueCodeableConcept")) && (key0 !== "defaultValueCoding")) && (key0 !== "defaultValueContactPoint")) && (key0 !== "defaultValueCount")) && (key0 !== "defaultValueDistance")) && (key0 !== "defaultValueDuration")) && (key0 !== "defaultValueHumanName")) && (key0 !== "defaultValueIdentifier")) && (key0 !== "defaultValueMoney")) && (key0 !== "defaultValuePeriod")) && (key0 !== "defaultValueQuantity")) && (key0 !== "defaultValueRange")) && (key0 !== "defaultValueRatio")) && (key0 !== "defaultValueReference")) && (key0 !== "defaultValueSampledData")) && (key0 !== "defaultValueSignature")) && (key0 !== "defaultValueTiming")) && (key0 !== "defaultValueContactDetail")) && (key0 !== "defaultValueContributor")) && (key0 !== "defaultValueDataRequirement")) && (key0 !== "defaultValueExpression")) && (key0 !== "defaultValueParameterDefinition")) && (key0 !== "defaultValueRelatedArtifact")) && (key0 !== "defaultValueTriggerDefinition")) && (key0 !== "defaultValueUsageContext")) && (key0 !== "defaultValueDosage")) && (key0 !== "element")) && (key0 !== "_element")) && (key0 !== "listMode")) && (key0 !== "_listMode")) && (key0 !== "variable")) && (key0 !== "_variable")) && (key0 !== "condition")) && (key0 !== "_condition")) && (key0 !== "check")) && (key0 !== "_check")) && (key0 !== "logMessage")) && (key0 !== "_logMessage")) && (key0 !== "defaultValueMeta")){
 errors++;
 }
+}
+const forms0 = func35(data9, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data9);

@@ -16,10 +16,12 @@ const func8 = require("ajv/dist/runtime/ucs2length").default;
 const func9 = require("./datatypes.cjs")["Quantity"];
 const func10 = require("./datatypes.cjs")["Ratio"];
 const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Substance.schema.json" */;
@@ -639,9 +641,9 @@ if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.
 errors = vErrors.length;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data35, obj0);
+if(forms0 !== null){
+const err33 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -651,9 +653,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
 else {
-const err34 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -665,12 +666,24 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }

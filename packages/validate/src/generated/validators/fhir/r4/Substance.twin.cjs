@@ -18,7 +18,9 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Quantity"];
 const func8 = require("./datatypes.twin.cjs")["Ratio"];
 const func9 = require("./datatypes.twin.cjs")["Reference"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Substance.schema.json" */;
@@ -400,6 +402,10 @@ for(const key1 in data35){
 if((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "quantity")) && (key1 !== "substanceCodeableConcept")) && (key1 !== "substanceReference")){
 errors++;
 }
+}
+const forms0 = func10(data35, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data35.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data35);

@@ -18,9 +18,11 @@ const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Identifier"];
 const func10 = require("./datatypes.cjs")["Quantity"];
 const func11 = require("./datatypes.cjs")["Range"];
+const func12 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const obj0 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceReferenceInformation.schema.json" */;
@@ -853,9 +855,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data52, obj0);
+if(forms0 !== null){
+const err42 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -865,9 +867,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
 else {
-const err43 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -879,12 +880,24 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }

@@ -19,7 +19,9 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Identifier"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Range"];
+const func10 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/SubstanceReferenceInformation.schema.json" */;
@@ -559,6 +561,10 @@ for(const key3 in data52){
 if((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "target")) && (key3 !== "type")) && (key3 !== "interaction")) && (key3 !== "organism")) && (key3 !== "organismType")) && (key3 !== "amountQuantity")) && (key3 !== "amountRange")) && (key3 !== "amountString")) && (key3 !== "_amountString")) && (key3 !== "amountType")) && (key3 !== "source")){
 errors++;
 }
+}
+const forms0 = func10(data52, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data52.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data52);

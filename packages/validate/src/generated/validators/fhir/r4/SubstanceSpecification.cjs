@@ -18,15 +18,20 @@ const func7 = require("./datatypes.cjs")["CodeableConcept"];
 const func8 = require("ajv/dist/runtime/ucs2length").default;
 const func9 = require("./datatypes.cjs")["Reference"];
 const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("./datatypes.cjs")["Ratio"];
+const func11 = require("../../../../choice.cjs").choiceForms;
+const func12 = require("./datatypes.cjs")["Range"];
+const func13 = require("./datatypes.cjs")["Ratio"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["amountQuantity", "amountString"]);
+const obj1 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
+const obj2 = new Set(["substanceReference", "substanceCodeableConcept"]);
+const obj3 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
 
 
-const func13 = require("./datatypes.cjs")["Attachment"];
+const func14 = require("./datatypes.cjs")["Attachment"];
 
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -679,8 +684,8 @@ errors = vErrors.length;
 }
 }
 if(data25.attachment !== undefined && func0.call(data25, "attachment")){
-if(!(func13(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment",parentData:data25,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment",parentData:data25,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1762,9 +1767,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data25, obj0);
+if(forms0 !== null){
+const err26 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1774,14 +1779,25 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath:instancePath+"/moiety",schemaPath:"#/properties/moiety/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/moiety",schemaPath:"#/properties/moiety/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -1797,23 +1813,23 @@ if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func8(data44) < 1){
-const err28 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1830,12 +1846,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/property/" + i7+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/property/" + i7+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1852,12 +1868,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/property/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/property/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1878,23 +1894,23 @@ if(data43.parameters !== undefined && func0.call(data43, "parameters")){
 let data51 = data43.parameters;
 if(typeof data51 === "string"){
 if(func8(data51) < 1){
-const err32 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1927,23 +1943,23 @@ if(data43.amountString !== undefined && func0.call(data43, "amountString")){
 let data56 = data43.amountString;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-const err34 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1954,26 +1970,48 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/type",keyword:"type",params:{type: "object"}};
+const forms1 = func11(data43, obj1);
+if(forms1 !== null){
+const err37 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/cdxChoice",keyword:"cdxChoice",params:{choice: "definingSubstance[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
+}
+errors++;
+}
+const forms2 = func11(data43, obj0);
+if(forms2 !== null){
+const err38 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err40];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -2001,23 +2039,23 @@ if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func8(data62) < 1){
-const err38 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err41 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err41];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err42];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -2034,12 +2072,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/code/" + i10+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/code/" + i10+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -2056,12 +2094,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/code/" + i10+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/code/" + i10+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -2082,23 +2120,23 @@ if(data61.statusDate !== undefined && func0.call(data61, "statusDate")){
 let data69 = data61.statusDate;
 if(typeof data69 === "string"){
 if(!pattern3.test(data69)){
-const err42 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err45 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err45];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err45);
 }
 errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+const err46 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err46];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -2113,23 +2151,23 @@ if(data61.comment !== undefined && func0.call(data61, "comment")){
 let data71 = data61.comment;
 if(typeof data71 === "string"){
 if(func8(data71) < 1){
-const err44 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
+const err47 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -2152,36 +2190,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
+const err50 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -2198,12 +2236,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -2219,23 +2257,23 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data79 = data78.id;
 if(typeof data79 === "string"){
 if(func8(data79) < 1){
-const err50 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err53 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
+const err54 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2252,12 +2290,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2274,12 +2312,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2304,24 +2342,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
+const err57 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2337,23 +2375,23 @@ if(data88.id !== undefined && func0.call(data88, "id")){
 let data89 = data88.id;
 if(typeof data89 === "string"){
 if(func8(data89) < 1){
-const err56 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err59 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -2370,12 +2408,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2392,12 +2430,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -2422,12 +2460,12 @@ errors = vErrors.length;
 }
 if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
 if(typeof data88.isDefining !== "boolean"){
-const err60 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
+const err63 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -2445,14 +2483,14 @@ errors = vErrors.length;
 }
 }
 if(data88.amountRange !== undefined && func0.call(data88, "amountRange")){
-if(!(func11(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange",parentData:data88,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
+if(!(func12(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange",parentData:data88,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data88.amountRatio !== undefined && func0.call(data88, "amountRatio")){
-if(!(func12(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio",parentData:data88,parentDataProperty:"amountRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio",parentData:data88,parentDataProperty:"amountRatio",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2460,23 +2498,23 @@ if(data88.amountString !== undefined && func0.call(data88, "amountString")){
 let data102 = data88.amountString;
 if(typeof data102 === "string"){
 if(func8(data102) < 1){
-const err61 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
+const err64 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -2488,8 +2526,8 @@ errors = vErrors.length;
 }
 }
 if(data88.amountRatioLowLimit !== undefined && func0.call(data88, "amountRatioLowLimit")){
-if(!(func12(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit",parentData:data88,parentDataProperty:"amountRatioLowLimit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit",parentData:data88,parentDataProperty:"amountRatioLowLimit",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2511,36 +2549,58 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
+const err66 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
+}
+errors++;
+}
+}
+const forms3 = func11(data88, obj2);
+if(forms3 !== null){
+const err67 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+const forms4 = func11(data88, obj3);
+if(forms4 !== null){
+const err68 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
+const err70 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err70];
 }
 else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2571,12 +2631,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err71];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err71);
 }
 errors++;
 }

@@ -20,12 +20,17 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
-const func9 = require("./datatypes.twin.cjs")["Range"];
-const func10 = require("./datatypes.twin.cjs")["Ratio"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func9 = require("../../../../choice.cjs").choiceForms;
+const func10 = require("./datatypes.twin.cjs")["Range"];
+const func11 = require("./datatypes.twin.cjs")["Ratio"];
+const obj0 = new Set(["amountQuantity", "amountString"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
+const obj3 = new Set(["substanceReference", "substanceCodeableConcept"]);
+const obj4 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
 
 
-const func11 = require("./datatypes.twin.cjs")["Attachment"];
+const func12 = require("./datatypes.twin.cjs")["Attachment"];
 
 
 function validate1(data){
@@ -160,7 +165,7 @@ if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data9.__proto__ === Object.prototype)){
+if(!(obj1 && data9.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data9);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -176,7 +181,7 @@ if((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtens
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -360,7 +365,7 @@ if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data13.__proto__ === Object.prototype)){
+if(!(obj1 && data13.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data13);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -453,7 +458,7 @@ errors++;
 }
 }
 if(data25.attachment !== undefined){
-if(!(func11.call(this, data25.attachment))){
+if(!(func12.call(this, data25.attachment))){
 errors++;
 }
 }
@@ -462,7 +467,7 @@ if(((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtensi
 errors++;
 }
 }
-if(!(obj0 && data25.__proto__ === Object.prototype)){
+if(!(obj1 && data25.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data25);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -483,7 +488,7 @@ if(((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierE
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
@@ -766,7 +771,7 @@ if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensi
 errors++;
 }
 }
-if(!(obj0 && data23.__proto__ === Object.prototype)){
+if(!(obj1 && data23.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data23);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -801,7 +806,7 @@ if((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifi
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -1122,7 +1127,11 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifier
 errors++;
 }
 }
-if(!(obj0 && data25.__proto__ === Object.prototype)){
+const forms0 = func9(data25, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data25.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data25);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -1246,7 +1255,15 @@ if((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierEx
 errors++;
 }
 }
-if(!(obj0 && data43.__proto__ === Object.prototype)){
+const forms1 = func9(data43, obj2);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func9(data43, obj0);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj1 && data43.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data43);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;
@@ -1379,7 +1396,7 @@ if((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExte
 errors++;
 }
 }
-if(!(obj0 && data61.__proto__ === Object.prototype)){
+if(!(obj1 && data61.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data61);
 if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
@@ -1475,7 +1492,7 @@ if((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data78.__proto__ === Object.prototype)){
+if(!(obj1 && data78.__proto__ === Object.prototype)){
 const proto3 = Object.getPrototypeOf(data78);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
@@ -1568,12 +1585,12 @@ errors++;
 }
 }
 if(data88.amountRange !== undefined){
-if(!(func9.call(this, data88.amountRange))){
+if(!(func10.call(this, data88.amountRange))){
 errors++;
 }
 }
 if(data88.amountRatio !== undefined){
-if(!(func10.call(this, data88.amountRatio))){
+if(!(func11.call(this, data88.amountRatio))){
 errors++;
 }
 }
@@ -1594,7 +1611,7 @@ errors++;
 }
 }
 if(data88.amountRatioLowLimit !== undefined){
-if(!(func10.call(this, data88.amountRatioLowLimit))){
+if(!(func11.call(this, data88.amountRatioLowLimit))){
 errors++;
 }
 }
@@ -1622,7 +1639,15 @@ if((((((((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifi
 errors++;
 }
 }
-if(!(obj0 && data88.__proto__ === Object.prototype)){
+const forms3 = func9(data88, obj3);
+if(forms3 !== null){
+errors++;
+}
+const forms4 = func9(data88, obj4);
+if(forms4 !== null){
+errors++;
+}
+if(!(obj1 && data88.__proto__ === Object.prototype)){
 const proto4 = Object.getPrototypeOf(data88);
 if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
@@ -1663,7 +1688,7 @@ if((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) &
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto5 = Object.getPrototypeOf(data);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;

@@ -16,9 +16,12 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
-const func9 = require("./datatypes.twin.cjs")["Period"];
-const func10 = require("./datatypes.twin.cjs")["Timing"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func9 = require("../../../../choice.cjs").choiceForms;
+const func10 = require("./datatypes.twin.cjs")["Period"];
+const func11 = require("./datatypes.twin.cjs")["Timing"];
+const obj0 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/SupplyDelivery.schema.json" */;
@@ -260,7 +263,11 @@ if((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtensio
 errors++;
 }
 }
-if(!(obj0 && data24.__proto__ === Object.prototype)){
+const forms0 = func9(data24, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data24.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data24);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -288,12 +295,12 @@ errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func9.call(this, data.occurrencePeriod))){
+if(!(func10.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func10.call(this, data.occurrenceTiming))){
+if(!(func11.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -326,7 +333,11 @@ if((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms1 = func9(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

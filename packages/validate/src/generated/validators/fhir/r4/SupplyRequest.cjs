@@ -37,12 +37,16 @@ const func8 = require("./datatypes.cjs")["Reference"];
 const func9 = require("./datatypes.cjs")["Quantity"];
 const func10 = require("ajv/dist/runtime/ucs2length").default;
 const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("./datatypes.cjs")["Period"];
-const func13 = require("./datatypes.cjs")["Timing"];
+const func12 = require("../../../../choice.cjs").choiceForms;
+const func13 = require("./datatypes.cjs")["Period"];
+const func14 = require("./datatypes.cjs")["Timing"];
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const obj0 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
+const obj1 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SupplyRequest.schema.json" */;
@@ -537,9 +541,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/SupplyRequest_Parameter/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data27, obj0);
+if(forms0 !== null){
+const err25 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/SupplyRequest_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -549,9 +553,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/SupplyRequest_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -561,11 +564,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data39 = data.occurrenceDateTime;
-if(typeof data39 === "string"){
-if(!pattern3.test(data39)){
-const err27 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+}
+else {
+const err27 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -575,13 +576,27 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
+let data39 = data.occurrenceDateTime;
+if(typeof data39 === "string"){
+if(!pattern3.test(data39)){
+const err28 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -593,14 +608,14 @@ errors = vErrors.length;
 }
 }
 if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func12(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
+if(!(func13(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func13(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
+if(!(func14(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -608,23 +623,23 @@ if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
 let data43 = data.authoredOn;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
-const err29 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -653,12 +668,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -675,12 +690,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -697,12 +712,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -719,14 +734,36 @@ if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func12(data, obj1);
+if(forms1 !== null){
+const err35 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
+}
+errors++;
+}
+const forms2 = func12(data, obj2);
+if(forms2 !== null){
+const err36 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }

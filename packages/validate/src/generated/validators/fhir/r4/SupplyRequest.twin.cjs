@@ -17,9 +17,13 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Range"];
-const func10 = require("./datatypes.twin.cjs")["Period"];
-const func11 = require("./datatypes.twin.cjs")["Timing"];
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const func10 = require("../../../../choice.cjs").choiceForms;
+const func11 = require("./datatypes.twin.cjs")["Period"];
+const func12 = require("./datatypes.twin.cjs")["Timing"];
+const obj0 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
+const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj2 = new Set(["itemCodeableConcept", "itemReference"]);
+const obj3 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/SupplyRequest.schema.json" */;
@@ -323,7 +327,11 @@ if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExten
 errors++;
 }
 }
-if(!(obj0 && data27.__proto__ === Object.prototype)){
+const forms0 = func10(data27, obj0);
+if(forms0 !== null){
+errors++;
+}
+if(!(obj1 && data27.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data27);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
@@ -356,12 +364,12 @@ errors++;
 }
 }
 if(data.occurrencePeriod !== undefined){
-if(!(func10.call(this, data.occurrencePeriod))){
+if(!(func11.call(this, data.occurrencePeriod))){
 errors++;
 }
 }
 if(data.occurrenceTiming !== undefined){
-if(!(func11.call(this, data.occurrenceTiming))){
+if(!(func12.call(this, data.occurrenceTiming))){
 errors++;
 }
 }
@@ -443,7 +451,15 @@ if(((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) 
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
+const forms1 = func10(data, obj2);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func10(data, obj3);
+if(forms2 !== null){
+errors++;
+}
+if(!(obj1 && data.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data);
 if(proto1 !== Object.prototype && proto1 !== null){
 errors++;

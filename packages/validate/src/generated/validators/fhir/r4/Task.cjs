@@ -82,6 +82,7 @@ const func33 = require("./datatypes.cjs")["RelatedArtifact"];
 const func34 = require("./datatypes.cjs")["TriggerDefinition"];
 const func35 = require("./datatypes.cjs")["UsageContext"];
 const func36 = require("./datatypes.cjs")["Dosage"];
+const func37 = require("../../../../choice.cjs").choiceForms;
 const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
@@ -92,6 +93,7 @@ const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const obj0 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Task.schema.json" */;
@@ -3091,9 +3093,9 @@ if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
+const forms0 = func37(data71, obj0);
+if(forms0 !== null){
+const err162 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3103,14 +3105,25 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
 else {
-const err163 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
+const err163 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err163];
 }
 else {
 vErrors.push(err163);
+}
+errors++;
+}
+}
+}
+else {
+const err164 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
 }
 errors++;
 }
@@ -3127,21 +3140,6 @@ const _errs218 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
 var valid50 = false;
-const err164 = {};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-var valid50 = false;
 const err165 = {};
 if(vErrors === null){
 vErrors = [err165];
@@ -3155,7 +3153,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
+if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
 var valid50 = false;
 const err166 = {};
 if(vErrors === null){
@@ -3170,7 +3168,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
+if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 var valid50 = false;
 const err167 = {};
 if(vErrors === null){
@@ -3185,7 +3183,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
+if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
 var valid50 = false;
 const err168 = {};
 if(vErrors === null){
@@ -3200,7 +3198,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
+if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
 var valid50 = false;
 const err169 = {};
 if(vErrors === null){
@@ -3215,7 +3213,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
+if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
 var valid50 = false;
 const err170 = {};
 if(vErrors === null){
@@ -3230,7 +3228,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
+if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 var valid50 = false;
 const err171 = {};
 if(vErrors === null){
@@ -3245,7 +3243,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
+if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
 var valid50 = false;
 const err172 = {};
 if(vErrors === null){
@@ -3260,7 +3258,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
+if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 var valid50 = false;
 const err173 = {};
 if(vErrors === null){
@@ -3275,7 +3273,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
+if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
 var valid50 = false;
 const err174 = {};
 if(vErrors === null){
@@ -3290,7 +3288,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
+if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 var valid50 = false;
 const err175 = {};
 if(vErrors === null){
@@ -3305,7 +3303,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
+if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
 var valid50 = false;
 const err176 = {};
 if(vErrors === null){
@@ -3320,7 +3318,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
+if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 var valid50 = false;
 const err177 = {};
 if(vErrors === null){
@@ -3335,7 +3333,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueId !== undefined && func0.call(data217, "valueId")){
+if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
 var valid50 = false;
 const err178 = {};
 if(vErrors === null){
@@ -3350,7 +3348,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
+if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 var valid50 = false;
 const err179 = {};
 if(vErrors === null){
@@ -3365,7 +3363,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
+if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
 var valid50 = false;
 const err180 = {};
 if(vErrors === null){
@@ -3380,7 +3378,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
+if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 var valid50 = false;
 const err181 = {};
 if(vErrors === null){
@@ -3395,7 +3393,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
+if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
 var valid50 = false;
 const err182 = {};
 if(vErrors === null){
@@ -3410,7 +3408,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
+if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 var valid50 = false;
 const err183 = {};
 if(vErrors === null){
@@ -3425,7 +3423,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
+if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
 var valid50 = false;
 const err184 = {};
 if(vErrors === null){
@@ -3440,7 +3438,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
+if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 var valid50 = false;
 const err185 = {};
 if(vErrors === null){
@@ -3455,7 +3453,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
+if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
 var valid50 = false;
 const err186 = {};
 if(vErrors === null){
@@ -3470,7 +3468,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
+if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 var valid50 = false;
 const err187 = {};
 if(vErrors === null){
@@ -3485,7 +3483,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
+if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
 var valid50 = false;
 const err188 = {};
 if(vErrors === null){
@@ -3500,7 +3498,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
+if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 var valid50 = false;
 const err189 = {};
 if(vErrors === null){
@@ -3515,7 +3513,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueString !== undefined && func0.call(data217, "valueString")){
+if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
 var valid50 = false;
 const err190 = {};
 if(vErrors === null){
@@ -3530,7 +3528,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
+if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 var valid50 = false;
 const err191 = {};
 if(vErrors === null){
@@ -3545,7 +3543,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
+if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
 var valid50 = false;
 const err192 = {};
 if(vErrors === null){
@@ -3560,7 +3558,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
+if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 var valid50 = false;
 const err193 = {};
 if(vErrors === null){
@@ -3575,7 +3573,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
+if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
 var valid50 = false;
 const err194 = {};
 if(vErrors === null){
@@ -3590,7 +3588,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
+if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 var valid50 = false;
 const err195 = {};
 if(vErrors === null){
@@ -3605,7 +3603,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
+if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
 var valid50 = false;
 const err196 = {};
 if(vErrors === null){
@@ -3620,7 +3618,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
+if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 var valid50 = false;
 const err197 = {};
 if(vErrors === null){
@@ -3635,7 +3633,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
+if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
 var valid50 = false;
 const err198 = {};
 if(vErrors === null){
@@ -3650,7 +3648,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
+if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 var valid50 = false;
 const err199 = {};
 if(vErrors === null){
@@ -3665,7 +3663,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
+if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
 var valid50 = false;
 const err200 = {};
 if(vErrors === null){
@@ -3680,7 +3678,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
+if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 var valid50 = false;
 const err201 = {};
 if(vErrors === null){
@@ -3695,7 +3693,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
+if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
 var valid50 = false;
 const err202 = {};
 if(vErrors === null){
@@ -3710,7 +3708,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
+if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
 var valid50 = false;
 const err203 = {};
 if(vErrors === null){
@@ -3725,7 +3723,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
+if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
 var valid50 = false;
 const err204 = {};
 if(vErrors === null){
@@ -3740,7 +3738,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
+if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
 var valid50 = false;
 const err205 = {};
 if(vErrors === null){
@@ -3755,7 +3753,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
+if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
 var valid50 = false;
 const err206 = {};
 if(vErrors === null){
@@ -3770,7 +3768,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
+if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
 var valid50 = false;
 const err207 = {};
 if(vErrors === null){
@@ -3785,7 +3783,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
+if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
 var valid50 = false;
 const err208 = {};
 if(vErrors === null){
@@ -3800,7 +3798,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
+if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
 var valid50 = false;
 const err209 = {};
 if(vErrors === null){
@@ -3815,7 +3813,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
+if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
 var valid50 = false;
 const err210 = {};
 if(vErrors === null){
@@ -3830,7 +3828,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
+if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
 var valid50 = false;
 const err211 = {};
 if(vErrors === null){
@@ -3845,7 +3843,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
+if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
 var valid50 = false;
 const err212 = {};
 if(vErrors === null){
@@ -3860,7 +3858,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
+if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
 var valid50 = false;
 const err213 = {};
 if(vErrors === null){
@@ -3875,7 +3873,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
+if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
 var valid50 = false;
 const err214 = {};
 if(vErrors === null){
@@ -3890,7 +3888,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
+if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
 var valid50 = false;
 const err215 = {};
 if(vErrors === null){
@@ -3905,7 +3903,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
+if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
 var valid50 = false;
 const err216 = {};
 if(vErrors === null){
@@ -3920,7 +3918,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
+if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
 var valid50 = false;
 const err217 = {};
 if(vErrors === null){
@@ -3935,7 +3933,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
+if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
 var valid50 = false;
 const err218 = {};
 if(vErrors === null){
@@ -3950,7 +3948,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
+if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
 var valid50 = false;
 const err219 = {};
 if(vErrors === null){
@@ -3965,7 +3963,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
+if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
 var valid50 = false;
 const err220 = {};
 if(vErrors === null){
@@ -3980,7 +3978,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
+if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
 var valid50 = false;
 const err221 = {};
 if(vErrors === null){
@@ -3995,7 +3993,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
+if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
 var valid50 = false;
 const err222 = {};
 if(vErrors === null){
@@ -4010,7 +4008,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
+if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
 var valid50 = false;
 const err223 = {};
 if(vErrors === null){
@@ -4025,7 +4023,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
+if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
 var valid50 = false;
 const err224 = {};
 if(vErrors === null){
@@ -4040,7 +4038,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
+if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
 var valid50 = false;
 const err225 = {};
 if(vErrors === null){
@@ -4055,7 +4053,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
+if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
 var valid50 = false;
 const err226 = {};
 if(vErrors === null){
@@ -4070,7 +4068,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
+if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
 var valid50 = false;
 const err227 = {};
 if(vErrors === null){
@@ -4085,7 +4083,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
+if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
 var valid50 = false;
 const err228 = {};
 if(vErrors === null){
@@ -4100,7 +4098,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
+if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
 var valid50 = false;
 const err229 = {};
 if(vErrors === null){
@@ -4115,7 +4113,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
+if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
 var valid50 = false;
 const err230 = {};
 if(vErrors === null){
@@ -4130,7 +4128,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
+if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
 var valid50 = false;
 const err231 = {};
 if(vErrors === null){
@@ -4145,7 +4143,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
 var valid50 = false;
 const err232 = {};
 if(vErrors === null){
@@ -4153,6 +4151,21 @@ vErrors = [err232];
 }
 else {
 vErrors.push(err232);
+}
+errors++;
+}
+else {
+var valid50 = true;
+}
+if(valid50){
+if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+var valid50 = false;
+const err233 = {};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
 }
 errors++;
 }
@@ -4242,21 +4255,7 @@ if(_valid3){
 const _errs219 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.valueBase64Binary === undefined) || (!(func0.call(data217, "valueBase64Binary")))){
-const err233 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
-if(vErrors === null){
-vErrors = [err233];
-}
-else {
-vErrors.push(err233);
-}
-errors++;
-}
-}
-var _valid3 = _errs219 === errors;
-valid49 = _valid3;
-}
-if(!valid49){
-const err234 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err234 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -4265,9 +4264,12 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if((data217.type === undefined) || (!(func0.call(data217, "type")))){
-const err235 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
+}
+var _valid3 = _errs219 === errors;
+valid49 = _valid3;
+}
+if(!valid49){
+const err235 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -4276,11 +4278,9 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(data217.id !== undefined && func0.call(data217, "id")){
-let data287 = data217.id;
-if(typeof data287 === "string"){
-if(func9(data287) < 1){
-const err236 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
+if((data217.type === undefined) || (!(func0.call(data217, "type")))){
+const err236 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4289,14 +4289,27 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-else {
-const err237 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data217.id !== undefined && func0.call(data217, "id")){
+let data287 = data217.id;
+if(typeof data287 === "string"){
+if(func9(data287) < 1){
+const err237 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err237];
 }
 else {
 vErrors.push(err237);
+}
+errors++;
+}
+}
+else {
+const err238 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err238];
+}
+else {
+vErrors.push(err238);
 }
 errors++;
 }
@@ -4313,12 +4326,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err238 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err239 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err238];
+vErrors = [err239];
 }
 else {
-vErrors.push(err238);
+vErrors.push(err239);
 }
 errors++;
 }
@@ -4335,12 +4348,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err240 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err239];
+vErrors = [err240];
 }
 else {
-vErrors.push(err239);
+vErrors.push(err240);
 }
 errors++;
 }
@@ -4355,23 +4368,23 @@ if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Bi
 let data293 = data217.valueBase64Binary;
 if(typeof data293 === "string"){
 if(!(formats0(data293))){
-const err240 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err240];
-}
-else {
-vErrors.push(err240);
-}
-errors++;
-}
-}
-else {
-const err241 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+const err241 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err241];
 }
 else {
 vErrors.push(err241);
+}
+errors++;
+}
+}
+else {
+const err242 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
 }
 errors++;
 }
@@ -4384,12 +4397,12 @@ errors = vErrors.length;
 }
 if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 if(typeof data217.valueBoolean !== "boolean"){
-const err242 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err243 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err242];
+vErrors = [err243];
 }
 else {
-vErrors.push(err242);
+vErrors.push(err243);
 }
 errors++;
 }
@@ -4404,23 +4417,23 @@ if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")
 let data297 = data217.valueCanonical;
 if(typeof data297 === "string"){
 if(!pattern1.test(data297)){
-const err243 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err243];
-}
-else {
-vErrors.push(err243);
-}
-errors++;
-}
-}
-else {
-const err244 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
+const err244 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err244];
 }
 else {
 vErrors.push(err244);
+}
+errors++;
+}
+}
+else {
+const err245 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
 }
 errors++;
 }
@@ -4435,23 +4448,23 @@ if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 let data299 = data217.valueCode;
 if(typeof data299 === "string"){
 if(!pattern2.test(data299)){
-const err245 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err245];
-}
-else {
-vErrors.push(err245);
-}
-errors++;
-}
-}
-else {
-const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err246];
 }
 else {
 vErrors.push(err246);
+}
+errors++;
+}
+}
+else {
+const err247 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
 }
 errors++;
 }
@@ -4466,23 +4479,23 @@ if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 let data301 = data217.valueDate;
 if(typeof data301 === "string"){
 if(!pattern4.test(data301)){
-const err247 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err247];
-}
-else {
-vErrors.push(err247);
-}
-errors++;
-}
-}
-else {
-const err248 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+const err248 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err248];
 }
 else {
 vErrors.push(err248);
+}
+errors++;
+}
+}
+else {
+const err249 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
 }
 errors++;
 }
@@ -4497,23 +4510,23 @@ if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 let data303 = data217.valueDateTime;
 if(typeof data303 === "string"){
 if(!pattern3.test(data303)){
-const err249 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err249];
-}
-else {
-vErrors.push(err249);
-}
-errors++;
-}
-}
-else {
-const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err250];
 }
 else {
 vErrors.push(err250);
+}
+errors++;
+}
+}
+else {
+const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
 }
 errors++;
 }
@@ -4527,12 +4540,12 @@ errors = vErrors.length;
 if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 let data305 = data217.valueDecimal;
 if(!((typeof data305 == "number") && (isFinite(data305)))){
-const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+const err252 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err251];
+vErrors = [err252];
 }
 else {
-vErrors.push(err251);
+vErrors.push(err252);
 }
 errors++;
 }
@@ -4547,23 +4560,23 @@ if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 let data307 = data217.valueId;
 if(typeof data307 === "string"){
 if(!pattern0.test(data307)){
-const err252 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err252];
-}
-else {
-vErrors.push(err252);
-}
-errors++;
-}
-}
-else {
-const err253 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
+const err253 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err253];
 }
 else {
 vErrors.push(err253);
+}
+errors++;
+}
+}
+else {
+const err254 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
 }
 errors++;
 }
@@ -4578,23 +4591,23 @@ if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 let data309 = data217.valueInstant;
 if(typeof data309 === "string"){
 if(!pattern5.test(data309)){
-const err254 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err254];
-}
-else {
-vErrors.push(err254);
-}
-errors++;
-}
-}
-else {
-const err255 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
+const err255 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
 if(vErrors === null){
 vErrors = [err255];
 }
 else {
 vErrors.push(err255);
+}
+errors++;
+}
+}
+else {
+const err256 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err256];
+}
+else {
+vErrors.push(err256);
 }
 errors++;
 }
@@ -4608,18 +4621,7 @@ errors = vErrors.length;
 if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 let data311 = data217.valueInteger;
 if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
-const err256 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err256];
-}
-else {
-vErrors.push(err256);
-}
-errors++;
-}
-if((typeof data311 == "number") && (isFinite(data311))){
-if(data311 > 2147483647 || isNaN(data311)){
-const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4628,13 +4630,24 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(data311 < -2147483648 || isNaN(data311)){
-const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data311 == "number") && (isFinite(data311))){
+if(data311 > 2147483647 || isNaN(data311)){
+const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err258];
 }
 else {
 vErrors.push(err258);
+}
+errors++;
+}
+if(data311 < -2147483648 || isNaN(data311)){
+const err259 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err259];
+}
+else {
+vErrors.push(err259);
 }
 errors++;
 }
@@ -4650,23 +4663,23 @@ if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 let data313 = data217.valueMarkdown;
 if(typeof data313 === "string"){
 if(func9(data313) < 1){
-const err259 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err259];
-}
-else {
-vErrors.push(err259);
-}
-errors++;
-}
-}
-else {
-const err260 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
+const err260 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err260];
 }
 else {
 vErrors.push(err260);
+}
+errors++;
+}
+}
+else {
+const err261 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
 }
 errors++;
 }
@@ -4681,23 +4694,23 @@ if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 let data315 = data217.valueOid;
 if(typeof data315 === "string"){
 if(!pattern6.test(data315)){
-const err261 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
-if(vErrors === null){
-vErrors = [err261];
-}
-else {
-vErrors.push(err261);
-}
-errors++;
-}
-}
-else {
-const err262 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
+const err262 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
 if(vErrors === null){
 vErrors = [err262];
 }
 else {
 vErrors.push(err262);
+}
+errors++;
+}
+}
+else {
+const err263 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
 }
 errors++;
 }
@@ -4711,18 +4724,7 @@ errors = vErrors.length;
 if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 let data317 = data217.valuePositiveInt;
 if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
-const err263 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err263];
-}
-else {
-vErrors.push(err263);
-}
-errors++;
-}
-if((typeof data317 == "number") && (isFinite(data317))){
-if(data317 > 2147483647 || isNaN(data317)){
-const err264 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err264 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4731,13 +4733,24 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(data317 < 1 || isNaN(data317)){
-const err265 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data317 == "number") && (isFinite(data317))){
+if(data317 > 2147483647 || isNaN(data317)){
+const err265 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err265];
 }
 else {
 vErrors.push(err265);
+}
+errors++;
+}
+if(data317 < 1 || isNaN(data317)){
+const err266 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
 }
 errors++;
 }
@@ -4753,23 +4766,23 @@ if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 let data319 = data217.valueString;
 if(typeof data319 === "string"){
 if(func9(data319) < 1){
-const err266 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err266];
-}
-else {
-vErrors.push(err266);
-}
-errors++;
-}
-}
-else {
-const err267 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err267 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err267];
 }
 else {
 vErrors.push(err267);
+}
+errors++;
+}
+}
+else {
+const err268 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
 }
 errors++;
 }
@@ -4784,23 +4797,23 @@ if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 let data321 = data217.valueTime;
 if(typeof data321 === "string"){
 if(!pattern7.test(data321)){
-const err268 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err268];
-}
-else {
-vErrors.push(err268);
-}
-errors++;
-}
-}
-else {
-const err269 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err269 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err269];
 }
 else {
 vErrors.push(err269);
+}
+errors++;
+}
+}
+else {
+const err270 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
 }
 errors++;
 }
@@ -4814,18 +4827,7 @@ errors = vErrors.length;
 if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 let data323 = data217.valueUnsignedInt;
 if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
-const err270 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err270];
-}
-else {
-vErrors.push(err270);
-}
-errors++;
-}
-if((typeof data323 == "number") && (isFinite(data323))){
-if(data323 > 2147483647 || isNaN(data323)){
-const err271 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err271 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4834,13 +4836,24 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(data323 < 0 || isNaN(data323)){
-const err272 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data323 == "number") && (isFinite(data323))){
+if(data323 > 2147483647 || isNaN(data323)){
+const err272 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err272];
 }
 else {
 vErrors.push(err272);
+}
+errors++;
+}
+if(data323 < 0 || isNaN(data323)){
+const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
 }
 errors++;
 }
@@ -4856,23 +4869,23 @@ if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 let data325 = data217.valueUri;
 if(typeof data325 === "string"){
 if(!pattern1.test(data325)){
-const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err273];
-}
-else {
-vErrors.push(err273);
-}
-errors++;
-}
-}
-else {
-const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err274];
 }
 else {
 vErrors.push(err274);
+}
+errors++;
+}
+}
+else {
+const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
 }
 errors++;
 }
@@ -4887,23 +4900,23 @@ if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 let data327 = data217.valueUrl;
 if(typeof data327 === "string"){
 if(!pattern1.test(data327)){
-const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err275];
-}
-else {
-vErrors.push(err275);
-}
-errors++;
-}
-}
-else {
-const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
+const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err276];
 }
 else {
 vErrors.push(err276);
+}
+errors++;
+}
+}
+else {
+const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
 }
 errors++;
 }
@@ -4918,23 +4931,23 @@ if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 let data329 = data217.valueUuid;
 if(typeof data329 === "string"){
 if(!pattern8.test(data329)){
-const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
-if(vErrors === null){
-vErrors = [err277];
-}
-else {
-vErrors.push(err277);
-}
-errors++;
-}
-}
-else {
-const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
+const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err278];
 }
 else {
 vErrors.push(err278);
+}
+errors++;
+}
+}
+else {
+const err279 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err279];
+}
+else {
+vErrors.push(err279);
 }
 errors++;
 }
@@ -5131,21 +5144,9 @@ if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err279 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err279];
-}
-else {
-vErrors.push(err279);
-}
-errors++;
-}
-}
-}
-else {
-const err280 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
+const forms1 = func37(data217, obj0);
+if(forms1 !== null){
+const err280 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -5155,14 +5156,37 @@ vErrors.push(err280);
 errors++;
 }
 }
-}
 else {
-const err281 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err281 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err281];
 }
 else {
 vErrors.push(err281);
+}
+errors++;
+}
+}
+}
+else {
+const err282 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
+}
+errors++;
+}
+}
+}
+else {
+const err283 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err283];
+}
+else {
+vErrors.push(err283);
 }
 errors++;
 }

@@ -49,7 +49,9 @@ const func31 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func32 = require("./datatypes.twin.cjs")["TriggerDefinition"];
 const func33 = require("./datatypes.twin.cjs")["UsageContext"];
 const func34 = require("./datatypes.twin.cjs")["Dosage"];
+const func35 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const obj1 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 const formats0 = require("../../../../formats.cjs").base64;
 
 function validate0(data){
@@ -1767,6 +1769,10 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 
 errors++;
 }
 }
+const forms0 = func35(data71, obj1);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data71.__proto__ === Object.prototype)){
 const proto1 = Object.getPrototypeOf(data71);
 if(proto1 !== Object.prototype && proto1 !== null){
@@ -2945,6 +2951,10 @@ for(const key2 in data217){
 if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "type")) && (key2 !== "valueBase64Binary")) && (key2 !== "_valueBase64Binary")) && (key2 !== "valueBoolean")) && (key2 !== "_valueBoolean")) && (key2 !== "valueCanonical")) && (key2 !== "_valueCanonical")) && (key2 !== "valueCode")) && (key2 !== "_valueCode")) && (key2 !== "valueDate")) && (key2 !== "_valueDate")) && (key2 !== "valueDateTime")) && (key2 !== "_valueDateTime")) && (key2 !== "valueDecimal")) && (key2 !== "_valueDecimal")) && (key2 !== "valueId")) && (key2 !== "_valueId")) && (key2 !== "valueInstant")) && (key2 !== "_valueInstant")) && (key2 !== "valueInteger")) && (key2 !== "_valueInteger")) && (key2 !== "valueMarkdown")) && (key2 !== "_valueMarkdown")) && (key2 !== "valueOid")) && (key2 !== "_valueOid")) && (key2 !== "valuePositiveInt")) && (key2 !== "_valuePositiveInt")) && (key2 !== "valueString")) && (key2 !== "_valueString")) && (key2 !== "valueTime")) && (key2 !== "_valueTime")) && (key2 !== "valueUnsignedInt")) && (key2 !== "_valueUnsignedInt")) && (key2 !== "valueUri")) && (key2 !== "_valueUri")) && (key2 !== "valueUrl")) && (key2 !== "_valueUrl")) && (key2 !== "valueUuid")) && (key2 !== "_valueUuid")) && (key2 !== "valueAddress")) && (key2 !== "valueAge")) && (key2 !== "valueAnnotation")) && (key2 !== "valueAttachment")) && (key2 !== "valueCodeableConcept")) && (key2 !== "valueCoding")) && (key2 !== "valueContactPoint")) && (key2 !== "valueCount")) && (key2 !== "valueDistance")) && (key2 !== "valueDuration")) && (key2 !== "valueHumanName")) && (key2 !== "valueIdentifier")) && (key2 !== "valueMoney")) && (key2 !== "valuePeriod")) && (key2 !== "valueQuantity")) && (key2 !== "valueRange")) && (key2 !== "valueRatio")) && (key2 !== "valueReference")) && (key2 !== "valueSampledData")) && (key2 !== "valueSignature")) && (key2 !== "valueTiming")) && (key2 !== "valueContactDetail")) && (key2 !== "valueContributor")) && (key2 !== "valueDataRequirement")) && (key2 !== "valueExpression")) && (key2 !== "valueParameterDefinition")) && (key2 !== "valueRelatedArtifact")) && (key2 !== "valueTriggerDefinition")) && (key2 !== "valueUsageContext")) && (key2 !== "valueDosage")) && (key2 !== "valueMeta")){
 errors++;
 }
+}
+const forms1 = func35(data217, obj1);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data217.__proto__ === Object.prototype)){
 const proto2 = Object.getPrototypeOf(data217);

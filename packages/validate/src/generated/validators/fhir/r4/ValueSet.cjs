@@ -1362,6 +1362,8 @@ validate3.evaluated = {
 
 
 
+const func12 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["valueString", "valueBoolean", "valueInteger", "valueDecimal", "valueUri", "valueCode", "valueDateTime"]);
 
 const wrapper0 = {validate: validate4};
 
@@ -2587,9 +2589,9 @@ if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.er
 errors = vErrors.length;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data15, obj0);
+if(forms0 !== null){
+const err39 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2599,14 +2601,25 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
 else {
-const err40 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -2623,24 +2636,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }

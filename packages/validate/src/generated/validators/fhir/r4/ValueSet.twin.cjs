@@ -776,6 +776,8 @@ validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
+const func10 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["valueString", "valueBoolean", "valueInteger", "valueDecimal", "valueUri", "valueCode", "valueDateTime"]);
 
 const wrapper0 = {validate: validate4};
 
@@ -1435,6 +1437,10 @@ for(const key0 in data15){
 if(((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")){
 errors++;
 }
+}
+const forms0 = func10(data15, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data15.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data15);

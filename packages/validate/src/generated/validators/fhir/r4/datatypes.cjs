@@ -24,6 +24,7 @@ const schema0 = {
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 
+const func2 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate1};
 const wrapper1 = {validate: validate0};
 const pattern0 = new RegExp("^[^ \\t\\n\\r]*$", "u");
@@ -1241,6 +1242,7 @@ validate4.evaluated = {
  "dynamicItems": false
 };
 
+const obj0 = new Set(["authorReference", "authorString"]);
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1468,14 +1470,25 @@ if (vErrors === null) vErrors = validate2.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj0);
+if(forms0 !== null){
+const err12 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "author[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -4454,6 +4467,7 @@ const schema9 = {
   }
  }
 };
+const obj1 = new Set(["boundsDuration", "boundsRange", "boundsPeriod"]);
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5025,14 +5039,25 @@ if (vErrors === null) vErrors = validate2.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj1);
+if(forms0 !== null){
+const err35 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "bounds[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -5905,7 +5930,7 @@ const schema11 = {
   }
  }
 };
-const func2 = require("ajv/dist/runtime/equal").default;
+const func3 = require("ajv/dist/runtime/equal").default;
 
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6112,6 +6137,7 @@ validate26.evaluated = {
 };
 
 
+const obj2 = new Set(["valueDateTime", "valuePeriod", "valueDuration"]);
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6276,14 +6302,25 @@ if (vErrors === null) vErrors = validate14.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj2);
+if(forms0 !== null){
+const err9 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -6566,6 +6603,7 @@ return errors === 0;
 }
 validate28.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6715,7 +6753,7 @@ errors++;
 let valid6;
 valid6 = false;
 for(const v0 of schema11.properties.type.enum){
-if(func2(data4, v0)){
+if(func3(data4, v0)){
 valid6 = true;
 break;
 }
@@ -6982,14 +7020,25 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj3);
+if(forms0 !== null){
+const err22 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -7897,7 +7946,7 @@ errors++;
 let valid8;
 valid8 = false;
 for(const v0 of schema14.properties.type.enum){
-if(func2(data15, v0)){
+if(func3(data15, v0)){
 valid8 = true;
 break;
 }
@@ -8330,6 +8379,7 @@ const schema16 = {
   }
  }
 };
+const obj4 = new Set(["timingTiming", "timingReference", "timingDate", "timingDateTime"]);
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8615,14 +8665,25 @@ if (vErrors === null) vErrors = validate30.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj4);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -8633,6 +8694,7 @@ return errors === 0;
 validate33.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
+const obj5 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueReference"]);
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8836,14 +8898,25 @@ if (vErrors === null) vErrors = validate4.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj5);
+if(forms0 !== null){
+const err10 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -8866,6 +8939,8 @@ validate34.evaluated = {
 
 
 
+const obj6 = new Set(["doseRange", "doseQuantity"]);
+const obj7 = new Set(["rateRatio", "rateRange", "rateQuantity"]);
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8961,14 +9036,36 @@ if (vErrors === null) vErrors = validate17.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj6);
+if(forms0 !== null){
+const err3 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "dose[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const forms1 = func2(data, obj7);
+if(forms1 !== null){
+const err4 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -8990,6 +9087,7 @@ validate35.evaluated = {
  "dynamicItems": false
 };
 
+const obj8 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9284,14 +9382,25 @@ if (vErrors === null) vErrors = validate17.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj8);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "asNeeded[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -9619,6 +9728,7 @@ validate37.evaluated = {
  "dynamicItems": false
 };
 
+const obj9 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10493,14 +10603,25 @@ if (vErrors === null) vErrors = validate37.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj9);
+if(forms0 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -11432,14 +11553,25 @@ if (vErrors === null) vErrors = validate2.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj0);
+if(forms0 !== null){
+const err12 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "author[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -13183,7 +13315,7 @@ errors++;
 let valid6;
 valid6 = false;
 for(const v0 of schema11.properties.type.enum){
-if(func2(data4, v0)){
+if(func3(data4, v0)){
 valid6 = true;
 break;
 }
@@ -13450,14 +13582,25 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj3);
+if(forms0 !== null){
+const err22 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -13837,14 +13980,25 @@ if (vErrors === null) vErrors = validate14.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj2);
+if(forms0 !== null){
+const err9 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -14646,14 +14800,25 @@ if (vErrors === null) vErrors = validate17.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj8);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "asNeeded[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -14784,14 +14949,36 @@ if (vErrors === null) vErrors = validate17.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj6);
+if(forms0 !== null){
+const err3 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "dose[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const forms1 = func2(data, obj7);
+if(forms1 !== null){
+const err4 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "rate[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -18619,14 +18806,25 @@ if (vErrors === null) vErrors = validate37.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj9);
+if(forms0 !== null){
+const err118 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err118];
 }
 else {
 vErrors.push(err118);
+}
+errors++;
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -19689,6 +19887,11 @@ return errors === 0;
 }
 validate64.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const obj10 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
+const obj11 = new Set(["fixedBase64Binary", "fixedBoolean", "fixedCanonical", "fixedCode", "fixedDate", "fixedDateTime", "fixedDecimal", "fixedId", "fixedInstant", "fixedInteger", "fixedMarkdown", "fixedOid", "fixedPositiveInt", "fixedString", "fixedTime", "fixedUnsignedInt", "fixedUri", "fixedUrl", "fixedUuid", "fixedAddress", "fixedAge", "fixedAnnotation", "fixedAttachment", "fixedCodeableConcept", "fixedCoding", "fixedContactPoint", "fixedCount", "fixedDistance", "fixedDuration", "fixedHumanName", "fixedIdentifier", "fixedMoney", "fixedPeriod", "fixedQuantity", "fixedRange", "fixedRatio", "fixedReference", "fixedSampledData", "fixedSignature", "fixedTiming", "fixedContactDetail", "fixedContributor", "fixedDataRequirement", "fixedExpression", "fixedParameterDefinition", "fixedRelatedArtifact", "fixedTriggerDefinition", "fixedUsageContext", "fixedDosage", "fixedMeta"]);
+const obj12 = new Set(["patternBase64Binary", "patternBoolean", "patternCanonical", "patternCode", "patternDate", "patternDateTime", "patternDecimal", "patternId", "patternInstant", "patternInteger", "patternMarkdown", "patternOid", "patternPositiveInt", "patternString", "patternTime", "patternUnsignedInt", "patternUri", "patternUrl", "patternUuid", "patternAddress", "patternAge", "patternAnnotation", "patternAttachment", "patternCodeableConcept", "patternCoding", "patternContactPoint", "patternCount", "patternDistance", "patternDuration", "patternHumanName", "patternIdentifier", "patternMoney", "patternPeriod", "patternQuantity", "patternRange", "patternRatio", "patternReference", "patternSampledData", "patternSignature", "patternTiming", "patternContactDetail", "patternContributor", "patternDataRequirement", "patternExpression", "patternParameterDefinition", "patternRelatedArtifact", "patternTriggerDefinition", "patternUsageContext", "patternDosage", "patternMeta"]);
+const obj13 = new Set(["minValueDate", "minValueDateTime", "minValueInstant", "minValueTime", "minValueDecimal", "minValueInteger", "minValuePositiveInt", "minValueUnsignedInt", "minValueQuantity"]);
+const obj14 = new Set(["maxValueDate", "maxValueDateTime", "maxValueInstant", "maxValueTime", "maxValueDecimal", "maxValueInteger", "maxValuePositiveInt", "maxValueUnsignedInt", "maxValueQuantity"]);
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23839,14 +24042,69 @@ if (vErrors === null) vErrors = validate37.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err210 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj10);
+if(forms0 !== null){
+const err210 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "defaultValue[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err210];
 }
 else {
 vErrors.push(err210);
+}
+errors++;
+}
+const forms1 = func2(data, obj11);
+if(forms1 !== null){
+const err211 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "fixed[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
+const forms2 = func2(data, obj12);
+if(forms2 !== null){
+const err212 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "pattern[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+const forms3 = func2(data, obj13);
+if(forms3 !== null){
+const err213 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "minValue[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
+}
+errors++;
+}
+const forms4 = func2(data, obj14);
+if(forms4 !== null){
+const err214 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "maxValue[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+else {
+const err215 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
 }
 errors++;
 }
@@ -27431,14 +27689,25 @@ if (vErrors === null) vErrors = validate37.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj9);
+if(forms0 !== null){
+const err118 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err118];
 }
 else {
 vErrors.push(err118);
+}
+errors++;
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -29564,14 +29833,25 @@ if (vErrors === null) vErrors = validate37.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj9);
+if(forms0 !== null){
+const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -31412,7 +31692,7 @@ errors++;
 let valid8;
 valid8 = false;
 for(const v0 of schema14.properties.type.enum){
-if(func2(data15, v0)){
+if(func3(data15, v0)){
 valid8 = true;
 break;
 }
@@ -31633,6 +31913,7 @@ validate82.evaluated = {
 
 exports.Population = validate83;
 
+const obj15 = new Set(["ageRange", "ageCodeableConcept"]);
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -31744,14 +32025,25 @@ if (vErrors === null) vErrors = validate6.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj15);
+if(forms0 !== null){
+const err4 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "age[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -34034,6 +34326,7 @@ validate94.evaluated = {
  "dynamicItems": false
 };
 
+const obj16 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -34201,14 +34494,25 @@ if (vErrors === null) vErrors = validate94.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj16);
+if(forms0 !== null){
+const err8 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -35087,14 +35391,25 @@ if (vErrors === null) vErrors = validate2.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj1);
+if(forms0 !== null){
+const err35 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "bounds[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -35427,14 +35742,25 @@ if (vErrors === null) vErrors = validate30.errors; else for (const vError of val
 errors = vErrors.length;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj4);
+if(forms0 !== null){
+const err14 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -35648,14 +35974,25 @@ if (vErrors === null) vErrors = validate4.errors; else for (const vError of vali
 errors = vErrors.length;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func2(data, obj5);
+if(forms0 !== null){
+const err10 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }

@@ -744,6 +744,8 @@ return errors === 0;
 }
 validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const func0 = require("../../../../choice.cjs").choiceForms;
+const obj1 = new Set(["authorReference", "authorString"]);
 
 function validate9(data){
 let vErrors = null;
@@ -869,6 +871,10 @@ for(const key0 in data){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "authorReference")) && (key0 !== "authorString")) && (key0 !== "_authorString")) && (key0 !== "time")) && (key0 !== "_time")) && (key0 !== "text")) && (key0 !== "_text")){
 errors++;
 }
+}
+const forms0 = func0(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -2527,6 +2533,7 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
+const obj2 = new Set(["boundsDuration", "boundsRange", "boundsPeriod"]);
 
 function validate22(data){
 let vErrors = null;
@@ -2839,6 +2846,10 @@ for(const key0 in data){
 if(((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "boundsDuration")) && (key0 !== "boundsRange")) && (key0 !== "boundsPeriod")) && (key0 !== "count")) && (key0 !== "_count")) && (key0 !== "countMax")) && (key0 !== "_countMax")) && (key0 !== "duration")) && (key0 !== "_duration")) && (key0 !== "durationMax")) && (key0 !== "_durationMax")) && (key0 !== "durationUnit")) && (key0 !== "_durationUnit")) && (key0 !== "frequency")) && (key0 !== "_frequency")) && (key0 !== "frequencyMax")) && (key0 !== "_frequencyMax")) && (key0 !== "period")) && (key0 !== "_period")) && (key0 !== "periodMax")) && (key0 !== "_periodMax")) && (key0 !== "periodUnit")) && (key0 !== "_periodUnit")) && (key0 !== "dayOfWeek")) && (key0 !== "_dayOfWeek")) && (key0 !== "timeOfDay")) && (key0 !== "_timeOfDay")) && (key0 !== "when")) && (key0 !== "_when")) && (key0 !== "offset")) && (key0 !== "_offset")){
 errors++;
 }
+}
+const forms0 = func0(data, obj2);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -3440,7 +3451,7 @@ const schema0 = {
   }
  }
 };
-const func0 = require("ajv/dist/runtime/equal").default;
+const func1 = require("ajv/dist/runtime/equal").default;
 
 
 function validate26(data){
@@ -3562,6 +3573,7 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const obj3 = new Set(["valueDateTime", "valuePeriod", "valueDuration"]);
 
 function validate27(data){
 let vErrors = null;
@@ -3661,6 +3673,10 @@ for(const key0 in data){
 if((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "searchParam")) && (key0 !== "_searchParam")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valuePeriod")) && (key0 !== "valueDuration")){
 errors++;
 }
+}
+const forms0 = func0(data, obj3);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -3824,6 +3840,7 @@ return errors === 0;
 }
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj4 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate29(data){
 let vErrors = null;
@@ -3900,7 +3917,7 @@ errors++;
 let valid6;
 valid6 = false;
 for(const v0 of schema0.properties.type.enum){
-if(func0(data4, v0)){
+if(func1(data4, v0)){
 valid6 = true;
 break;
 }
@@ -4057,6 +4074,10 @@ for(const key0 in data){
 if(((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "profile")) && (key0 !== "_profile")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "mustSupport")) && (key0 !== "_mustSupport")) && (key0 !== "codeFilter")) && (key0 !== "dateFilter")) && (key0 !== "limit")) && (key0 !== "_limit")) && (key0 !== "sort")){
 errors++;
 }
+}
+const forms0 = func0(data, obj4);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -4649,7 +4670,7 @@ errors++;
 let valid8;
 valid8 = false;
 for(const v0 of schema1.properties.type.enum){
-if(func0(data15, v0)){
+if(func1(data15, v0)){
 valid8 = true;
 break;
 }
@@ -4885,6 +4906,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const obj5 = new Set(["timingTiming", "timingReference", "timingDate", "timingDateTime"]);
 
 function validate33(data){
 let vErrors = null;
@@ -5046,6 +5068,10 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) 
 errors++;
 }
 }
+const forms0 = func0(data, obj5);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -5062,6 +5088,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const obj6 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueReference"]);
 
 function validate34(data){
 let vErrors = null;
@@ -5194,6 +5221,10 @@ if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "code")) && (key
 errors++;
 }
 }
+const forms0 = func0(data, obj6);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -5211,6 +5242,8 @@ validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
+const obj7 = new Set(["doseRange", "doseQuantity"]);
+const obj8 = new Set(["rateRatio", "rateRange", "rateQuantity"]);
 
 function validate35(data){
 let vErrors = null;
@@ -5283,6 +5316,14 @@ if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (ke
 errors++;
 }
 }
+const forms0 = func0(data, obj7);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func0(data, obj8);
+if(forms1 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -5298,6 +5339,7 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj9 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
 
 function validate36(data){
 let vErrors = null;
@@ -5483,6 +5525,10 @@ if(((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "m
 errors++;
 }
 }
+const forms0 = func0(data, obj9);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -5666,6 +5712,7 @@ return errors === 0;
 }
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj10 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate1(data){
 let vErrors = null;
@@ -6179,6 +6226,10 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !
 errors++;
 }
 }
+const forms0 = func0(data, obj10);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -6662,6 +6713,10 @@ for(const key0 in data){
 if(((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "authorReference")) && (key0 !== "authorString")) && (key0 !== "_authorString")) && (key0 !== "time")) && (key0 !== "_time")) && (key0 !== "text")) && (key0 !== "_text")){
 errors++;
 }
+}
+const forms0 = func0(data, obj1);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -7661,7 +7716,7 @@ errors++;
 let valid6;
 valid6 = false;
 for(const v0 of schema0.properties.type.enum){
-if(func0(data4, v0)){
+if(func1(data4, v0)){
 valid6 = true;
 break;
 }
@@ -7818,6 +7873,10 @@ for(const key0 in data){
 if(((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "profile")) && (key0 !== "_profile")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "mustSupport")) && (key0 !== "_mustSupport")) && (key0 !== "codeFilter")) && (key0 !== "dateFilter")) && (key0 !== "limit")) && (key0 !== "_limit")) && (key0 !== "sort")){
 errors++;
 }
+}
+const forms0 = func0(data, obj4);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -8054,6 +8113,10 @@ for(const key0 in data){
 if((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "searchParam")) && (key0 !== "_searchParam")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valuePeriod")) && (key0 !== "valueDuration")){
 errors++;
 }
+}
+const forms0 = func0(data, obj3);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -8531,6 +8594,10 @@ if(((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "m
 errors++;
 }
 }
+const forms0 = func0(data, obj9);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -8618,6 +8685,14 @@ for(const key0 in data){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) && (key0 !== "doseRange")) && (key0 !== "doseQuantity")) && (key0 !== "rateRatio")) && (key0 !== "rateRange")) && (key0 !== "rateQuantity")){
 errors++;
 }
+}
+const forms0 = func0(data, obj7);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func0(data, obj8);
+if(forms1 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -10718,6 +10793,10 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 
 errors++;
 }
 }
+const forms0 = func0(data, obj10);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -11307,6 +11386,11 @@ return errors === 0;
 }
 validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj11 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
+const obj12 = new Set(["fixedBase64Binary", "fixedBoolean", "fixedCanonical", "fixedCode", "fixedDate", "fixedDateTime", "fixedDecimal", "fixedId", "fixedInstant", "fixedInteger", "fixedMarkdown", "fixedOid", "fixedPositiveInt", "fixedString", "fixedTime", "fixedUnsignedInt", "fixedUri", "fixedUrl", "fixedUuid", "fixedAddress", "fixedAge", "fixedAnnotation", "fixedAttachment", "fixedCodeableConcept", "fixedCoding", "fixedContactPoint", "fixedCount", "fixedDistance", "fixedDuration", "fixedHumanName", "fixedIdentifier", "fixedMoney", "fixedPeriod", "fixedQuantity", "fixedRange", "fixedRatio", "fixedReference", "fixedSampledData", "fixedSignature", "fixedTiming", "fixedContactDetail", "fixedContributor", "fixedDataRequirement", "fixedExpression", "fixedParameterDefinition", "fixedRelatedArtifact", "fixedTriggerDefinition", "fixedUsageContext", "fixedDosage", "fixedMeta"]);
+const obj13 = new Set(["patternBase64Binary", "patternBoolean", "patternCanonical", "patternCode", "patternDate", "patternDateTime", "patternDecimal", "patternId", "patternInstant", "patternInteger", "patternMarkdown", "patternOid", "patternPositiveInt", "patternString", "patternTime", "patternUnsignedInt", "patternUri", "patternUrl", "patternUuid", "patternAddress", "patternAge", "patternAnnotation", "patternAttachment", "patternCodeableConcept", "patternCoding", "patternContactPoint", "patternCount", "patternDistance", "patternDuration", "patternHumanName", "patternIdentifier", "patternMoney", "patternPeriod", "patternQuantity", "patternRange", "patternRatio", "patternReference", "patternSampledData", "patternSignature", "patternTiming", "patternContactDetail", "patternContributor", "patternDataRequirement", "patternExpression", "patternParameterDefinition", "patternRelatedArtifact", "patternTriggerDefinition", "patternUsageContext", "patternDosage", "patternMeta"]);
+const obj14 = new Set(["minValueDate", "minValueDateTime", "minValueInstant", "minValueTime", "minValueDecimal", "minValueInteger", "minValuePositiveInt", "minValueUnsignedInt", "minValueQuantity"]);
+const obj15 = new Set(["maxValueDate", "maxValueDateTime", "maxValueInstant", "maxValueTime", "maxValueDecimal", "maxValueInteger", "maxValuePositiveInt", "maxValueUnsignedInt", "maxValueQuantity"]);
 
 function validate56(data){
 let vErrors = null;
@@ -13491,6 +13575,26 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 errors++;
 }
 }
+const forms0 = func0(data, obj11);
+if(forms0 !== null){
+errors++;
+}
+const forms1 = func0(data, obj12);
+if(forms1 !== null){
+errors++;
+}
+const forms2 = func0(data, obj13);
+if(forms2 !== null){
+errors++;
+}
+const forms3 = func0(data, obj14);
+if(forms3 !== null){
+errors++;
+}
+const forms4 = func0(data, obj15);
+if(forms4 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -15439,6 +15543,10 @@ if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 
 errors++;
 }
 }
+const forms0 = func0(data, obj10);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -16672,6 +16780,10 @@ if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !
 errors++;
 }
 }
+const forms0 = func0(data, obj10);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -17680,7 +17792,7 @@ errors++;
 let valid8;
 valid8 = false;
 for(const v0 of schema1.properties.type.enum){
-if(func0(data15, v0)){
+if(func1(data15, v0)){
 valid8 = true;
 break;
 }
@@ -17822,6 +17934,7 @@ validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.Population = validate83;
 
+const obj16 = new Set(["ageRange", "ageCodeableConcept"]);
 
 function validate83(data){
 let vErrors = null;
@@ -17902,6 +18015,10 @@ for(const key0 in data){
 if((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "ageRange")) && (key0 !== "ageCodeableConcept")) && (key0 !== "gender")) && (key0 !== "race")) && (key0 !== "physiologicalCondition")){
 errors++;
 }
+}
+const forms0 = func0(data, obj16);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -19255,6 +19372,7 @@ return errors === 0;
 }
 validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const obj17 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate93(data){
 let vErrors = null;
@@ -19362,6 +19480,10 @@ for(const key0 in data){
 if(((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "amountQuantity")) && (key0 !== "amountRange")) && (key0 !== "amountString")) && (key0 !== "_amountString")) && (key0 !== "amountType")) && (key0 !== "amountText")) && (key0 !== "_amountText")) && (key0 !== "referenceRange")){
 errors++;
 }
+}
+const forms0 = func0(data, obj17);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
@@ -19876,6 +19998,10 @@ if(((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && 
 errors++;
 }
 }
+const forms0 = func0(data, obj2);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -20053,6 +20179,10 @@ if((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "type")) 
 errors++;
 }
 }
+const forms0 = func0(data, obj5);
+if(forms0 !== null){
+errors++;
+}
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
@@ -20200,6 +20330,10 @@ for(const key0 in data){
 if(((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "code")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueReference")){
 errors++;
 }
+}
+const forms0 = func0(data, obj6);
+if(forms0 !== null){
+errors++;
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
 const proto0 = Object.getPrototypeOf(data);
