@@ -1,10 +1,12 @@
+import type { KindId } from '@cdx/types';
+
 /** The family of a kind decides how it is detected. */
 export type KindFamily = 'datamodel' | 'fhir' | 'auth';
 
 /** What the registry knows of a kind without loading its validator. Generated from schemas/. */
 export interface KindInfo {
   /** `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */
-  readonly id: string;
+  readonly id: KindId;
   readonly family: KindFamily;
   /** The name of its type in `@cdx/types`. */
   readonly title: string;

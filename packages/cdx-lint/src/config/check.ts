@@ -38,7 +38,7 @@ export function checkConfig(config: unknown): string[] {
   const problems: string[] = [];
   const rules = allRules();
   const ruleIds = rules.map((r) => r.id);
-  const kindIds = listKinds().map((k) => k.id);
+  const kindIds: readonly string[] = listKinds().map((k) => k.id);
 
   const stringList = (at: string, value: unknown, check?: (item: string, where: string) => void) => {
     if (!Array.isArray(value)) return problems.push(`\`${at}\` must be an array of strings.`);

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { RuleSetting } from '@cdx/validate';
+import type { KindId, RuleSetting } from '@cdx/validate';
 import type { FileSettings, PointerOverride } from '../lint/types.js';
 import { compileGlob, compileGlobs, type GlobMatcher } from './glob.js';
 import type { LoadedConfig } from './types.js';
@@ -81,7 +81,8 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
     Object.assign(rules, cli.rules);
     const settings: FileSettings = { rules, pointerOverrides, ...base };
     const kind = cli.kind ?? kinds.find((k) => k.match(rel))?.kind;
-    if (kind !== undefined) settings.kind = kind;
+    // Both were checked against the registry when read (config/check.ts, the CLI's checkNames).
+    if (kind !== undefined) settings.kind = kind as KindId;
     if (cli.quiet) settings.quiet = true;
     return settings;
   };
