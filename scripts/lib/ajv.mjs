@@ -19,17 +19,21 @@ const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
  */
 export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter(Boolean).length);
 
-/** Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. */
+/**
+ * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. Each value is
+ * the meta-schema of the keyword's value; @cdx/schemas publishes them as its vocabulary meta-schema
+ * and registers them in its ajv plugin (scripts/lib/emit-ajv-plugin.mjs).
+ */
 export const CDX_KEYWORDS = {
-  cdxKind: { type: 'string' },
-  cdxQuery: { type: 'boolean' },
-  cdxBeta: { type: 'boolean' },
-  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'] },
-  cdxNoDataOnDemand: { type: 'boolean' },
-  cdxVariantOf: { type: 'string' },
-  cdxDetect: { type: 'object' },
+  cdxKind: { type: 'string', description: 'The kind id of a message schema: "<DataModel>/<EventType>", "fhir/<Name>" or "auth/<Name>".' },
+  cdxQuery: { type: 'boolean', description: 'A synchronous query: exactly one Meta.Destinations entry; data-on-demand checks apply.' },
+  cdxBeta: { type: 'boolean', description: 'The spec labels this message or field beta (or open beta).' },
+  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'], description: "The spec's reliability label of a field." },
+  cdxNoDataOnDemand: { type: 'boolean', description: 'The spec says this field is not supported with data on demand.' },
+  cdxVariantOf: { type: 'string', description: 'This member is a known variant spelling of the named canonical sibling (reported as spelling-drift).' },
+  cdxDetect: { type: 'object', description: 'What tells a FHIR payload of this kind apart: resourceType, bundleType, event, entry.' },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
-  cdxResource: { type: 'boolean' },
+  cdxResource: { type: 'boolean', description: 'Holds any FHIR resource, which @cdx/validate validates as its own resourceType; a plain schema tool checks only its resourceType and id.' },
 };
 
 /**
