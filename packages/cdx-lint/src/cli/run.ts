@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { listKinds } from '@cdx/validate';
 import { loadConfig } from '../config/load.js';
 import { createResolver } from '../config/resolve.js';
@@ -13,6 +13,8 @@ import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
 import type { LintResult } from '../lint/types.js';
 import { allRules, type RuleInfo } from '../rules.js';
+import { readerFor } from '../sources/index.js';
+import { hasTypescript, MissingTypescriptError } from '../sources/ts/load.js';
 import { toolVersion } from '../version.js';
 import { parseCliArgs, USAGE, UsageError, type CliOptions } from './args.js';
 import { lintFiles } from './collect.js';
@@ -62,6 +64,7 @@ async function lintStdin(options: CliOptions, io: RunIo, resolver: ReturnType<ty
   const bytes = await readStdinBytes(io.stdin);
   const filePath = options.stdinFilename === undefined ? '<text>' : resolve(io.cwd, options.stdinFilename);
   if (filePath !== '<text>' && resolver.isIgnored(filePath)) return [];
+  if (filePath !== '<text>') requireTypescriptFor([filePath], io.cwd);
   const decoded = decodeUtf8(bytes, filePath);
   if (!decoded.ok) return [decoded.result];
   const text = decoded.text;
@@ -111,6 +114,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
         io.stderr.write(`cdx-lint: No files matching ${which} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
         return EXIT_USAGE;
       }
+      requireTypescriptFor(files, io.cwd);
       const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
       results = collected.results;
       const ioErrors = [...unreadable, ...collected.ioErrors];
@@ -122,13 +126,19 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       }
     }
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError) && !(error instanceof MissingTypescriptError)) throw error;
     io.stderr.write(`cdx-lint: ${error.message}\n`);
     return EXIT_USAGE;
   }
 
   await report(results, options, io, allRules());
   return exitStatus(results, options.maxWarnings, io);
+}
+
+/** Says once, before linting anything, that TypeScript or JavaScript fixtures need typescript installed. */
+function requireTypescriptFor(files: readonly string[], cwd: string): void {
+  const code = files.filter((f) => readerFor(f).id !== 'json');
+  if (code.length > 0 && !hasTypescript()) throw new MissingTypescriptError(code.map((f) => relative(cwd, f) || f));
 }
 
 /** 0 clean, 1 errors or more warnings than allowed (maxWarnings -1: no limit). */
