@@ -96,6 +96,7 @@ describe('output formats', () => {
       endColumn: 91,
       pointer: '/Meta/EventDateTime',
       payload: 'merge',
+      docsUrl: 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/schema.md',
     });
     expect(result!.messages[1]).toMatchObject({ ruleId: 'spelling-drift', payload: 'merge', fix: { range: [expect.any(Number), expect.any(Number)], text: 'FirstName' } });
   });
