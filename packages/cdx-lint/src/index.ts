@@ -17,6 +17,7 @@ export { loadFormatter, FORMAT_NAMES, type FormatName, type FormatContext, type 
 export { allRules, docsUrl, type RuleInfo } from './rules.js';
 export { run } from './cli/run.js';
 export { createLinter, type FileConfig, type Linter, type LintOptions } from './linter.js';
+export type { PayloadPosition } from './position/types.js';
 
 /**
  * Lints files, directories and globs as the CLI does and returns ESLint-shaped results (what

@@ -1,14 +1,19 @@
-import { resolve } from 'node:path';
-import type { KindId, RuleSetting } from '@cdx/validate';
+import { extname, resolve } from 'node:path';
+import { detectKind, type KindId, type RuleSetting } from '@cdx/validate';
 import { loadConfig } from './config/load.js';
-import { createResolver, type CliSettings, type IgnoredBy, type Resolver } from './config/resolve.js';
+import { createResolver, type CliSettings, type Resolver } from './config/resolve.js';
 import type { LoadedConfig } from './config/types.js';
 import { lintText as lintSourceText } from './lint/lint-text.js';
 import { fixText } from './lint/process-file.js';
-import type { LintResult, PointerOverride } from './lint/types.js';
-import { allRules } from './rules.js';
+import type { LintResult } from './lint/types.js';
+import { fileConfig, type FileConfig } from './config/file-config.js';
 import { readerFor } from './sources/index.js';
 import type { Concurrency } from './workers/pool.js';
+import { codePositionAt } from './position/code.js';
+import { jsonPositionAt } from './position/json.js';
+import type { PayloadPosition } from './position/types.js';
+
+export type { FileConfig };
 
 /** Options of the programmatic API. */
 export interface LintOptions extends CliSettings {
@@ -19,32 +24,6 @@ export interface LintOptions extends CliSettings {
   /** Rename misspelt members: `fix` writes files, `dry-run` only fills `output` and `fixes`. */
   fix?: 'off' | 'fix' | 'dry-run';
   concurrency?: Concurrency;
-}
-
-/** What applies to one file (`cdx-lint --print-config <file>`). */
-export interface FileConfig {
-  /** Absolute path of the file asked about (it need not exist). */
-  file: string;
-  /** The config file in use, absolute, or null when none applies (every default). */
-  config: string | null;
-  /** Whether linting a directory or glob skips it (a named one gets a warning instead). */
-  ignored: boolean;
-  /** The glob that ignores it. */
-  ignoredBy?: IgnoredBy;
-  /** How its text is read: `json`, `typescript`, `tsx` or `javascript`. */
-  reader: string;
-  /** The kind it is checked as when its content does not say (config `kinds`, `--kind`), or null: detected. */
-  kind: KindId | null;
-  /** Every rule, with the severity it has for this file (before pointer overrides). */
-  rules: Record<string, RuleSetting>;
-  /** Settings for findings at or inside some JSON Pointers. */
-  pointerOverrides: PointerOverride[];
-  knownVariants: Record<string, string>;
-  /** null: not set (event URIs are not checked against a base). */
-  fhirDefsUrl: string | null;
-  /** null: @cdx/validate's default (7,000,000 base64 characters). */
-  attachmentLimit: number | null;
-  multipleApiKeys: boolean;
 }
 
 /**
@@ -59,9 +38,13 @@ export interface Linter {
   /** Ignored by the config or by default (see `FileConfig.ignored`). */
   isIgnored(filePath: string): boolean;
   configFor(filePath: string): FileConfig;
+  /**
+   * The payload member or value at `offset` (UTF-16 code units into `text`, BOM included) and the
+   * payload's kind, read tolerantly from text being typed; undefined outside every payload. What
+   * hover and completion in an editor start from.
+   */
+  payloadAt(text: string, filePath: string, offset: number): PayloadPosition | undefined;
 }
-
-const SEVERITY_SETTING = { error: 'error', warning: 'warn' } as const;
 
 class ConfiguredLinter implements Linter {
   readonly configPath: string | undefined;
@@ -89,28 +72,20 @@ class ConfiguredLinter implements Linter {
   configFor(filePath: string): FileConfig {
     return fileConfig(resolve(this.cwd, filePath), this.loaded, this.resolver);
   }
-}
 
-/** What applies to one file under a loaded config (`FileConfig`); `--print-config` prints it. */
-export function fileConfig(file: string, loaded: LoadedConfig, resolver: Resolver): FileConfig {
-  const settings = resolver.settingsFor(file);
-  const ignoredBy = resolver.ignoredBy(file);
-  const rules: Record<string, RuleSetting> = {};
-  for (const rule of allRules()) rules[rule.id] = settings.rules[rule.id] ?? SEVERITY_SETTING[rule.defaultSeverity];
-  return {
-    file,
-    config: loaded.path ?? null,
-    ignored: resolver.isIgnored(file),
-    ...(ignoredBy ? { ignoredBy } : {}),
-    reader: readerFor(file).id,
-    kind: settings.kind ?? null,
-    rules,
-    pointerOverrides: settings.pointerOverrides,
-    knownVariants: settings.knownVariants ?? {},
-    fhirDefsUrl: settings.fhirDefsUrl ?? null,
-    attachmentLimit: settings.attachmentLimit ?? null,
-    multipleApiKeys: settings.multipleApiKeys ?? false,
-  };
+  payloadAt(text: string, filePath: string, offset: number): PayloadPosition | undefined {
+    const path = resolve(this.cwd, filePath);
+    const configured = this.resolver.settingsFor(path).kind;
+    const reader = readerFor(path).id;
+    if (reader === 'json') {
+      const found = jsonPositionAt(text, offset);
+      return found && { ...found, kind: configured ?? detectKind(found.value) };
+    }
+    const found = codePositionAt(text, extname(path).toLowerCase(), offset);
+    if (!found) return undefined;
+    const { sourceKind, ...position } = found;
+    return { ...position, kind: sourceKind ?? configured ?? detectKind(found.value) };
+  }
 }
 
 /**

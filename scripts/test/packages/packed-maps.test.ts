@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const PUBLISHED = ['types', 'validate', 'cdx-lint', 'schemas'];
+const PUBLISHED = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server'];
 
 function packedFiles(dir: string): string[] {
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

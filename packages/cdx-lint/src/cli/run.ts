@@ -7,7 +7,7 @@ import { ConfigError, type LoadedConfig } from '../config/types.js';
 import { escapeControl } from '../formatters/escape.js';
 import { loadFormatter } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
-import { fileConfig } from '../linter.js';
+import { fileConfig } from '../config/file-config.js';
 import { decodeUtf8 } from '../inputs/decode.js';
 import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
