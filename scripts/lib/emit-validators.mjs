@@ -9,6 +9,7 @@
 import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { emitFhir, fhirKindModules } from './emit-fhir.mjs';
+import { emitLoaders } from './emit-loaders.mjs';
 import { withoutAnnotations } from './fhir-schemas.mjs';
 import { standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
@@ -88,5 +89,6 @@ export async function emitValidators(entries, kinds, banner) {
     '',
   ];
   files.set('kinds.ts', registry.join('\n'));
+  files.set('loaders.ts', emitLoaders(files.keys(), banner));
   return files;
 }

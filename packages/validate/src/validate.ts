@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { KindId } from '@cdx/types';
 import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
@@ -13,6 +12,7 @@ import type { Report, Rule, RuleContext } from './rules/rule.js';
 import type { Shape } from './shape.js';
 import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
 import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
+import sink from './twin-sink.cjs';
 
 /** The outcome of validating one payload. */
 export interface ValidationResult {
@@ -146,13 +146,8 @@ class Context implements RuleContext {
   }
 }
 
-/** What FHIR twins gather while they validate (twin-sink.cjs), shared with the generated code. */
-const sink = createRequire(import.meta.url)('./twin-sink.cjs') as { current: Gathered | null };
-
-interface Gathered {
-  references: string[];
-  complete: boolean;
-}
+/** What FHIR twins gather while they validate (twin-sink.cjs, shared with the generated code). */
+type Gathered = NonNullable<typeof sink.current>;
 
 /** Runs the strict twin; for FHIR kinds also collects what it gathers (saving and restoring any outer run). */
 function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {

@@ -133,7 +133,7 @@ describe('regular expressions', () => {
   it.each(regexes.map((r) => [`/${r.source}/${r.flags}`, r] as const))(
     '%s',
     async (_name, { where, source, flags }) => {
-      const diagnostics = await check(source, flags, { timeout: null });
+      const diagnostics = await check(source, flags, { timeout: null, randomSeed: 0 });
       const attack = diagnostics.status === 'vulnerable' ? ` attack: ${diagnostics.attack.pattern}` : '';
       const error = diagnostics.status === 'unknown' ? ` (${diagnostics.error.kind})` : '';
       expect(diagnostics.status, `${where}: ${diagnostics.status}${error}${attack}`).toBe('safe');

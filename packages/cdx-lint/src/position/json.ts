@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import type { Node } from 'jsonc-parser';
+import { nodeRequire } from '../node-require.js';
 import type { PayloadPosition } from './types.js';
 
 let loaded: typeof import('jsonc-parser') | undefined;
 /** jsonc-parser, loaded on first use (the library's other paths never need it). */
-const jsonc = () => (loaded ??= createRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser'));
+const jsonc = () => (loaded ??= nodeRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser'));
 
 /** Member names of the object at `path` in the tolerant tree. */
 function namesAt(tree: Node | undefined, path: (string | number)[]): string[] {

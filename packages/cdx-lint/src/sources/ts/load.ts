@@ -1,11 +1,13 @@
-import { createRequire } from 'node:module';
 import type * as TS from 'typescript';
+import { nodeRequire } from '../../node-require.js';
 
 /** The TypeScript compiler API, as `require('typescript')` returns it. */
 export type Ts = typeof TS;
 
 let loaded: Ts | undefined;
-const require = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+/** Node's require from here; through nodeRequire, as this module is on the text API's path too. */
+const req = () => (required ??= nodeRequire(import.meta.url));
 
 /**
  * typescript is an optional peer dependency: a project that lints only JSON need not install its
@@ -27,7 +29,7 @@ export class MissingTypescriptError extends Error {
 export function hasTypescript(): boolean {
   if (loaded) return true;
   try {
-    require.resolve('typescript');
+    req().resolve('typescript');
     return true;
   } catch {
     return false;
@@ -43,6 +45,6 @@ export function hasTypescript(): boolean {
 export function typescript(): Ts {
   if (loaded) return loaded;
   if (!hasTypescript()) throw new MissingTypescriptError();
-  loaded = require('typescript') as Ts;
+  loaded = req()('typescript') as Ts;
   return loaded;
 }
