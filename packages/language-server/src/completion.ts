@@ -39,7 +39,7 @@ export function completion(store: SchemaStore, position: PayloadPosition, syntax
           label: m.name,
           kind: CompletionItemKind.Property,
           detail: `${notes.types.join(' | ') || 'any'}${m.required ? ' (required)' : ''}`,
-          documentation: { kind: 'markdown', value: hoverMarkdown([...objectPath, m.name], notes, position.kind!) },
+          documentation: { kind: 'markdown', value: hoverMarkdown([...objectPath, m.name], notes, position.kind!, root.schema.cdxBeta === true) },
           sortText: `${notes.variantOf ? 2 : m.required ? 0 : 1}${m.name}`,
           filterText: syntax.name(m.name),
           ...edit(syntax.name(m.name)),

@@ -15,13 +15,14 @@ export function fieldPath(path: readonly (string | number)[]): string {
 }
 
 /** The hover's text: the field, its type, then the schema's description and the spec's notes about it. */
-export function hoverMarkdown(path: readonly (string | number)[], notes: Notes, kind: string): string {
+export function hoverMarkdown(path: readonly (string | number)[], notes: Notes, kind: string, kindBeta = false): string {
   const type = notes.types.length > 0 ? ` · ${notes.types.join(' | ')}${notes.format ? ` (${notes.format})` : ''}` : '';
   const lines = [`**\`${fieldPath(path)}\`**${type} — ${kind}`];
   if (notes.description) lines.push('', notes.description);
   const facts: string[] = [];
   if (notes.label) facts.push(`Label: ${notes.label} (the label the spec attaches to this field)`);
-  if (notes.beta) facts.push('Beta: the spec labels this beta; it may change.');
+  if (notes.beta) facts.push('Beta: the spec labels this field beta.');
+  else if (kindBeta) facts.push(`Beta: the spec labels ${kind} beta.`);
   if (notes.noDataOnDemand) facts.push('Not supported with data on demand: a data-on-demand query must not use it.');
   if (notes.variantOf) facts.push(`Known variant spelling of \`${notes.variantOf}\`: write \`${notes.variantOf}\` (spelling-drift).`);
   if (notes.values.length > 0 && notes.values.length <= 30) facts.push(`Values: ${notes.values.map((v) => `\`${JSON.stringify(v)}\``).join(', ')}`);
@@ -40,6 +41,6 @@ export function hover(store: SchemaStore, position: PayloadPosition, range: Hove
   if (!root || path.length === 0 || path.length !== position.path.length) return undefined;
   const ats = schemasAt(store, root, position.value, path);
   if (ats.length === 0) return undefined;
-  const contents: MarkupContent = { kind: 'markdown', value: hoverMarkdown(path, notesOf(ats), position.kind) };
+  const contents: MarkupContent = { kind: 'markdown', value: hoverMarkdown(path, notesOf(ats), position.kind, root.schema.cdxBeta === true) };
   return range ? { contents, range } : { contents };
 }

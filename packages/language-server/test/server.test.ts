@@ -190,6 +190,19 @@ describe('cdx-language-server over stdio', () => {
     });
   });
 
+  describe('the spec’s notes in a hover', () => {
+    it('beta and "not supported with data on demand" on a Scheduling/AvailableSlots query', async () => {
+      const file = join(dir, 'slots.json');
+      const text = readFileSync(join(repo, 'schemas/examples/valid/scheduling-availableslots.json'), 'utf8');
+      writeFileSync(file, text);
+      expect(await client.open(file, text)).toEqual([]);
+      const notes = markdown(await client.hover(file, positionOf(text, '"Type": null', 2)));
+      expect(notes).toContain('**`Visit.Locations[0].Type`** · string | null — Scheduling/AvailableSlots');
+      expect(notes).toContain('Not supported with data on demand');
+      expect(notes).toContain('Beta: the spec labels Scheduling/AvailableSlots beta.');
+    });
+  });
+
   describe('files that are not payloads', () => {
     it('package.json (ignored by default) and a JSON file that says it is no payload get no diagnostics', async () => {
       expect(await client.open(join(dir, 'package.json'), readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual([]);
