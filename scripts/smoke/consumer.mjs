@@ -13,15 +13,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { packWithPinnedPnpm, plainNpmEnv } from './pack.mjs';
+import { npmTool, packWithPinnedPnpm, plainNpmEnv } from './pack.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({ options: { node: { type: 'string' }, keep: { type: 'boolean' } } });
 const node = values.node ?? process.execPath;
 const PACKAGES = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server'];
 const TYPED = new Set(['types', 'validate', 'cdx-lint', 'language-server']);
-const npm = join(dirname(process.execPath), 'npm');
-const npx = join(dirname(process.execPath), 'npx');
+const npm = npmTool('npm');
+const npx = npmTool('npx');
 
 /** A failed step: reported once, after which the folder is removed and the exit status is 1. */
 class StepFailure extends Error {}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { packWithPinnedPnpm, plainNpmEnv } from '../smoke/pack.mjs';
+import { npmTool, packWithPinnedPnpm, plainNpmEnv } from '../smoke/pack.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const smokeDirs = () => new Set(readdirSync(tmpdir()).filter((d) => d.startsWith('cdx-smoke-')));
@@ -20,9 +20,12 @@ describe('scripts/smoke/consumer.mjs', () => {
     expect([...smokeDirs()].filter((d) => !before.has(d))).toEqual([]);
   });
 
-  it('packs a workspace package with only node, npm and npx on the PATH (pnpm comes through npx)', () => {
+  it('packs a workspace package with only node, npm, npx and sh on the PATH (pnpm comes through npx)', () => {
     const bin = mkdtempSync(join(tmpdir(), 'cdx-node-only-'));
-    for (const tool of ['node', 'npm', 'npx']) symlinkSync(join(dirname(process.execPath), tool), join(bin, tool));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    for (const tool of ['npm', 'npx']) symlinkSync(npmTool(tool), join(bin, tool));
+    // And a shell, which npx runs commands with: any machine has one; what it lacks here is pnpm.
+    symlinkSync('/bin/sh', join(bin, 'sh'));
     const out = join(bin, 'packs');
     mkdirSync(out);
     const env = { ...plainNpmEnv(), PATH: bin };
