@@ -78,6 +78,7 @@ function smoke() {
   const run = step('run the consumer', node, ['dist/index.js'], { cwd: consumer });
   expect('the consumer printed a valid PatientMerge', run.includes('PatientAdmin/PatientMerge: valid=true'), run);
   expect('the consumer reported the missing member', run.includes('schema /Patient/PreviousIdentifiers'), run);
+  expect('the consumer checked typed CDS Hooks documents', run.includes('cds-hooks/order-sign: valid=true') && run.includes('cds-hooks/response: valid=true'), run);
 
   const lint = step('npx cdx-lint fixtures', npx, ['--no', '--', 'cdx-lint', 'fixtures'], { cwd: consumer });
   expect('cdx-lint named the misspelt member and its fix', /MartialStatus.*MaritalStatus.*spelling-drift/s.test(lint), lint);

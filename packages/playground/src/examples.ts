@@ -28,7 +28,7 @@ export function examples(): Example[] {
   const list: Example[] = [];
   for (const kind of listKinds()) {
     const load = loader(kind.id);
-    if (load) list.push({ label: kind.id, kind: kind.family === 'auth' ? kind.id : '', family: kind.family, load });
+    if (load) list.push({ label: kind.id, kind: kind.family === 'auth' || kind.family === 'search' ? kind.id : '', family: kind.family, load });
   }
   const header = loader('auth/ClientAssertionHeader');
   const claims = loader('auth/ClientAssertionClaims');

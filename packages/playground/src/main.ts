@@ -20,7 +20,7 @@ const decoded = $('decoded');
 const jwtOptions = $('jwt-options');
 const jwtInputs = { clientId: $<HTMLInputElement>('client-id'), baseUrl: $<HTMLInputElement>('base-url'), publicKey: $<HTMLTextAreaElement>('public-key') };
 
-const FAMILIES = { datamodel: 'Data Model and CDS Hooks', fhir: 'FHIR R4', auth: 'auth bodies', jwt: 'auth' } as const;
+const FAMILIES = { datamodel: 'Data Model (and the service\'s CDSHooks)', cdshooks: 'CDS Hooks 2.0', fhir: 'FHIR R4', search: 'FHIR search bodies', auth: 'auth bodies', jwt: 'auth' } as const;
 
 function option(value: string, label: string): HTMLOptionElement {
   const o = document.createElement('option');

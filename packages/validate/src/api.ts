@@ -6,5 +6,5 @@ export { listKinds, getKind } from './registry.js';
 export { RULE_META, type RuleMeta } from './rules/index.js';
 export type { Finding, Severity, RenameFix } from './finding.js';
 export type { ValidateOptions, RuleSetting } from './options.js';
-export type { KindInfo, KindFamily } from './kind-info.js';
-export { checkSearchParams, SEARCH_PARAM_RULE, type SearchParamsInput, type SearchParamsResult, type SearchResource } from './fhir/search-params.js';
+export type { KindInfo, KindFamily, HookInfo } from './kind-info.js';
+export { checkSearchParams, searchParameterNames, SEARCH_PARAM_RULE, type SearchParamsInput, type SearchParamsResult, type SearchResource } from './fhir/search-params.js';

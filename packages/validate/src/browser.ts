@@ -72,13 +72,13 @@ function resourceTypesIn(payload: unknown): Set<string> {
 
 /**
  * Loads every validator module that validating `payload` (as `options.kind`, or the kind it is
- * detected as) can need; then validate() on it runs synchronously. Resolves at once for a payload
+ * detected as) can need (for a FHIR payload or a CDS Hooks document, those of the resource types in it); then validate() on it runs synchronously. Resolves at once for a payload
  * of no known kind, and for one whose modules are already loaded.
  */
 export async function prepare(payload: unknown, options: Pick<ValidateOptions, 'kind'> = {}): Promise<void> {
   const kind = options.kind === undefined ? detectKindInfo(payload) : getKind(options.kind);
   if (!kind) return; // validate() reports unknown-kind (or throws UnknownKindError for a bad option)
-  await Promise.all(modulesOf(kind, kind.family === 'fhir' ? resourceTypesIn(payload) : []).map(loadModule));
+  await Promise.all(modulesOf(kind, kind.family === 'fhir' || kind.resources ? resourceTypesIn(payload) : []).map(loadModule));
 }
 
 /**

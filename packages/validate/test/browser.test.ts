@@ -75,6 +75,15 @@ describe('the browser entry', () => {
     expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual(['bundle-reference', '/entry/1/resource/contained/0/managingOrganization/reference']);
   });
 
+  it('prepare() loads the resource types a CDS Hooks request holds (draft orders, prefetch)', async () => {
+    const request = readJson(join(examplesDir, 'valid/cds-hooks-order-select.json')) as { context: { draftOrders: { entry: { resource: Record<string, unknown> }[] } } };
+    request.context.draftOrders.entry[0]!.resource.status = 'pending';
+    await prepare(request);
+    const result = validate(request);
+    expect(result.kind).toBe('cds-hooks/order-select');
+    expect(result.findings.map((f) => [f.ruleId, f.pointer])).toEqual([['schema', '/context/draftOrders/entry/0/resource/status']]);
+  });
+
   it('validateAsync() prepares what the payload needs, with the kind given or detected', async () => {
     const token = { access_token: 'x', token_type: 'bearer', expires_in: 'soon' };
     const result = await validateAsync(token, { kind: 'auth/TokenResponse' });

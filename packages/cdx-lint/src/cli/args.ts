@@ -81,7 +81,7 @@ Speed:
 
 Other:
   --list-rules                 Print every rule with its default severity
-  --list-kinds                 Print every kind id
+  --list-kinds                 Print every kind id, how it is found and its maturity
   -h, --help                   Print this help
   -v, --version                Print the version
 

@@ -36,7 +36,7 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
 function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: KindId | null; messages: LintMessage[] } {
-  const kind = document.kind ?? settings.kind;
+  const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
     rules: validateRules(settings),
@@ -49,7 +49,9 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
   const findings: PendingFinding[] = [];
   for (const finding of result.findings) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
+    if (!severity) continue;
+    const settled = severity === finding.severity ? finding : { ...finding, severity };
+    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, message: document.kindHint } : settled);
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   // A loop, not push(...): a file can repeat a name 200,000 times, past the arguments a call takes.

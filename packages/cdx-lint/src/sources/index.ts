@@ -1,3 +1,4 @@
+import { formReader } from './form.js';
 import { jsonReader } from './json.js';
 import type { SourceReader } from './reader.js';
 import { codeReaders } from './ts/reader.js';
@@ -5,7 +6,7 @@ import { codeReaders } from './ts/reader.js';
 export type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
 
 /** Every reader, by the extensions it claims. */
-const READERS: readonly SourceReader[] = [jsonReader, ...codeReaders];
+const READERS: readonly SourceReader[] = [jsonReader, formReader, ...codeReaders];
 
 /** A path's extension, lower-cased, as path.extname finds it (`.json`, `''` for none or a dotfile). */
 function extensionOf(filePath: string): string {

@@ -15,6 +15,10 @@ export interface SourceDocument {
   readonly value: unknown;
   /** Its kind when the source says it (a TypeScript type name); otherwise detected or configured. */
   readonly kind?: KindId;
+  /** Its kind when neither the source nor the config names one and detection cannot tell (a form body's guess). */
+  readonly fallbackKind?: KindId | undefined;
+  /** What to say instead of the generic unknown-kind message when no kind fits (a form body). */
+  readonly kindHint?: string;
   /** How messages name it when a file can hold several (a TypeScript variable name). */
   readonly label?: string;
   /** Parts whose value is not in the source (variables, calls, spreads): see @cdx/validate. */

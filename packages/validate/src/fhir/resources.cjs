@@ -68,5 +68,22 @@ function dispatcher(flavour) {
 
 exports.canonical = dispatcher('canonical');
 exports.twin = dispatcher('twin');
+
+/**
+ * A slot that holds a resource of one type (a CDS Hooks request's draft orders are a Bundle): the
+ * value is validated as that type whatever its resourceType says, whose own `resourceType` const
+ * then reports a mismatch. Loaded on first call.
+ */
+exports.typed = function typed(flavour, type) {
+  if (!R4_TYPES.has(type)) throw new Error(`fhir/resources.cjs: ${type} is not an R4 resource type`);
+  function validate(data, context = {}) {
+    const own = validatorOf(flavour, type);
+    const valid = own(data, context);
+    validate.errors = valid ? null : own.errors;
+    return valid;
+  }
+  validate.errors = null;
+  return validate;
+};
 exports.validatorOf = validatorOf;
 exports.isR4Type = (type) => R4_TYPES.has(type);
