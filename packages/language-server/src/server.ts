@@ -25,8 +25,11 @@ const LINTED = new Set(['.json', '.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '
 /** A change to one of these may change the config of any file. */
 const CONFIG_FILES = new Set(['cdx-lint.config.json', 'package.json']);
 
-/** A JSON file that says it is a payload; without a config, other JSON files are not linted. */
-const looksLikePayload = (text: string) => /"(?:Meta|resourceType)"\s*:/.test(text);
+/**
+ * Without a config, a JSON file is reported on only when it is a payload: of a kind cdx-lint could
+ * tell, or marked as one (a `Meta` or `resourceType` member) even if no kind fits.
+ */
+const isPayload = (result: LintResult, text: string) => result.kind !== null || /"(?:Meta|resourceType)"\s*:/.test(text);
 
 const pathOf = (uri: string): string | undefined => {
   if (!uri.startsWith('file:')) return undefined;
@@ -98,9 +101,10 @@ export function startServer(connection: Connection): void {
     const { path, linter } = found;
     if (linter.isIgnored(path)) return undefined;
     const text = document.getText();
-    if (extname(path).toLowerCase() === '.json' && linter.configPath === undefined && !looksLikePayload(text)) return undefined;
     try {
-      return linter.lintText(text, path);
+      const result = linter.lintText(text, path);
+      if (extname(path).toLowerCase() === '.json' && linter.configPath === undefined && !isPayload(result, text)) return undefined;
+      return result;
     } catch (error) {
       if (!(error instanceof MissingTypescriptError)) throw error;
       if (!warnedTypescript) void connection.window.showWarningMessage(`cdx: ${error.message}`);

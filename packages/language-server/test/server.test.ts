@@ -203,6 +203,17 @@ describe('cdx-language-server over stdio', () => {
     });
   });
 
+  describe('a bare CDS Hooks document', () => {
+    it('is linted without a config: cdx-lint tells its kind', async () => {
+      const file = join(dir, 'cards.json');
+      const text = readFileSync(join(repo, 'packages/cdx-lint/test/fixtures/e2e/cds-hooks/order-sign-response.json'), 'utf8');
+      writeFileSync(file, text);
+      const diagnostics = await client.open(file, text);
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(shown(diagnostics)).toEqual(expected(dir, 'cards.json', text));
+    });
+  });
+
   describe('files that are not payloads', () => {
     it('package.json (ignored by default) and a JSON file that says it is no payload get no diagnostics', async () => {
       expect(await client.open(join(dir, 'package.json'), readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual([]);
