@@ -25,26 +25,28 @@ const { _ } = Ajv2020;
 export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter(Boolean).length);
 
 /**
- * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate.
- * @type {Record<string, { type?: 'string' | 'boolean' | 'object' | 'array', enum?: string[], items?: object }>}
+ * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. Each value is
+ * the meta-schema of the keyword's value; @cdx/schemas publishes them as its vocabulary meta-schema
+ * and registers them in its ajv plugin (scripts/lib/emit-ajv-plugin.mjs).
+ * @type {Record<string, { type?: 'string' | 'boolean' | 'object' | 'array', enum?: string[], items?: object, description: string }>}
  */
 export const CDX_KEYWORDS = {
-  cdxKind: { type: 'string' },
-  cdxQuery: { type: 'boolean' },
+  cdxKind: { type: 'string', description: 'The kind id of a message schema: "<DataModel>/<EventType>", "cds-hooks/<document or hook>", "fhir/<Name>" or "auth/<Name>".' },
+  cdxQuery: { type: 'boolean', description: 'A synchronous query: exactly one Meta.Destinations entry; data-on-demand checks apply.' },
   // An event the spec names without showing its payload: only the Meta envelope is checked.
-  cdxUnpublished: { type: 'boolean' },
-  cdxBeta: { type: 'boolean' },
-  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'] },
-  cdxNoDataOnDemand: { type: 'boolean' },
-  cdxVariantOf: { type: 'string' },
-  cdxDetect: { type: 'object' },
+  cdxUnpublished: { type: 'boolean', description: 'An event the spec names without showing its payload: only the Meta envelope is checked.' },
+  cdxBeta: { type: 'boolean', description: 'The spec labels this message or field beta (or open beta).' },
+  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'], description: "The spec's reliability label of a field." },
+  cdxNoDataOnDemand: { type: 'boolean', description: 'The spec says this field is not supported with data on demand.' },
+  cdxVariantOf: { type: 'string', description: 'This member is a known variant spelling of the named canonical sibling (reported as spelling-drift).' },
+  cdxDetect: { type: 'object', description: 'What tells a FHIR payload of this kind apart: resourceType, bundleType, event, entry.' },
   // A FHIR profile's Reference member: the resource types the spec says it refers to
   // (scripts/lib/reference-targets.mjs; rules reference-target and service-profile).
-  cdxTargets: { type: 'array', items: { type: 'string' } },
+  cdxTargets: { type: 'array', items: { type: 'string' }, description: "A FHIR profile's Reference member: the resource types the spec says it refers to." },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
-  cdxResource: { type: 'boolean' },
+  cdxResource: { type: 'boolean', description: 'Holds any FHIR resource, which @cdx/validate validates as its own resourceType; a plain schema tool checks only its resourceType and id.' },
   // Each choice element's forms, of which an object gives at most one (coded: choiceKeyword below).
-  cdxChoice: { type: 'object' },
+  cdxChoice: { type: 'object', description: "Each choice element's forms (value[x]: valueString, valueUrl, ...), of which an object gives at most one." },
 };
 
 /**

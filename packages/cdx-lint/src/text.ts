@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { RuleSetting } from '@cdx/validate';
+import type { KindId, RuleSetting } from '@cdx/validate';
 import { createScanner } from 'jsonc-parser';
 import { fixText } from './fix/fix-text.js';
 import { lintSource } from './lint/lint-text.js';
@@ -24,7 +24,7 @@ provideScanner(createScanner);
 /** What a config file would say about the text (see docs/cli.md); every member optional. */
 export interface TextOptions {
   /** The kind to check the payload as; detected when absent. */
-  kind?: string;
+  kind?: KindId;
   /** Rule settings: `off`, `warn` or `error` by rule id. */
   rules?: Record<string, RuleSetting>;
   /** Extra variant spellings, variant → canonical member name. */

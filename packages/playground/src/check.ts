@@ -1,7 +1,7 @@
 // Checks the editor's text: JSON through cdx-lint's text API (the CLI's findings, positions and
 // renames) on @cdx/validate's browser build, whose validators are imported when a payload needs
 // them; a compact JWT through @cdx/validate/auth's client-assertion explainer (loaded on first use).
-import { detectKind, prepare, runPrepared } from '@cdx/validate/browser';
+import { detectKind, prepare, runPrepared, type KindId } from '@cdx/validate/browser';
 import { docsUrl, lintJson, type LintMessage } from 'cdx-lint/text';
 import { decodeBase64Url } from './base64url.js';
 
@@ -81,7 +81,8 @@ function placed(message: LintMessage, lines: Lines, bom: number): PlacedFinding 
 
 /** Checks JSON as `kind` ('' to detect it). Validators the payload needs are imported first. */
 export async function checkJson(text: string, kind: string): Promise<CheckResult> {
-  const options = kind ? { kind } : {};
+  // The picker offers listKinds()' ids only.
+  const options = kind ? { kind: kind as KindId } : {};
   let payload: unknown;
   try {
     payload = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
@@ -95,7 +96,7 @@ export async function checkJson(text: string, kind: string): Promise<CheckResult
   return {
     mode: 'json',
     kind: result.kind,
-    detected: !kind && payload !== undefined && detectKind(payload) !== undefined,
+    detected: !kind && payload !== undefined && detectKind(payload) !== null,
     findings: result.messages.map((m) => placed(m, lines, bom)),
     notes: [],
   };

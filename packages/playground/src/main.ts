@@ -1,6 +1,6 @@
 // The playground page: the editor, the kind picker and examples menu, the findings, the link.
 // Everything runs here; the payload only ever goes into the URL's fragment.
-import { listKinds, runPrepared } from '@cdx/validate/browser';
+import { listKinds, runPrepared, type KindId } from '@cdx/validate/browser';
 import { fixJson } from 'cdx-lint/text';
 import { checkJson, checkJwt, JWT_KIND, looksLikeJwt, type CheckResult, type PlacedFinding } from './check.js';
 import { applyFix, createEditor, replaceChanged, setJsonMode, setText, showFindings } from './editor.js';
@@ -116,7 +116,7 @@ function onFix(finding: PlacedFinding): void {
 fixAll.addEventListener('click', async () => {
   if (!current || current.mode !== 'json') return;
   const kind = kindSelect.value;
-  const { output } = await runPrepared(() => fixJson(view.state.doc.toString(), kind ? { kind } : {}));
+  const { output } = await runPrepared(() => fixJson(view.state.doc.toString(), kind ? { kind: kind as KindId } : {}));
   if (output !== undefined) replaceChanged(view, output);
 });
 

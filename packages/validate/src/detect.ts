@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/types';
 import { detectCdsHooks } from './cdshooks/detect.js';
 import type { KindInfo } from './kind-info.js';
 import { withoutTrailingSlashes } from './trim.js';
@@ -110,7 +111,10 @@ export function detectKindInfo(payload: unknown): KindInfo | undefined {
   return hint ? mostSpecific(hint) : detectCdsHooks(root);
 }
 
-/** The kind id of a payload (see detectKindInfo), or undefined when it is none this version knows. */
-export function detectKind(payload: unknown): string | undefined {
-  return detectKindInfo(payload)?.id;
+/**
+ * The kind id of a payload (see detectKindInfo), or null when it is none this version knows: the
+ * same "no kind" as `validate().kind`, and what `isKind` accepts.
+ */
+export function detectKind(payload: unknown): KindId | null {
+  return detectKindInfo(payload)?.id ?? null;
 }

@@ -1,3 +1,5 @@
+import type { KindId } from '@cdx/types';
+
 /** The family of a kind decides how it is detected. */
 export type KindFamily = 'datamodel' | 'cdshooks' | 'fhir' | 'auth' | 'search';
 
@@ -26,7 +28,7 @@ export interface HookInfo {
 /** What the registry knows of a kind without loading its validator. Generated from schemas/. */
 export interface KindInfo {
   /** `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */
-  readonly id: string;
+  readonly id: KindId;
   readonly family: KindFamily;
   /** The name of its type in `@cdx/types`. */
   readonly title: string;

@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/types';
 import modules from './modules.cjs';
 import type { AjvError, StandaloneValidator } from './registry.js';
 import { RULES, type RuleOptions } from './rules/index.js';
@@ -10,8 +11,11 @@ export type RuleSetting = 'off' | 'warn' | 'error';
 
 /** What `validate()` is told besides the rules' own options. */
 export interface BaseOptions {
-  /** Validate as this kind instead of detecting it (needed for auth bodies, which cannot be detected). */
-  kind?: string;
+  /**
+   * Validate as this kind instead of detecting it (needed for auth bodies, which cannot be
+   * detected). A kind id of this version: a misspelt literal does not compile.
+   */
+  kind?: KindId;
   /** Per-rule severity overrides, e.g. `{ "unknown-field": "off" }`. */
   rules?: Readonly<Record<string, RuleSetting>>;
   /**
@@ -50,7 +54,7 @@ export interface UnknownParts {
 
 /** Options after defaults are applied and the rules' options are checked. */
 export interface ResolvedOptions {
-  readonly kind: string | undefined;
+  readonly kind: KindId | undefined;
   readonly rules: Readonly<Record<string, RuleSetting>>;
   /** Every rule option, given or default: what `context.options` is for each rule. */
   readonly ruleOptions: Readonly<RuleOptions>;

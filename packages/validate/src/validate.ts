@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/types';
 import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { verifiedFixes } from './fix-check.js';
@@ -16,7 +17,7 @@ import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-pa
 /** The outcome of validating one payload. */
 export interface ValidationResult {
   /** The kind it was validated as, or null when none fits (then `findings` says why). */
-  kind: string | null;
+  kind: KindId | null;
   /** No finding of severity `error`. */
   valid: boolean;
   findings: Finding[];

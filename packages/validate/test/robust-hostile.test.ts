@@ -67,8 +67,8 @@ describe('nesting 100,000 levels deep', () => {
   it.each([
     ['arrays', arrays, {}, ['unknown-kind', '']],
     ['objects', objects, {}, ['unknown-kind', '']],
-    ['arrays, as a named kind', arrays, { kind: 'PatientAdmin/PatientMerge' }, ['schema', '']],
-    ['objects, as a named kind', objects, { kind: 'PatientAdmin/PatientMerge' }, ['schema', '/Meta']],
+    ['arrays, as a named kind', arrays, { kind: 'PatientAdmin/PatientMerge' as const }, ['schema', '']],
+    ['objects, as a named kind', objects, { kind: 'PatientAdmin/PatientMerge' as const }, ['schema', '/Meta']],
     ['arrays where a string belongs', () => Object.assign(merge(), { Patient: { ...merge().Patient, Notes: arrays() } }), {}, ['schema', '/Patient/Notes/0']],
     ['objects in an unknown member', () => Object.assign(merge(), { Deep: objects() }), {}, ['unknown-field', '/Deep']],
     [
@@ -165,7 +165,7 @@ describe('messages', () => {
 });
 
 describe('regressions', () => {
-  it.each([['PatientAdmin/PatientMerge'], ['Scheduling/AvailableSlots']])('a null payload named as %s is a schema finding, not a TypeError (destinations, source-id)', (kind) => {
+  it.each([['PatientAdmin/PatientMerge'], ['Scheduling/AvailableSlots']] as const)('a null payload named as %s is a schema finding, not a TypeError (destinations, source-id)', (kind) => {
     expect(validate(null, { kind, multipleApiKeys: true }).findings.map((f) => [f.ruleId, f.pointer])).toEqual([['schema', '']]);
   });
 

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectKindInfo } from '../src/detect.js';
-import { listKinds } from '../src/index.js';
+import { getKind, listKinds } from '../src/index.js';
 import { walkMembers } from '../src/members.js';
 import { loadKind } from '../src/registry.js';
 import { r4Examples, r4Fixtures, readR4Example, resourcesIn } from './fhir/support.js';
@@ -22,12 +22,16 @@ function r4Bases(): Example[] {
     const example = readR4Example(file);
     // As detected; and every resource in it as its own type (Parameters, say, only comes inside others).
     const candidates: [string | undefined, unknown][] = [[detectKindInfo(example)?.id, example], ...[...resourcesIn(example)].map(([, r]) => [`fhir/${String(r.resourceType)}`, r] as [string, unknown])];
-    for (const [kind, payload] of candidates) {
-      if (kind && listKinds().some((k) => k.id === kind) && !covered.has(kind) && !out.has(kind)) out.set(kind, { kind, payload });
+    for (const [id, payload] of candidates) {
+      const kind = id === undefined ? undefined : getKind(id)?.id;
+      if (kind && !covered.has(kind) && !out.has(kind)) out.set(kind, { kind, payload });
     }
   }
   // The R4 types without an official example have a fixture (fhir/fixtures/r4-without-examples).
-  for (const [type, payload] of r4Fixtures()) if (!out.has(`fhir/${type}`) && !covered.has(`fhir/${type}`)) out.set(`fhir/${type}`, { kind: `fhir/${type}`, payload });
+  for (const [type, payload] of r4Fixtures()) {
+    const kind = getKind(`fhir/${type}`)?.id;
+    if (kind && !out.has(kind) && !covered.has(kind)) out.set(kind, { kind, payload });
+  }
   return [...out.values()];
 }
 

@@ -7,7 +7,7 @@ export interface ConfigLocation {
   member?: 'cdxLint';
 }
 
-const CONFIG_FILE = 'cdx-lint.config.json';
+export const CONFIG_FILE = 'cdx-lint.config.json';
 
 function hasMember(text: string): boolean {
   // A substring test first: most package.json files have no cdxLint member and need no parse.

@@ -1,4 +1,4 @@
-import { formatMessage, RULES, validate, type Finding } from '@cdx/validate';
+import { formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
 import { duplicateKeyFindings, parseErrorMessage } from '../rules/run.js';
@@ -28,7 +28,7 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
-function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: string | null; messages: LintMessage[] } {
+function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: KindId | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),

@@ -1,11 +1,11 @@
-import { searchParameterNames, type SearchResource } from '@cdx/validate';
+import { searchParameterNames, type KindId, type SearchResource } from '@cdx/validate';
 import type { NodeLocation } from '../locate/locate.js';
 import { splitBom } from '../locate/text.js';
 import type { SyntaxProblem } from '../locate/walker.js';
 import type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
 
 /** The searches a form body can be, by the kind that checks it. */
-const SEARCHES: readonly { kind: string; resource: SearchResource }[] = [
+const SEARCHES: readonly { kind: KindId; resource: SearchResource }[] = [
   { kind: 'fhir/Goal/_search', resource: 'Goal' },
   { kind: 'fhir/Patient/_search', resource: 'Patient' },
 ];
@@ -36,7 +36,7 @@ function decode(raw: string, offset: number): string | SyntaxProblem {
 }
 
 /** The search whose parameters the body names, when its names tell (modifiers ignored); else undefined. */
-function guessKind(names: readonly string[]): string | undefined {
+function guessKind(names: readonly string[]): KindId | undefined {
   const bases = names.map((n) => n.split(':')[0]!);
   const scores = SEARCHES.map(({ kind, resource }) => {
     const known = new Set(searchParameterNames(resource));
@@ -47,7 +47,7 @@ function guessKind(names: readonly string[]): string | undefined {
 }
 
 class FormDocument implements SourceDocument {
-  readonly fallbackKind: string | undefined;
+  readonly fallbackKind: KindId | undefined;
   readonly kindHint = 'searchForm';
 
   constructor(

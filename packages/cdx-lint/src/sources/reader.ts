@@ -1,4 +1,4 @@
-import type { ValidateOptions } from '@cdx/validate';
+import type { KindId, ValidateOptions } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { NodeLocation } from '../locate/locate.js';
 import type { SyntaxProblem } from '../locate/walker.js';
@@ -14,9 +14,9 @@ export interface SourceDocument {
   /** The payload. JSON: always from `JSON.parse`, never from a location parser (see `__proto__`). */
   readonly value: unknown;
   /** Its kind when the source says it (a TypeScript type name); otherwise detected or configured. */
-  readonly kind?: string;
+  readonly kind?: KindId;
   /** Its kind when neither the source nor the config names one and detection cannot tell (a form body's guess). */
-  readonly fallbackKind?: string | undefined;
+  readonly fallbackKind?: KindId | undefined;
   /** The unknown-kind message (by id) to report instead of the generic one when no kind fits (a form body). */
   readonly kindHint?: 'searchForm';
   /** How messages name it when a file can hold several (a TypeScript variable name). */

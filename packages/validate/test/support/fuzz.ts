@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { dereference } from '../../../../scripts/lib/resolve.mjs';
 import { loadSchemas } from '../../../../scripts/lib/schemas.mjs';
-import { listKinds } from '../../src/index.js';
+import { listKinds, type KindId } from '../../src/index.js';
 import { examplesDir, kindFile, kindsWithExamples, readJson, repoRoot } from './cases.js';
 
 /**
@@ -109,7 +109,7 @@ export function valueAt(root: unknown, path: readonly (string | number)[]): unkn
 // --- The valid examples and their mutations -----------------------------------------------------
 
 export interface Example {
-  kind: string;
+  kind: KindId;
   payload: unknown;
 }
 

@@ -2,7 +2,7 @@
 // as and options, when needed); the output is the payload after the rule's fixes, as JSON text
 // (two-space indent), or null when the rule fixed nothing.
 import { applyRenames } from '../../src/fix-check.js';
-import { validate, type ValidateOptions } from '../../src/index.js';
+import { validate, type KindId, type ValidateOptions } from '../../src/index.js';
 import { examplesDir, readJson } from './cases.js';
 import { applyPatch, type PatchOp } from './json-patch.js';
 import { RuleTester } from './rule-tester.js';
@@ -10,7 +10,7 @@ import { RuleTester } from './rule-tester.js';
 export interface PayloadInput {
   readonly payload: unknown;
   /** Validate as this kind instead of detecting it. */
-  readonly kind?: string;
+  readonly kind?: KindId;
   readonly options?: Omit<ValidateOptions, 'kind'>;
 }
 
