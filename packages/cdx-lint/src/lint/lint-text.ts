@@ -22,7 +22,11 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
   for (const { finding, duplicate } of duplicateKeyFindings(document.duplicateKeys(), json, (d) => lines.position(d.firstOffset).line)) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity) continue;
-    findings.push({ ...finding, severity, duplicate: { offset: duplicate.offset, length: duplicate.length, firstOffset: duplicate.firstOffset } });
+    // The finding is this function's own: completed in place (a file can repeat names 200,000 times).
+    const pending: PendingFinding = finding;
+    pending.severity = severity;
+    pending.duplicate = { offset: duplicate.offset, length: duplicate.length, firstOffset: duplicate.firstOffset };
+    findings.push(pending);
   }
   return findings;
 }

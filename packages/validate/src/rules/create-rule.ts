@@ -149,6 +149,15 @@ export function createRule<C, M extends string, O = {}>(definition: RuleDefiniti
   });
 }
 
+/** Each template split once into text and placeholder names: text at even indexes, names at odd ones. */
+const PARTS = new Map<string, readonly string[]>();
+
+function partsOf(template: string): readonly string[] {
+  let parts = PARTS.get(template);
+  if (!parts) PARTS.set(template, (parts = template.split(/\{\{\s*([A-Za-z_]\w*)\s*\}\}/)));
+  return parts;
+}
+
 /**
  * A message template filled with the report's data. A placeholder without a value is a bug in the
  * rule, never in the payload: it throws rather than show `{{name}}` to a user.
@@ -156,10 +165,14 @@ export function createRule<C, M extends string, O = {}>(definition: RuleDefiniti
 export function formatMessage(meta: RuleMeta, messageId: string, data: Report['data'] = {}): string {
   const template = Object.hasOwn(meta.messages, messageId) ? meta.messages[messageId as keyof typeof meta.messages] : undefined;
   if (template === undefined) throw new Error(`rule ${meta.id} has no message ${JSON.stringify(messageId)}`);
-  return template.replace(PLACEHOLDER, (_, name: string) => {
+  const parts = partsOf(template);
+  let message = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     if (!Object.hasOwn(data, name)) throw new Error(`rule ${meta.id}, message ${messageId}: no value for {{${name}}}`);
-    return String(data[name]);
-  });
+    message += String(data[name]) + parts[i + 1]!;
+  }
+  return message;
 }
 
 /** The finding a report becomes, at the given severity. */
