@@ -135,6 +135,27 @@ function isOpaque(node) {
 }
 
 /**
+ * The type of what a $ref names, when it takes objects: its own `type` (`object`, or `[object, null]`),
+ * or, for a definition that extends another (StandardCdsCoding is `allOf: [{ $ref: Coding }, { type:
+ * object, … }]`), `object` when a part of its allOf says so. A use of it is typed so and closed; that
+ * rejects nothing the schema accepts.
+ * @param {string} ref
+ * @param {string} baseId
+ * @param {Entry[]} entries
+ * @param {number} [depth]
+ * @returns {unknown}
+ */
+function objectTypeOf(ref, baseId, entries, depth = 0) {
+  const { entry, target } = resolveRef(ref, baseId, entries);
+  if (target.type !== undefined) return [target.type].flat().includes('object') ? target.type : undefined;
+  if (depth > 8) return undefined;
+  const typed = (/** @type {any} */ part) =>
+    (part.type !== undefined && [part.type].flat().length === 1 && [part.type].flat()[0] === 'object') ||
+    (typeof part.$ref === 'string' && objectTypeOf(part.$ref, entry.id, entries, depth + 1) === 'object');
+  return (target.allOf ?? []).some(typed) ? 'object' : undefined;
+}
+
+/**
  * Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe.
  * @param {Node} out
  */
@@ -202,9 +223,9 @@ export function strictTwin(entry, entries) {
     else if (node.$ref && !node.type) {
       // A use of an extended definition closes it here; ajv's strictTypes wants the holder typed,
       // and the target's own type says the same thing.
-      const { target } = resolveRef(node.$ref, entry.id, entries);
       const id = new URL(node.$ref, entry.id).href.replace(/#$/, '');
-      if (isExtended(id) && [target.type].flat().includes('object')) Object.assign(out, { type: target.type, unevaluatedProperties: false });
+      const type = isExtended(id) ? objectTypeOf(node.$ref, entry.id, entries) : undefined;
+      if (type !== undefined) Object.assign(out, { type, unevaluatedProperties: false });
     }
     return out;
   };

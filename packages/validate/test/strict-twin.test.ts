@@ -38,6 +38,17 @@ describe('strict twin', () => {
     }
   });
 
+  it('closes an extended definition where it is used, also one typed object only through its allOf (a feedback\'s override reason)', () => {
+    // StandardCdsCoding is allOf [the Coding, required code and system]; the Coding is extended, so closed
+    // where used. The use `reason: { $ref, description }` was left open: `dislay` passed the twin unseen.
+    const payload = readJson(`${examplesDir}/valid/cds-hooks-feedback.json`) as { feedback: { overrideReason?: { reason: Record<string, unknown> } }[] };
+    const reason = payload.feedback[1]!.overrideReason!.reason;
+    reason.dislay = reason.display;
+    delete reason.display;
+    expect(loadKind(getKind('cds-hooks/feedback')!).strict(payload)).toBe(false);
+    expect(validate(payload).findings.map((f) => [f.ruleId, f.pointer])).toEqual([['spelling-drift', '/feedback/1/overrideReason/reason/dislay']]);
+  });
+
   // Twins read members without hasOwnProperty (see scripts/lib/twin-ajv.mjs): an object that
   // inherits members must fail the twin, so the canonical validator (own members only) decides.
   describe('objects that are not plain', () => {

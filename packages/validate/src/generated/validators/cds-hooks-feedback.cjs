@@ -845,7 +845,18 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
-if(!(validate3.call(this, data.reason))){
+let data0 = data.reason;
+if(!(validate3.call(this, data0))){
+errors++;
+}
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -862,8 +873,8 @@ else {
 errors++;
 }
 }
-for(const key0 in data){
-if(((key0 !== "reason") && (key0 !== "userComment")) && (key0 !== "extension")){
+for(const key1 in data){
+if(((key1 !== "reason") && (key1 !== "userComment")) && (key1 !== "extension")){
 errors++;
 }
 }

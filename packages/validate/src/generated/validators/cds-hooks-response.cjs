@@ -2824,7 +2824,18 @@ errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(validate7.call(this, data.topic))){
+let data2 = data.topic;
+if(!(validate7.call(this, data2))){
+errors++;
+}
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key0 in data2){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -2839,8 +2850,8 @@ else {
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "label") && (key0 !== "url")) && (key0 !== "topic")) && (key0 !== "icon")) && (key0 !== "extension")){
+for(const key1 in data){
+if(((((key1 !== "label") && (key1 !== "url")) && (key1 !== "topic")) && (key1 !== "icon")) && (key1 !== "extension")){
 errors++;
 }
 }
