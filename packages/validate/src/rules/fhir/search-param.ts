@@ -3,7 +3,7 @@
 // parameter names only, with the modifiers their FHIR search type allows; value sets
 // (lifecycle-status, gender, active, _revinclude); FHIR date search values with prefixes
 // (`ge2026-01-01`). A repeated parameter is fine (FHIR ANDs repeats; commas inside one value OR).
-import { code } from '../../display.js';
+import { code, codeName } from '../../display.js';
 import { childPointer, parsePointer, quote } from '../../finding.js';
 import { nearMisses } from '../../near-miss.js';
 import { createRule, type Report } from '../create-rule.js';
@@ -116,11 +116,11 @@ export function searchReports(resource: SearchResource, params: readonly (readon
     const spec = Object.hasOwn(known, name) ? known[name] : undefined;
     if (!spec) {
       const names = Object.keys(known);
-      out.push({ pointer, messageId: 'unknownParameter', data: { name: code(name), resource, suggestion: didYouMean(name, names), known: names.join(', ') } });
+      out.push({ pointer, messageId: 'unknownParameter', data: { name: codeName(name), resource, suggestion: didYouMean(name, names), known: names.join(', ') } });
       continue;
     }
     if (extra.length > 0 || (modifier !== undefined && !MODIFIERS[spec.type].includes(modifier))) {
-      const data = { raw: code(raw), modifier: quote(raw.slice(name.length + 1)), name: code(name), type: spec.type, allowed: MODIFIERS[spec.type].join(', ') };
+      const data = { raw: codeName(raw), modifier: quote(raw.slice(name.length + 1)), name: code(name), type: spec.type, allowed: MODIFIERS[spec.type].join(', ') };
       out.push({ pointer, messageId: 'unknownModifier', data });
       continue;
     }

@@ -19,6 +19,14 @@ tester.run(searchParamRule, {
       errors: [{ pointer: '/patinet', messageId: 'unknownParameter', message: /^`patinet` is not a Goal search parameter of the service\. Did you mean `patient`\? Known: / }],
     },
     {
+      name: "a name holding control characters is shown escaped (a message must not forge a log line), a long one cut",
+      input: { resource: 'Patient', body: { '\b\u0003x': '1', ['y'.repeat(1000)]: '1' } },
+      errors: [
+        { pointer: '/\b\u0003x', messageId: 'unknownParameter', message: /^`\\b\\u0003x` is not a Patient search parameter of the service\. Known: / },
+        { pointer: `/${'y'.repeat(1000)}`, messageId: 'unknownParameter', message: new RegExp(`^\`${'y'.repeat(40)}…\` is not a Patient search parameter`) },
+      ],
+    },
+    {
       name: 'a modifier its type does not allow',
       input: { resource: 'Patient', body: { 'birthdate:exact': '2008-01-06' } },
       errors: [{ pointer: '/birthdate:exact', messageId: 'unknownModifier', data: { raw: '`birthdate:exact`', modifier: '"exact"', name: '`birthdate`', type: 'date', allowed: 'missing' } }],
