@@ -55,6 +55,17 @@ payloadTester.run(spellingDriftRule, {
       errors: [{ pointer: '/Patient/Demographics/Address/Countr', messageId: 'nearMisses', data: { field: '`Patient.Demographics.Address.Countr`', names: '`Country` or `County`' } }],
     },
     {
+      name: 'a slip one edit from one member and two from another (Counrty: County, or Country transposed): both, no fix',
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => {
+          const address = p.Patient.Demographics.Address;
+          delete address.County;
+          p.Patient.Demographics.Address = renamed(address, 'Country', 'Counrty');
+        }),
+      },
+      errors: [{ pointer: '/Patient/Demographics/Address/Counrty', messageId: 'nearMisses', data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' } }],
+    },
+    {
       name: 'a near miss whose value cannot be that member: a suggestion, no fix',
       input: { payload: edited('fhir-patient', (p) => renamed({ ...p, gender: 42 }, 'gender', 'gendr')) },
       errors: [{ pointer: '/gendr', messageId: 'nearMiss' }],
