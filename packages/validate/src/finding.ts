@@ -17,6 +17,8 @@ export interface RenameFix {
  */
 export interface Finding {
   ruleId: string;
+  /** Which of the rule's messages this is (its `meta.messages`), stable across wording changes. */
+  messageId: string;
   severity: Severity;
   message: string;
   pointer: string;

@@ -5,14 +5,14 @@ import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
 import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './options.js';
-import { getKind, listKinds, loadKind, type AjvError, type KindModule, type StandaloneValidator } from './registry.js';
-import { RULES } from './rules/index.js';
-import { findTooDeep, nestingDepthMeta } from './rules/nesting-depth.js';
-import type { Report, Rule, RuleContext } from './rules/rule.js';
+import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindModule, type StandaloneValidator } from './registry.js';
+import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
+import { RULES, rulesOf } from './rules/index.js';
+import { nestingDepthRule } from './rules/nesting-depth.js';
+import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
-import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
+import { unknownKindRule } from './rules/unknown-kind.js';
 import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
-import sink from './twin-sink.cjs';
 
 /** The outcome of validating one payload. */
 export interface ValidationResult {
@@ -28,27 +28,37 @@ export class UnknownKindError extends Error {
   override name = 'UnknownKindError';
 }
 
-function severityOf(rule: { id: string; defaultSeverity: Severity }, options: ResolvedOptions, own?: Severity): Severity | undefined {
-  const setting = options.rules[rule.id];
+function severityOf(meta: RuleMeta, options: ResolvedOptions, own?: Severity): Severity | undefined {
+  const setting = options.rules[meta.id];
   if (setting === 'off') return undefined;
   if (setting === 'warn') return 'warning';
   if (setting === 'error') return 'error';
-  return own ?? rule.defaultSeverity;
+  return own ?? meta.severity;
 }
 
-function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof nestingDepthMeta, options: ResolvedOptions, report: Report): void {
-  const severity = severityOf(rule, options, report.severity);
-  if (!severity) return;
-  const finding: Finding = { ruleId: rule.id, severity, message: report.message, pointer: report.pointer };
-  if (report.fix) finding.fix = report.fix;
-  if (report.suggestions) finding.suggestions = report.suggestions;
-  findings.push(finding);
+function push(findings: Finding[], meta: RuleMeta, options: ResolvedOptions, report: Report): void {
+  const severity = severityOf(meta, options, report.severity);
+  if (severity) findings.push(findingOf(meta, report, severity));
 }
+
+/** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
+function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: ResolvedOptions, findings: Finding[]): void {
+  if (options.rules[rule.meta.id] === 'off') return;
+  void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => push(findings, rule.meta, options, report) });
+}
+
+type PayloadRule = Rule<PayloadContext, string, unknown>;
+
+/** validate()'s payload rules, schema first (its findings lead), then by id. */
+const PAYLOAD_RULES: readonly PayloadRule[] = [...rulesOf(PAYLOAD)].sort((a, b) => (a.meta.id === 'schema' ? -1 : b.meta.id === 'schema' ? 1 : 0));
+
+/** Every rule's meta by id, for what is decided after the rules ran (unknown parts). */
+const META = new Map<string, RuleMeta>(RULES.map((rule) => [rule.meta.id, rule.meta]));
 
 /** A kind's rules: all of them, and those a payload its strict twin accepted still needs. */
 interface KindRules {
-  readonly all: readonly Rule[];
-  readonly clean: readonly Rule[];
+  readonly all: readonly PayloadRule[];
+  readonly clean: readonly PayloadRule[];
 }
 
 const rulesByKind = new Map<string, KindRules>();
@@ -57,8 +67,8 @@ const rulesByKind = new Map<string, KindRules>();
 function rulesFor(kind: KindInfo): KindRules {
   let rules = rulesByKind.get(kind.id);
   if (!rules) {
-    const all = RULES.filter((rule) => !rule.appliesTo || rule.appliesTo(kind));
-    rules = { all, clean: all.filter((rule) => !rule.settledByTwin) };
+    const all = PAYLOAD_RULES.filter((rule) => !rule.appliesTo || rule.appliesTo(kind));
+    rules = { all, clean: all.filter((rule) => !rule.meta.settledByTwin) };
     rulesByKind.set(kind.id, rules);
   }
   return rules;
@@ -76,9 +86,9 @@ function errorPosition(error: AjvError): string {
 }
 
 /** One payload's context; a class so that each validation allocates one object, not one per closure. */
-class Context implements RuleContext {
+class Context implements PayloadContext {
   /** The rule whose reports are being taken. */
-  current: Rule | undefined;
+  current: PayloadRule | undefined;
   twinReferences: readonly string[] | undefined;
   #members: MemberReport | undefined;
   #schemaErrors: readonly AjvError[] | undefined;
@@ -88,7 +98,7 @@ class Context implements RuleContext {
   constructor(
     readonly payload: unknown,
     readonly kind: KindInfo,
-    readonly options: ResolvedOptions,
+    private readonly settings: ResolvedOptions,
     private readonly module: KindModule,
     private readonly findings: Finding[],
     clean: boolean,
@@ -100,12 +110,17 @@ class Context implements RuleContext {
     }
   }
 
+  /** Every rule option (each rule's `options` type names the ones it reads). */
+  get options(): ResolvedOptions['ruleOptions'] {
+    return this.settings.ruleOptions;
+  }
+
   get shape(): Shape {
     return this.module.exact().shape;
   }
 
   members(): MemberReport {
-    return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.options.knownVariants));
+    return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.settings.ruleOptions.knownVariants));
   }
 
   schemaErrors(): readonly AjvError[] {
@@ -131,7 +146,7 @@ class Context implements RuleContext {
   #errorsOf(validator: StandaloneValidator): readonly AjvError[] {
     if (validator(this.payload)) return NO_ERRORS;
     const errors = validator.errors ?? [];
-    return this.options.unknown ? certainSchemaErrors(errors, this.options.unknown) : errors;
+    return this.settings.unknown ? certainSchemaErrors(errors, this.settings.unknown) : errors;
   }
 
   shared<T>(compute: (payload: unknown) => T): T {
@@ -142,23 +157,15 @@ class Context implements RuleContext {
   }
 
   report(report: Report): void {
-    if (this.current) push(this.findings, this.current, this.options, report);
+    if (this.current) push(this.findings, this.current.meta, this.settings, report);
   }
 }
 
-/** What FHIR twins gather while they validate (twin-sink.cjs, shared with the generated code). */
-type Gathered = NonNullable<typeof sink.current>;
-
-/** Runs the strict twin; for FHIR kinds also collects what it gathers (saving and restoring any outer run). */
+/** Runs the strict twin; for FHIR kinds also gathers the references it meets. */
 function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {
   if (kind.family !== 'fhir') return { clean: module.strict(payload) };
-  const outer = sink.current;
-  const gathered: Gathered = (sink.current = { references: [], complete: true });
-  try {
-    return { clean: module.strict(payload), gathered };
-  } finally {
-    sink.current = outer;
-  }
+  const gathered: Gathered = { references: [], complete: true };
+  return { clean: module.strict(payload, gathered), gathered };
 }
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
@@ -168,9 +175,9 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   if (clean && gathered?.complete) context.twinReferences = gathered.references;
   const rules = rulesFor(kind);
   for (const rule of clean ? rules.clean : rules.all) {
-    if (options.rules[rule.id] === 'off' || (rule.needsWholePayload && options.unknown)) continue;
+    if (options.rules[rule.meta.id] === 'off' || (rule.meta.needsWholePayload && options.unknown)) continue;
     context.current = rule;
-    rule.check(context);
+    void rule.check(context as Context & { options: unknown });
   }
 }
 
@@ -183,7 +190,7 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   }
   if (!kind) {
     if (resolved.unknown && kindMayBeHidden(payload, resolved.unknown)) return { kind: null, valid: true, findings };
-    push(findings, unknownKindMeta, resolved, diagnoseUnknownKind(payload, listKinds()));
+    runOnce(unknownKindRule, { payload, kinds: listKinds() }, resolved, findings);
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   try {
@@ -192,14 +199,11 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     // Only a recursive schema can be driven this deep; the stack overflow is the cheapest detector.
     if (!(error instanceof RangeError)) throw error;
     findings.length = 0;
-    push(findings, nestingDepthMeta, resolved, {
-      pointer: findTooDeep(payload) ?? '',
-      message: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.',
-    });
+    runOnce(nestingDepthRule, { payload }, resolved, findings);
   }
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
-  const kept = unknown ? findings.filter((f) => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) : findings;
+  const kept = unknown ? findings.filter((f) => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) : findings;
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }
 

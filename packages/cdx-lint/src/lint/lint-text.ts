@@ -1,11 +1,14 @@
-import { validate, type Finding, type KindId } from '@cdx/validate';
+import { formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
-import { fieldPath } from './field-path.js';
+import { duplicateKeyFindings, parseErrorMessage } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
 import type { FileSettings, LintMessage, LintResult } from './types.js';
+
+/** unknown-kind's meta: a source may say one of its messages instead of the generic one (`kindHint`). */
+const UNKNOWN_KIND = RULES.find((rule) => rule.meta.id === 'unknown-kind')!.meta;
 
 /** A finding before it is placed in the text. */
 export interface PendingFinding extends Finding {
@@ -16,20 +19,14 @@ export interface PendingFinding extends Finding {
 function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): PendingFinding[] {
   const findings: PendingFinding[] = [];
   // JSON.parse and a JavaScript object literal both keep the last value, without a word.
-  const keeps = json
-    ? 'JSON.parse and the service keep only the last one and silently drop the other'
-    : 'the object literal keeps only the last one and silently drops the other';
-  for (const dup of document.duplicateKeys()) {
-    const severity = settle(settings, 'duplicate-key', dup.pointer, 'error');
+  for (const { finding, duplicate } of duplicateKeyFindings(document.duplicateKeys(), json, (d) => lines.position(d.firstOffset).line)) {
+    const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity) continue;
-    const first = lines.position(dup.firstOffset).line;
-    findings.push({
-      ruleId: 'duplicate-key',
-      severity,
-      pointer: dup.pointer,
-      message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); ${keeps}. Remove one of them.`,
-      duplicate: { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset },
-    });
+    // The finding is this function's own: completed in place (a file can repeat names 200,000 times).
+    const pending: PendingFinding = finding;
+    pending.severity = severity;
+    pending.duplicate = { offset: duplicate.offset, length: duplicate.length, firstOffset: duplicate.firstOffset };
+    findings.push(pending);
   }
   return findings;
 }
@@ -39,11 +36,8 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
+    ...(settings.ruleOptions ?? {}),
     rules: validateRules(settings),
-    knownVariants: settings.knownVariants,
-    fhirDefsUrl: settings.fhirDefsUrl,
-    attachmentLimit: settings.attachmentLimit,
-    multipleApiKeys: settings.multipleApiKeys,
     ...(document.unknown ? { unknown: document.unknown } : {}),
   });
   const findings: PendingFinding[] = [];
@@ -51,7 +45,7 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity) continue;
     const settled = severity === finding.severity ? finding : { ...finding, severity };
-    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, message: document.kindHint } : settled);
+    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) } : settled);
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   // A loop, not push(...): a file can repeat a name 200,000 times, past the arguments a call takes.
@@ -79,7 +73,7 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   if (!outcome.ok) {
     const { problem, text } = outcome;
     const span = new LineIndex(text).span(problem.offset, problem.offset + problem.length);
-    const message = { ruleId: 'parse-error', severity: 2 as const, fatal: true as const, message: problem.message, pointer: '', ...span };
+    const message = parseErrorMessage({ kind: 'syntax', message: problem.message }, span);
     return { result: resultOf(filePath, null, [message]), text, prefix: raw.slice(0, raw.length - text.length) };
   }
   const { text, prefix, documents } = outcome;

@@ -27,7 +27,7 @@ export interface ProcessOptions {
 let crypto: typeof import('node:crypto') | undefined;
 
 /** SHA-1 of a file's bytes, for the cache. node:crypto loads only when the cache is in use. */
-export function contentHash(bytes: Uint8Array | string): string {
+function contentHash(bytes: Uint8Array | string): string {
   crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   return crypto.createHash('sha1').update(bytes).digest('base64url');
 }

@@ -1,17 +1,12 @@
 import { childPointer } from '../finding.js';
-
-/** Metadata of `nesting-depth`: a payload nested so deeply that no real message could be. */
-export const nestingDepthMeta = {
-  id: 'nesting-depth',
-  defaultSeverity: 'error',
-  description: 'The payload nests objects or arrays deeper than any real message; it is not validated further.',
-} as const;
+import { createRule } from './create-rule.js';
+import { TOO_DEEP } from './scopes.js';
 
 /** Deeper than any message, resource or bundle the service defines, far below stack limits. */
-export const MAX_DEPTH = 512;
+const MAX_DEPTH = 512;
 
 /** Pointer of the first container nested deeper than `limit`, found without recursion. */
-export function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undefined {
+function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undefined {
   const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: payload, pointer: '', depth: 0 }];
   while (stack.length > 0) {
     const { value, pointer, depth } = stack.pop()!;
@@ -26,3 +21,23 @@ export function findTooDeep(payload: unknown, limit = MAX_DEPTH): string | undef
   }
   return undefined;
 }
+
+/**
+ * A payload nested so deeply that no real message could be. validate() runs this rule when
+ * validating overflowed the stack (only a recursive schema can be driven that deep; the overflow
+ * is the cheapest detector) and drops every other finding.
+ */
+export const nestingDepthRule = createRule({
+  scope: TOO_DEEP,
+  meta: {
+    id: 'nesting-depth',
+    severity: 'error',
+    description: 'The payload nests objects or arrays deeper than any real message; it is not validated further.',
+    messages: {
+      tooDeep: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.',
+    },
+  },
+  check(context) {
+    context.report({ pointer: findTooDeep(context.payload) ?? '', messageId: 'tooDeep' });
+  },
+});

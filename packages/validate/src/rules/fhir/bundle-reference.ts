@@ -1,7 +1,8 @@
 import { quote } from '../../finding.js';
 import { bundleEntries, findReferences, messageHeader } from '../../fhir/bundle.js';
 import { isBundleKind } from '../../fhir/kinds.js';
-import type { Rule } from '../rule.js';
+import { createRule } from '../create-rule.js';
+import { PAYLOAD } from '../scopes.js';
 
 const URN_UUID = /^urn:uuid:/i;
 const isUrnUuid = (value: string) => value.startsWith('urn:uuid:') || URN_UUID.test(value);
@@ -24,11 +25,18 @@ function anyDangling(references: readonly string[], dangling: (value: string) =>
  * the bundle it has already met every reference (context.twinReferences), so the walk that
  * places findings runs only if one of them dangles.
  */
-export const bundleReferenceRule: Rule = {
-  id: 'bundle-reference',
-  defaultSeverity: 'error',
-  description: 'Every urn:uuid: reference in a bundle matches the fullUrl of one of its entries.',
-  needsWholePayload: true,
+export const bundleReferenceRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'bundle-reference',
+    severity: 'error',
+    description: 'Every urn:uuid: reference in a bundle matches the fullUrl of one of its entries.',
+    messages: {
+      dangling:
+        "The reference {{reference}} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).",
+    },
+    needsWholePayload: true,
+  },
   appliesTo: isBundleKind,
   check(context) {
     const entries = context.shared(bundleEntries);
@@ -43,10 +51,7 @@ export const bundleReferenceRule: Rule = {
     const focus = header ? `${header.pointer}/resource/focus/` : undefined;
     for (const found of findReferences(entries, dangling)) {
       if (focus !== undefined && found.pointer.startsWith(focus)) continue;
-      context.report({
-        pointer: found.pointer,
-        message: `The reference ${quote(found.value)} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).`,
-      });
+      context.report({ pointer: found.pointer, messageId: 'dangling', data: { reference: quote(found.value) } });
     }
   },
-};
+});

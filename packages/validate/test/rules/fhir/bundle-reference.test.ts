@@ -1,0 +1,28 @@
+import { bundleReferenceRule } from '../../../src/rules/fhir/bundle-reference.js';
+import { edited, example, payloadTester } from '../../support/payload-tester.js';
+
+const NOWHERE = 'urn:uuid:00000000-0000-4000-8000-000000000000';
+
+payloadTester.run(bundleReferenceRule, {
+  valid: [
+    { name: 'every urn:uuid names an entry', input: { payload: example('fhir-chargeitemcreate') } },
+    { name: 'a searchset', input: { payload: example('fhir-searchset') } },
+    { name: 'a relative reference to a resource outside the bundle', input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = 'Patient/elsewhere')) } },
+    { name: 'a dangling focus is bundle-focus’s', input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = NOWHERE)) } },
+    { name: 'not on a standalone resource', input: { payload: edited('fhir-observation', (p) => void (p.subject = { reference: NOWHERE })) } },
+  ],
+  invalid: [
+    {
+      name: 'a urn:uuid reference matching no entry',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = NOWHERE)) },
+      errors: [{ pointer: '/entry/1/resource/subject/reference', messageId: 'dangling' }],
+    },
+    {
+      name: 'inside a contained resource',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.contained = [{ resourceType: 'Basic', id: 'b', code: { text: 'x' }, subject: { reference: NOWHERE } }])),
+      },
+      errors: [{ pointer: '/entry/1/resource/contained/0/subject/reference', messageId: 'dangling' }],
+    },
+  ],
+});
