@@ -1,20 +1,14 @@
-import { formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
+import { formatMessage, RULES, validate, type KindId } from '@cdx/validate';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
 import { duplicateKeyFindings, parseErrorMessage } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
-import type { FileSettings, LintMessage, LintResult } from './types.js';
+import type { FileSettings, LintMessage, LintResult, PendingFinding } from './types.js';
 
 /** unknown-kind's meta: a source may say one of its messages instead of the generic one (`kindHint`). */
 const UNKNOWN_KIND = RULES.find((rule) => rule.meta.id === 'unknown-kind')!.meta;
-
-/** A finding before it is placed in the text. */
-export interface PendingFinding extends Finding {
-  /** For `duplicate-key`: the offset of the repeated name and of the one before it. */
-  duplicate?: { offset: number; length: number; firstOffset: number };
-}
 
 function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): PendingFinding[] {
   const findings: PendingFinding[] = [];

@@ -3,8 +3,7 @@ import { spanOf, type NodeLocation } from '../locate/locate.js';
 import { lastToken } from '../locate/pointer.js';
 import type { LineIndex } from '../locate/text.js';
 import type { SourceDocument } from '../sources/index.js';
-import type { PendingFinding } from './lint-text.js';
-import type { LintMessage, MessageFix } from './types.js';
+import type { LintMessage, MessageFix, PendingFinding } from './types.js';
 
 /**
  * A rename as an edit of the name token, or undefined when it cannot be applied safely: the
