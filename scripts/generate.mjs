@@ -83,7 +83,7 @@ function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((d) => d.isFile())
-    .map((d) => relative(dir, join(d.parentPath ?? d.path, d.name)).split(sep).join('/'));
+    .map((d) => relative(dir, join(d.parentPath, d.name)).split(sep).join('/'));
 }
 
 async function main() {
@@ -130,7 +130,7 @@ function syncDir({ dir, files }, problems, onWrite) {
   }
 }
 
-main().catch((error) => {
+main().catch((/** @type {unknown} */ error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

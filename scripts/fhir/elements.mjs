@@ -112,7 +112,7 @@ export function elementsByDefinition(up, names) {
       const [parent, parentPath, chain] = /** @type {[string, string, Set<string>]} */ (stack.pop());
       for (const [member, prop] of Object.entries(up.defs[parent]?.properties ?? {})) {
         const ref = (prop.items ?? prop).$ref?.replace('#/definitions/', '');
-        if (!ref || !ref.startsWith(`${name}_`) || chain.has(ref)) continue;
+        if (!ref?.startsWith(`${name}_`) || chain.has(ref)) continue;
         const path = `${parentPath}.${member}`;
         candidates.set(ref, [...(candidates.get(ref) ?? []), path]);
         stack.push([ref, path, new Set([...chain, ref])]);

@@ -12,7 +12,7 @@ import { resolveRef } from './resolve.mjs';
 const HEADER = '| path | type | required | label | beta | data on demand | notes |';
 const RULE = '|---|---|---|---|---|---|---|';
 const docPath = (/** @type {Entry} */ entry) => entry.rel.replace(/\.schema\.json$/, '.md');
-const cell = (/** @type {unknown} */ text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
+const cell = (/** @type {unknown} */ text) => (typeof text === 'string' ? text : text === undefined || text === null ? '' : JSON.stringify(text)).replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
 
 /**
  * Own members plus those merged in through allOf (and in-file or external $refs inside it).
@@ -137,7 +137,7 @@ export function emitDocs(entries, banner) {
     const { schema } = entry;
     const table = rows(schema, entry, entries, from, '', new Set(), [], 0);
     const defs = Object.values(schema.$defs ?? {})
-      .filter((/** @type {Schema} */ def) => def.title && (def.properties || def.allOf))
+      .filter((/** @type {Schema} */ def) => def.title && (def.properties ?? def.allOf))
       .flatMap((/** @type {Schema} */ def) => ['', `## ${def.title}`, '', def.description ?? '', '', HEADER, RULE, ...rows(def, entry, entries, from, '', new Set(), [], 0)]);
     const page = [
       banner,

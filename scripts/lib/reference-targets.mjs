@@ -62,7 +62,7 @@ function refsOf(entry) {
   /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) { node.forEach(visit); return; }
     if (typeof node.$ref === 'string') out.add(new URL(node.$ref, entry.id).href.replace(/#.*$/, ''));
     for (const [key, value] of Object.entries(node)) if (key !== 'const' && key !== 'enum') visit(value);
   };

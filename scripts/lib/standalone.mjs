@@ -169,7 +169,7 @@ export function localNames(code) {
       end = i + 1;
       while (end < code.length && code[end] !== c) end += code[end] === '\\' ? 2 : 1;
       end++;
-    } else if (c === '/' && next === '/') end = code.indexOf('\n', i) === -1 ? code.length : code.indexOf('\n', i);
+    } else if (c === '/' && next === '/') end = !code.includes('\n', i) ? code.length : code.indexOf('\n', i);
     else if (c === '/' && next === '*') end = code.indexOf('*/', i + 2) + 2;
     else if (c === '/' && BEFORE_REGEX.has(previous)) {
       end = i + 1;

@@ -84,7 +84,7 @@ function variantNames(schema) {
   /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) { node.forEach(visit); return; }
     for (const [name, sub] of Object.entries(node.properties ?? {})) if (sub?.cdxVariantOf) names.add(name);
     for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(value);
   };
@@ -105,7 +105,7 @@ function extendedDefinitions(entries) {
   /** @param {any} node @param {Entry} entry @returns {void} */
   const visit = (node, entry) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, entry));
+    if (Array.isArray(node)) { node.forEach((n) => { visit(n, entry); }); return; }
     for (const part of node.allOf ?? []) {
       if (typeof part?.$ref !== 'string') continue;
       const url = new URL(part.$ref, entry.id);
@@ -216,7 +216,7 @@ export function strictTwin(entry, entries) {
     if (position === 'in-place') return out;
     if (gathers && isOpaque(node)) out.cdxOpaque = true;
     if (OPEN_KEYWORDS.some((k) => k in node)) return out;
-    const describesMembers = node.properties || node.allOf;
+    const describesMembers = node.properties ?? node.allOf;
     if (position === 'definition') {
       if (describesMembers && !isExtended(where)) close(out);
     } else if (describesMembers) close(out);

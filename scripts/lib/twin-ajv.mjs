@@ -21,7 +21,7 @@ import { createAjv } from './ajv.mjs';
 
 const { _ } = ajv2020;
 /** `this` in generated code: the gathering of the current call, or undefined. (Node imports ajv's CJS names module whole, vitest its default.) */
-const GATHERED = (names.default ?? names).this;
+const GATHERED = (/** @type {Partial<typeof names>} */ (names).default ?? /** @type {typeof names.default} */ (/** @type {unknown} */ (names))).this;
 
 /**
  * Whether `value.__proto__` reads the prototype here: Node's `--disable-proto=delete` removes the
@@ -29,7 +29,13 @@ const GATHERED = (names.default ?? names).this;
  */
 const PROTO_ACCESSOR = _`(() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })()`;
 /** The same test, here: what an in-process compile (the tests) uses. */
-const protoAccessor = new Function(`return ${PROTO_ACCESSOR}`)();
+const protoAccessor = (() => {
+  try {
+    return /** @type {{ __proto__?: unknown }} */ ({}).__proto__ === Object.prototype;
+  } catch {
+    return false;
+  }
+})();
 
 /**
  * Fails an object whose prototype is neither Object.prototype nor null; code, so standalone

@@ -26,7 +26,7 @@ export function schemaPatterns() {
   const out = [];
   /** @param {unknown} value @param {string} file */
   const visit = (value, file) => {
-    if (Array.isArray(value)) value.forEach((v) => visit(v, file));
+    if (Array.isArray(value)) value.forEach((v) => { visit(v, file); });
     else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
         // ajv compiles schema patterns with the u flag.

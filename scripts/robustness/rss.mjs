@@ -68,7 +68,7 @@ try {
     ]) {
       const ratio = run.rss / size;
       if ((gated && ratio >= 3) || run.stderr.trim() !== '') failed = true;
-      rows.push({ input: name, size, how, rss: run.rss, ratio, seconds: run.seconds, detail: run.stderr.trim() || detail });
+      rows.push({ input: name, size, how, rss: run.rss, ratio, seconds: run.seconds, detail: run.stderr.trim() === '' ? detail : run.stderr.trim() });
     }
     rmSync(file);
   }

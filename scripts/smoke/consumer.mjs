@@ -8,7 +8,7 @@
 // usage: node scripts/smoke/consumer.mjs [--node <path of the node binary for the consumer>] [--keep]
 // Exits 1 on the first failed step, naming it; the temporary folder goes in every case but --keep.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -17,7 +17,7 @@ describe('deep nesting', () => {
     ['a bare array', `${'['.repeat(depth)}${']'.repeat(depth)}`, 'unknown-kind'],
     ['an object chain', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, 'unknown-kind'],
     ['inside a known message', merge.replace('"Notes": [', `"Deep": ${'['.repeat(depth)}${']'.repeat(depth)},\n    "Notes": [`), 'unknown-field'],
-    ['a file that is cut off', `${'['.repeat(depth)}`, 'parse-error'],
+    ['a file that is cut off', '['.repeat(depth), 'parse-error'],
     [
       'FHIR extensions inside extensions (a recursive schema)',
       `{"resourceType": "Patient", "extension": [${'{"url": "http://example.com/x", "extension": ['.repeat(depth)}${']}'.repeat(depth)}]}`,

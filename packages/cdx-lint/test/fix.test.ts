@@ -77,7 +77,7 @@ describe('writeFileAtomic', () => {
 
   it.each(['writeSync', 'fsyncSync', 'renameSync'] as const)('a crash in %s leaves the original intact and no temporary file', (step) => {
     const path = tempCopy('payload.json', 'original');
-    expect(() => writeFileAtomic(path, 'replacement', { io: failing(step) })).toThrow(/simulated crash/);
+    expect(() => { writeFileAtomic(path, 'replacement', { io: failing(step) }); }).toThrow(/simulated crash/);
     expect(readFileSync(path, 'utf8')).toBe('original');
     expect(readdirSync(join(path, '..'))).toEqual(['payload.json']);
   });

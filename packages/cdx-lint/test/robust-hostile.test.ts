@@ -11,7 +11,6 @@ import type { LintResult } from '../src/index.js';
 import { runBin } from './support/bin.js';
 import { linesOf, outside } from './support/positions.js';
 
-const MB = 1_000_000;
 const files = hostileFiles({ mb: 20 });
 const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-hostile-'));
 for (const file of files) writeFileSync(join(dir, `${file.name}.json`), file.bytes);

@@ -36,7 +36,7 @@ describe('fixText on TypeScript', () => {
     const text = merge("FirstNmae: 'A'", 'one') + merge("FirstNmae: 'B'", 'two');
     const { output, fixes } = fixText(text, 'x.ts', settings);
     expect(output).toBe(merge("FirstName: 'A'", 'one') + merge("FirstName: 'B'", 'two'));
-    expect(fixes?.map((f) => f.payload)).toEqual(['one', 'two']);
+    expect(fixes.map((f) => f.payload)).toEqual(['one', 'two']);
   });
 
   it('a misspelt parent, then the misspelling it hid', () => {

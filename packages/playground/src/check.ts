@@ -146,7 +146,7 @@ export async function checkJwt(text: string, settings: JwtSettings): Promise<Che
     const found = await checkClientAssertion(token, {
       clientId: clientId || 'unknown',
       ...(baseUrl ? { baseUrl } : tokenUrl ? { tokenUrl } : { baseUrl: 'https://service.invalid' }),
-      ...(key ? { key: keyOf(key) as never } : { skipSignature: true }),
+      ...(key ? { key: keyOf(key) } : { skipSignature: true }),
     });
     findings = found.map((f) => {
       const [from, to] = span(f.pointer);

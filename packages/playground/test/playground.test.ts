@@ -30,8 +30,8 @@ describe.runIf(missing && ci)('the playground under CI', () => {
 });
 
 describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveStatic>>;
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
   let errors: string[];
 
   beforeAll(async () => {
@@ -46,8 +46,8 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
   });
 
   /** A fresh page at `url`, its script errors collected (none is expected). */
-  async function open(url = server.url): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  async function open(url = server!.url): Promise<Page> {
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 800 } });
     errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);

@@ -1,6 +1,6 @@
 import type { KindId } from '@cdx/types';
 import modules from './modules.cjs';
-import type { AjvError, StandaloneValidator } from './registry.js';
+import type { StandaloneValidator } from './registry.js';
 import { RULES, type RuleOptions } from './rules/index.js';
 import { formatMessage } from './rules/create-rule.js';
 import { schemaRule } from './rules/schema.js';
@@ -90,7 +90,7 @@ export function givesRuleOptions(options: ValidateOptions): boolean {
 function checkRuleOptions(given: Record<string, unknown>): void {
   checker ??= (modules.load(RULE_OPTIONS_MODULE) as { validate: StandaloneValidator }).validate;
   if (checker(given)) return;
-  const [error] = (checker.errors ?? []) as AjvError[];
+  const [error] = (checker.errors ?? []);
   const report = error && describeError(error, given);
   const message = report ? formatMessage(schemaRule.meta, report.messageId, report.data) : 'they do not match the rules\' option schemas.';
   const name = error?.instancePath.split('/')[1] ?? (error?.params.additionalProperty as string | undefined);

@@ -42,12 +42,12 @@ function push(findings: Finding[], meta: RuleMeta, options: ResolvedOptions, rep
 }
 
 /** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
-function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: ResolvedOptions, findings: Finding[]): void {
+function runOnce<C>(rule: Rule<C>, context: C, options: ResolvedOptions, findings: Finding[]): void {
   if (options.rules[rule.meta.id] === 'off') return;
-  void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => push(findings, rule.meta, options, report) });
+  void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => { push(findings, rule.meta, options, report); } });
 }
 
-type PayloadRule = Rule<PayloadContext, string, unknown>;
+type PayloadRule = Rule<PayloadContext>;
 
 /** validate()'s payload rules, schema first (its findings lead), then by id. */
 const PAYLOAD_RULES: readonly PayloadRule[] = [...rulesOf(PAYLOAD)].sort((a, b) => (a.meta.id === 'schema' ? -1 : b.meta.id === 'schema' ? 1 : 0));
@@ -80,8 +80,8 @@ const NO_ERRORS: readonly AjvError[] = Object.freeze([]);
 /** Where an error puts its finding: a missing member's own pointer, else the instance. */
 function errorPosition(error: AjvError): string {
   const missing = error.params.missingProperty;
-  return (error.keyword === 'required' || error.keyword === 'dependentRequired') && missing !== undefined
-    ? childPointer(error.instancePath, String(missing))
+  return (error.keyword === 'required' || error.keyword === 'dependentRequired') && typeof missing === 'string'
+    ? childPointer(error.instancePath, missing)
     : error.instancePath;
 }
 
@@ -150,7 +150,7 @@ class Context implements PayloadContext {
   }
 
   shared<T>(compute: (payload: unknown) => T): T {
-    const values = (this.#shared ??= new Map());
+    const values = (this.#shared ??= new Map<(payload: unknown) => unknown, unknown>());
     let value = values.get(compute);
     if (value === undefined && !values.has(compute)) values.set(compute, (value = compute(this.payload)));
     return value as T;
@@ -177,7 +177,7 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   for (const rule of clean ? rules.clean : rules.all) {
     if (options.rules[rule.meta.id] === 'off' || (rule.meta.needsWholePayload && options.unknown)) continue;
     context.current = rule;
-    void rule.check(context as Context & { options: unknown });
+    void rule.check(context);
   }
 }
 

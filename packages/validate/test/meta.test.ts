@@ -39,7 +39,7 @@ describe('kinds', () => {
 
   // The service's own kinds have a hand-made valid example and cases; an R4 type the service does
   // not carry is exercised by the official R4 examples instead (fhir/corpus.test.ts).
-  const own = kinds.filter((k) => k.family !== 'fhir' || k.overlay || k.service);
+  const own = kinds.filter((k) => k.family !== 'fhir' || k.overlay !== undefined || k.service);
   const r4Only = kinds.filter((k) => !own.includes(k));
 
   it.each(kinds.map((k) => [k.id, k] as const))('%s has a validator and a type', (id, kind) => {

@@ -65,7 +65,9 @@ describe('strict twin', () => {
 
     it('a nested object built from a class fails the twin', () => {
       const payload = example();
-      class Patient {}
+      class Patient {
+        readonly madeBy = 'a constructor';
+      }
       payload.Patient = Object.assign(new Patient(), payload.Patient);
       expect(loadKind(kind).strict(payload)).toBe(false);
       expect(validate(payload).valid).toBe(true);

@@ -23,7 +23,7 @@ const asR4 = (pattern: string) =>
   );
 /** What the derived schema checks. */
 const derived = (replacement: { pattern?: string; minLength?: number }) => (text: string) =>
-  (replacement.minLength === undefined || [...text].length >= replacement.minLength) && (replacement.pattern === undefined || new RegExp(replacement.pattern, 'u').test(text));
+  (replacement.minLength === undefined || Array.from(text).length >= replacement.minLength) && (replacement.pattern === undefined || new RegExp(replacement.pattern, 'u').test(text));
 
 /** Strings of the characters these patterns care about. */
 const text = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2028', 'a', 'Z', '0', '.', ':', 'u', 'r', 'n', 'o', 'i', 'd'), maxLength: 12 });

@@ -13,7 +13,7 @@ const files: Map<string, string> = await produce(repoRoot, banner);
 const r4 = (type: string) => schemaValidator(`fhir/r4/${type}.schema.json`);
 const errors = (type: string, resource: unknown) => {
   const v = r4(type);
-  return v(resource) ? [] : (v.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => `${e.keyword} ${e.instancePath} ${String(e.params.missingProperty ?? '')}`.trim());
+  return v(resource) ? [] : (v.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => `${e.keyword} ${e.instancePath} ${(e.params.missingProperty as string | undefined) ?? ''}`.trim());
 };
 
 describe('derive-r4', () => {

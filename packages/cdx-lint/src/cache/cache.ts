@@ -28,8 +28,8 @@ export class LintCache {
     let entries = new Map<string, CachedResult>();
     if (existsSync(location)) {
       try {
-        const file = JSON.parse(readFileSync(location, 'utf8')) as CacheFile;
-        if (file.format === 1 && file.key === key) entries = new Map(Object.entries(file.entries));
+        const file = JSON.parse(readFileSync(location, 'utf8')) as Partial<Omit<CacheFile, 'format'>> & { format?: unknown };
+        if (file.format === 1 && file.key === key) entries = new Map(Object.entries(file.entries ?? {}));
       } catch {
         // A damaged cache is an empty one.
       }

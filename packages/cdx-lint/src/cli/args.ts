@@ -12,7 +12,7 @@ export class UsageError extends Error {
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Strict<T extends Options> = { args: string[]; options: T; allowPositionals: true; allowNegative: true; strict: true };
+interface Strict<T extends Options> { args: string[]; options: T; allowPositionals: true; allowNegative: true; strict: true }
 
 /** Every spelling of the options a command takes: `--name`, `--no-name` for booleans, `-x`. */
 function spellings(options: Options): string[] {
@@ -188,7 +188,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const { values: v, positionals } = parseStrict(argv, OPTIONS);
   // allowNegative also accepts --no-<name> for string options, as `false`: only --no-config means something.
   for (const [name, value] of Object.entries(v)) {
-    if (value === false && OPTIONS[name as keyof typeof OPTIONS]?.type === 'string' && name !== 'config') {
+    if (value === false && OPTIONS[name as keyof typeof OPTIONS].type === 'string' && name !== 'config') {
       throw unknownOption(`--no-${name}`, OPTIONS);
     }
   }
@@ -214,7 +214,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = {
     patterns,
     stdin,
-    noIgnore: v.ignore === false,
+    noIgnore: !v.ignore,
     errorOnUnmatchedPattern: v['error-on-unmatched-pattern'],
     warnIgnored: v['warn-ignored'],
     outputs,

@@ -98,7 +98,7 @@ function checkNames(config: Json): string[] {
     problems.push(`\`kinds[${JSON.stringify(glob)}]\`: ${JSON.stringify(kind)} is not a kind${didYouMean(kind, kindIds)} (cdx-lint --list-kinds).`);
   }
   ruleSettings('rules', config.rules);
-  if (Array.isArray(config.overrides)) config.overrides.forEach((entry, i) => ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined));
+  if (Array.isArray(config.overrides)) config.overrides.forEach((entry, i) => { ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined); });
   return problems;
 }
 

@@ -53,7 +53,7 @@ function ruleDocs(reported: ReadonlySet<string>, docs: ReadonlyMap<string, strin
   const ids = [...reported].filter((id) => docs.has(id)).sort();
   if (ids.length === 0) return [];
   const width = Math.max(...ids.map((id) => id.length));
-  return ['', 'Rule docs:', ...ids.map((id) => `  ${id.padEnd(width)}  ${c.dim(docs.get(id)!)}`)];
+  return ['', 'Rule docs:', ...ids.map((id) => `  ${id.padEnd(width)}  ${c.dim(docs.get(id))}`)];
 }
 
 /**

@@ -22,7 +22,7 @@ const UTF8 = { encoding: 'utf8' } as const;
 export function readRegularFile(path: string): Buffer;
 export function readRegularFile(path: string, encoding: 'utf8'): string;
 export function readRegularFile(path: string, encoding?: 'utf8'): Buffer | string {
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(path, constants.O_RDONLY | ((constants.O_NONBLOCK as number | undefined) ?? 0) /* absent on Windows */);
   try {
     if (!fstatSync(fd).isFile()) throw new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
     return encoding === undefined ? readFileSync(fd) : readFileSync(fd, UTF8);

@@ -1,4 +1,4 @@
-import { LineIndex, type Span } from './text.js';
+import type { LineIndex, Span } from './text.js';
 import type { ValueShape } from './walker.js';
 import { memberName, skipSpace, stringEnd, valueEnd } from './skip.js';
 import { parentPointer, pointerToken } from './pointer.js';

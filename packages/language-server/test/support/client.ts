@@ -22,7 +22,6 @@ import {
   ShutdownRequest,
   type CodeAction,
   type CompletionItem,
-  type CompletionList,
   type Diagnostic,
   type Hover,
   type Position,
@@ -83,7 +82,8 @@ export class Client {
   async initialize(folder: string): Promise<void> {
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: uriOf(folder),
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- required by the protocol's type; null: folders are given
+      rootUri: null,
       workspaceFolders: [{ uri: uriOf(folder), name: 'fixtures' }],
       capabilities: {
         workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
@@ -144,7 +144,7 @@ export class Client {
   }
 
   async completion(path: string, position: Position): Promise<CompletionItem[]> {
-    const result = (await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(path) }, position })) as CompletionItem[] | CompletionList | null;
+    const result = await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(path) }, position });
     return Array.isArray(result) ? result : (result?.items ?? []);
   }
 
@@ -153,7 +153,7 @@ export class Client {
   }
 
   async stop(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => this.process.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => this.process.once('exit', (code) => { resolve(code); }));
     await this.connection.sendRequest(ShutdownRequest.type);
     await this.connection.sendNotification(ExitNotification.type);
     const code = await exited;

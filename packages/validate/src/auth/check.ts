@@ -16,7 +16,7 @@ import { isAllowedAlg } from './service.js';
 const ORDER = ['jwt-malformed', 'jwt-alg', 'jwt-kid', 'jwt-typ', 'jwt-jku', 'jwt-iss-sub', 'jwt-aud', 'jwt-exp', 'jwt-iat', 'jwt-signature', 'jwt-jti'];
 
 /** The registry's assertion rules in ORDER (auth tests check that ORDER names each of them once). */
-export function assertionRules(): readonly Rule<AssertionContext, string, unknown>[] {
+export function assertionRules(): readonly Rule<AssertionContext>[] {
   const rules = rulesOf(ASSERTION);
   const ordered = ORDER.flatMap((id) => rules.filter((rule) => rule.meta.id === id));
   if (ordered.length !== rules.length) throw new Error(`auth/check.ts: ORDER must name every assertion rule (${rules.map((r) => r.meta.id).join(', ')})`);

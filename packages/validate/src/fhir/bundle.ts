@@ -121,7 +121,7 @@ export function resolveReference(reference: string, entries: readonly EntryView[
     case 'relative': {
       const [, type, id] = RELATIVE.exec(reference)!;
       const suffix = `/${type}/${id}`;
-      return entries.find((e) => e.fullUrl?.endsWith(suffix) || (e.resourceType === type && e.id === id));
+      return entries.find((e) => e.fullUrl?.endsWith(suffix) === true || (e.resourceType === type && e.id === id));
     }
     default:
       return undefined;

@@ -44,7 +44,7 @@ export const destinationsRule = createRule({
     const pointer = memberPointer(context.payload, ['Meta', 'Destinations']);
     if (pointer === undefined) return;
     if (context.kind.query) {
-      context.report({ pointer, messageId: 'notOne', data: { kind: context.kind.title, count: count === undefined ? 'none' : count } });
+      context.report({ pointer, messageId: 'notOne', data: { kind: context.kind.title, count: count ?? 'none' } });
     } else {
       context.report({ pointer, messageId: 'empty' });
     }

@@ -10,6 +10,8 @@ export interface SpellingDriftOptions {
   knownVariants: Readonly<Record<string, string>>;
 }
 
+const DEFAULTS: SpellingDriftOptions = { knownVariants: {} };
+
 function rename(issue: MemberIssue, to: string): RenameFix {
   return { kind: 'rename-member', pointer: issue.pointer, from: issue.name, to };
 }
@@ -62,7 +64,7 @@ export const spellingDriftRule = createRule({
     settledByTwin: true,
     aboutMemberName: true,
   },
-  defaultOptions: { knownVariants: {} } as SpellingDriftOptions,
+  defaultOptions: DEFAULTS,
   check(context) {
     for (const issue of context.members().issues) {
       if (issue.reason === 'unknown') continue;

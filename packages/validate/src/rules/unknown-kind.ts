@@ -46,7 +46,7 @@ export const unknownKindRule = createRule({
     },
   },
   check({ payload, kinds, report }) {
-    const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
+    const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } | null } | null)?.Meta;
     const dataModels = kinds.filter((k) => k.family === 'datamodel').map((k) => k.id.split('/'));
     if (typeof meta === 'object' && meta !== null && typeof meta.DataModel === 'string') {
       const { DataModel: model, EventType: event } = meta;

@@ -187,7 +187,7 @@ describe('jwt-signature', () => {
 });
 
 describe('jwt-malformed', () => {
-  const cases: Array<[string, string]> = [
+  const cases: [string, string][] = [
     ['one part', 'abc'],
     ['two parts', 'a.b'],
     ['four parts', 'a.b.c.d'],
@@ -259,7 +259,7 @@ describe('clock skew tolerance', () => {
 describe('checker options', () => {
   const code = async (options: Partial<CheckAssertionOptions>) => {
     try {
-      await checkClientAssertion('a.b.c', { ...opts, ...options } as CheckAssertionOptions);
+      await checkClientAssertion('a.b.c', { ...opts, ...options });
       return 'no error';
     } catch (error) {
       return error instanceof AuthOptionError ? error.code : 'other error';

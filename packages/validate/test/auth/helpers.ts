@@ -47,7 +47,7 @@ export async function signToken(
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const payload: Record<string, unknown> = { ...claims };
   for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name];
-  return new SignJWT(payload as JWTPayload).setProtectedHeader(merged as JWSHeaderParameters & { alg: string }).sign(key.privateKey);
+  return new SignJWT(payload).setProtectedHeader(merged as JWSHeaderParameters & { alg: string }).sign(key.privateKey);
 }
 
 /** base64url of a JSON value (for tokens no library would produce, e.g. alg none). */
@@ -56,6 +56,6 @@ export function b64json(value: unknown): string {
 }
 
 /** The (ruleId, pointer) pairs of findings, the part tests assert on. */
-export function ids(findings: readonly Finding[]): Array<[string, string]> {
+export function ids(findings: readonly Finding[]): [string, string][] {
   return findings.map((f) => [f.ruleId, f.pointer]);
 }

@@ -50,7 +50,7 @@ describe('round trip: built assertions pass the checker', () => {
     const key = keyFor(alg);
     const privateKey = createPrivateKey(await exportPKCS8(key.privateKey));
     const built = await buildClientAssertion({ clientId: CLIENT_ID, tokenUrl: TOKEN_URL, privateKey, kid: key.kid, alg, jku: JKU, now });
-    const seen: Array<string | undefined> = [];
+    const seen: (string | undefined)[] = [];
     const resolveKey = (header: { kid?: string }) => {
       seen.push(header.kid);
       return createPublicKey({ key: key.publicJwk as JsonWebKey, format: 'jwk' });

@@ -24,7 +24,7 @@ describe('FHIR kinds', () => {
     );
   });
 
-  it.each(fhirKinds.filter((k) => k.overlay || k.service).map((k) => k.id))('%s is detected from its valid example', (id) => {
+  it.each(fhirKinds.filter((k) => k.overlay !== undefined || k.service).map((k) => k.id))('%s is detected from its valid example', (id) => {
     expect(detectKind(validExample(fileOf(id)))).toBe(id);
   });
 

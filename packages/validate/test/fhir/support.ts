@@ -21,7 +21,7 @@ export function schemaValidator(rel: string): Validator {
   }
   const validator = ajv.getSchema(`https://schemas.cdx.dev/${rel}`);
   if (!validator) throw new Error(`no schema ${rel}`);
-  return validator as unknown as Validator;
+  return validator;
 }
 
 const require = createRequire(join(repoRoot, 'package.json'));
@@ -50,7 +50,7 @@ export function* resourcesIn(resource: unknown, pointer = ''): Generator<[string
   const r = resource as Record<string, unknown>;
   if (typeof r.resourceType !== 'string') return;
   yield [pointer, r];
-  for (const [i, e] of ((Array.isArray(r.entry) ? r.entry : []) as { resource?: unknown }[]).entries()) yield* resourcesIn(e?.resource, `${pointer}/entry/${i}/resource`);
+  for (const [i, e] of ((Array.isArray(r.entry) ? r.entry : []) as { resource?: unknown }[]).entries()) yield* resourcesIn(e.resource, `${pointer}/entry/${i}/resource`);
   for (const [i, c] of ((Array.isArray(r.contained) ? r.contained : []) as unknown[]).entries()) yield* resourcesIn(c, `${pointer}/contained/${i}`);
 }
 

@@ -88,11 +88,11 @@ const service = ts.createLanguageService({
   getCurrentDirectory: () => dir,
   getCompilationSettings: () => options,
   getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-  fileExists: ts.sys.fileExists,
-  readFile: ts.sys.readFile,
-  readDirectory: ts.sys.readDirectory,
-  directoryExists: ts.sys.directoryExists,
-  getDirectories: ts.sys.getDirectories,
+  fileExists: (...args: Parameters<typeof ts.sys.fileExists>) => ts.sys.fileExists(...args),
+  readFile: (...args: Parameters<typeof ts.sys.readFile>) => ts.sys.readFile(...args),
+  readDirectory: (...args: Parameters<typeof ts.sys.readDirectory>) => ts.sys.readDirectory(...args),
+  directoryExists: (...args: Parameters<typeof ts.sys.directoryExists>) => ts.sys.directoryExists(...args),
+  getDirectories: (...args: Parameters<typeof ts.sys.getDirectories>) => ts.sys.getDirectories(...args),
 });
 const diagnostics = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)];
 const lineOf = (d: import('typescript').Diagnostic) => SOURCE.slice(0, d.start).split('\n').length;

@@ -10,12 +10,12 @@ payloadTester.run(schemaRule, {
   invalid: [
     {
       name: 'a required member missing',
-      input: { payload: edited('patientadmin-patientmerge', (p) => void delete p.Patient.PreviousIdentifiers) },
+      input: { payload: edited('patientadmin-patientmerge', (p) => { delete p.Patient.PreviousIdentifiers; }) },
       errors: [{ pointer: '/Patient/PreviousIdentifiers', messageId: 'required', data: { field: '`Patient.PreviousIdentifiers`' } }],
     },
     {
       name: 'a member required when another is present',
-      input: { payload: edited('cds-hooks-patient-view', (p) => void delete p.fhirServer) },
+      input: { payload: edited('cds-hooks-patient-view', (p) => { delete p.fhirServer; }) },
       errors: [{ pointer: '/fhirServer', messageId: 'requiredWhen', data: { field: '`fhirServer`', present: '`fhirAuthorization`' } }],
     },
     {

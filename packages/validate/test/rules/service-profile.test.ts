@@ -13,7 +13,7 @@ payloadTester.run(serviceProfileRule, {
   invalid: [
     {
       name: 'a Patient without gender (R4 allows it)',
-      input: { payload: edited('fhir-patient', (p) => void delete p.gender) },
+      input: { payload: edited('fhir-patient', (p) => { delete p.gender; }) },
       errors: [{ pointer: '/gender', messageId: 'required', data: { field: '`gender`', profile: '`fhir/Patient`' } }],
     },
     {
@@ -23,7 +23,7 @@ payloadTester.run(serviceProfileRule, {
     },
     {
       name: 'a message without MessageHeader.focus',
-      input: { payload: edited('fhir-chargeitemcreate', (p) => void delete p.entry[0].resource.focus) },
+      input: { payload: edited('fhir-chargeitemcreate', (p) => { delete p.entry[0].resource.focus; }) },
       errors: [{ pointer: '/entry/0/resource/focus', messageId: 'required', data: { field: '`entry[0].resource.focus`', profile: '`fhir/ChargeItemCreate`' } }],
     },
     {

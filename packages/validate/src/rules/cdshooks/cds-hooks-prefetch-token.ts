@@ -20,7 +20,7 @@ const MESSAGES = {
   notAField: 'The token {{token}} of {{field}} names {{contextField}}, which is not a context field of {{hook}} ({{hook}}\'s tokens are {{tokens}}).{{meant}}',
 } as const;
 
-type Problem = { messageId: Exclude<keyof typeof MESSAGES, 'unclosed'>; data: Record<string, string> };
+interface Problem { messageId: Exclude<keyof typeof MESSAGES, 'unclosed'>; data: Record<string, string> }
 
 /** " Did you mean {{x}}?", or nothing without a guess. */
 const meant = (near: readonly string[]) => (near.length > 0 ? ` Did you mean {{${near[0]!}}}?` : '');

@@ -38,7 +38,7 @@ export const attachmentSizeRule = createRule({
       additionalProperties: false,
     },
   },
-  defaultOptions: { attachmentLimit: DEFAULT_ATTACHMENT_LIMIT } as AttachmentSizeOptions,
+  defaultOptions: { attachmentLimit: DEFAULT_ATTACHMENT_LIMIT },
   appliesTo: isClaimAttachKind,
   check(context) {
     const limit = context.options.attachmentLimit;

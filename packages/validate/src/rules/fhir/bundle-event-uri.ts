@@ -29,6 +29,8 @@ export interface BundleEventUriOptions {
   operation: string | undefined;
 }
 
+const DEFAULTS: BundleEventUriOptions = { fhirDefsUrl: undefined, operation: undefined };
+
 const MESSAGES = {
   attachIsCollection: 'Claim $attach takes a collection bundle (type collection), not a message bundle.',
   unknownOperation: 'options.operation {{operation}} is not an operation of the service that takes a bundle.{{suggestion}} Known: {{known}}.',
@@ -129,7 +131,7 @@ export const bundleEventUriRule = createRule({
     },
     needsWholePayload: true,
   },
-  defaultOptions: { fhirDefsUrl: undefined, operation: undefined } as BundleEventUriOptions,
+  defaultOptions: DEFAULTS,
   appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
   check(context) {
     if (isClaimAttachKind(context.kind)) {

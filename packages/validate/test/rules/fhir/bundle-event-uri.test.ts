@@ -2,7 +2,7 @@ import { bundleEventUriRule } from '../../../src/rules/fhir/bundle-event-uri.js'
 import { edited, example, payloadTester } from '../../support/payload-tester.js';
 
 const BASE = 'https://fhir.cdx-service.example/definitions';
-const header = (edit: (h: Record<string, any>) => void) => edited('fhir-chargeitemcreate', (p) => void edit(p.entry[0].resource));
+const header = (edit: (h: Record<string, any>) => void) => edited('fhir-chargeitemcreate', (p) => { edit(p.entry[0].resource); });
 const EVENT_URI = '/entry/0/resource/eventUri';
 
 payloadTester.run(bundleEventUriRule, {
