@@ -1,7 +1,7 @@
 import type { Finding } from '../finding.js';
 import { quote } from '../finding.js';
 import { authFinding, mismatch } from './rules.js';
-import { MAX_ASSERTION_LIFETIME_SEC } from './service.js';
+import { MAX_ASSERTION_LIFETIME_SEC, MAX_JTI_LENGTH } from './service.js';
 
 /** What the claims are checked against. */
 export interface ClaimContext {
@@ -11,7 +11,7 @@ export interface ClaimContext {
   audience: string;
   /** Current time, seconds since the epoch (may be fractional). */
   nowSec: number;
-  /** Allowed clock skew in seconds, applied to "expired" and "too far in the future". */
+  /** Allowed clock skew in seconds, applied to "expired", "too far in the future" and an iat ahead of now. */
   toleranceSec: number;
 }
 
@@ -78,6 +78,11 @@ function times(payload: Record<string, unknown>, ctx: ClaimContext): Finding[] {
   }
   if (iatProblem) {
     findings.push(authFinding('jwt-iat', '/payload/iat', `${iatProblem}; iat is the creation time, at most ${MAX} s before exp.`));
+  } else if (typeof iat === 'number' && iat > ctx.nowSec + ctx.toleranceSec) {
+    // A creation time cannot be ahead of the clock; beyond the tolerance, one of the clocks is wrong.
+    findings.push(
+      authFinding('jwt-iat', '/payload/iat', `claim "iat" is ${isoTime(iat)}, ${Math.round(iat - ctx.nowSec)} s in the future: iat is the creation time; set it to the current time (check the signer's clock).`),
+    );
   } else if (typeof iat === 'number' && !expProblem && typeof exp === 'number') {
     if (iat > exp) {
       findings.push(authFinding('jwt-iat', '/payload/iat', `claim "iat" is after "exp" by ${iat - exp} s: iat is the creation time and must come first.`));
@@ -97,6 +102,8 @@ export function checkClaims(payload: Record<string, unknown>, ctx: ClaimContext)
   if (typeof jti !== 'string' || jti === '') {
     const what = jti === undefined ? 'is missing' : `is ${quote(jti)}`;
     findings.push(authFinding('jwt-jti', '/payload/jti', `claim "jti" ${what}: set a nonce unique per JWT, e.g. crypto.randomUUID().`));
+  } else if (jti.length > MAX_JTI_LENGTH) {
+    findings.push(authFinding('jwt-jti', '/payload/jti', `claim "jti" is ${jti.length} characters long; at most ${MAX_JTI_LENGTH} are accepted: use a short nonce, e.g. crypto.randomUUID().`));
   }
   return findings;
 }

@@ -23,7 +23,23 @@ function algFinding(alg: unknown): Finding | undefined {
 }
 
 /**
- * Findings of the protected header: jwt-alg, jwt-kid, jwt-typ, jwt-jku.
+ * JWS extensions. The service runs no extension: RFC 7515 makes a recipient refuse a token whose
+ * crit lists one it does not process, and jose's jwtVerify refuses an unencoded payload (RFC 7797
+ * b64: false) even though its compactVerify accepts one. Checked whether or not the signature is.
+ */
+function extensionFindings(header: Record<string, unknown>): Finding[] {
+  const findings: Finding[] = [];
+  if (header.crit !== undefined) {
+    findings.push(authFinding('jwt-crit', '/header/crit', `header "crit" is ${quote(header.crit)}: the service processes no JWS extension and refuses a token that declares one; remove crit.`));
+  }
+  if (header.b64 !== undefined && header.b64 !== true) {
+    findings.push(authFinding('jwt-crit', '/header/b64', `header "b64" is ${quote(header.b64)}: a JWT's payload must be base64url-encoded JSON (RFC 7797 unencoded payloads are refused); remove b64.`));
+  }
+  return findings;
+}
+
+/**
+ * Findings of the protected header: jwt-alg, jwt-kid, jwt-typ, jwt-crit, jwt-jku.
  * @param savedJku the JWKS URL saved in the dashboard, if any; a header jku must equal it.
  */
 export function checkHeader(header: Record<string, unknown>, savedJku: string | undefined): Finding[] {
@@ -41,6 +57,8 @@ export function checkHeader(header: Record<string, unknown>, savedJku: string | 
     const what = typ === undefined ? 'is missing' : `is ${quote(typ)}`;
     findings.push(authFinding('jwt-typ', '/header/typ', `header "typ" ${what}: set it to "JWT".`));
   }
+
+  for (const finding of extensionFindings(header)) findings.push(finding);
 
   if (jku !== undefined) {
     if (savedJku === undefined) {

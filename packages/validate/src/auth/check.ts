@@ -15,15 +15,16 @@ async function explain(assertion: unknown, options: ResolvedCheckOptions): Promi
   const { header, payload } = decoded;
   const findings = [...checkHeader(header, options.jku), ...checkClaims(payload, options)];
 
-  // An alg outside the set is already a jwt-alg finding; verifying it could only add noise.
-  if (options.source && isAllowedAlg(header.alg)) {
+  // An alg outside the set, or a JWS extension, is already a finding; verifying could only add noise.
+  if (options.source && isAllowedAlg(header.alg) && !findings.some((f) => f.ruleId === 'jwt-crit')) {
     findings.push(...(await checkSignature(assertion as string, header, options.source)));
   }
 
   // Remember the jti only for an assertion the service would otherwise accept, so rejected
   // tokens cannot burn jtis; keep it for the whole window in which the token could be accepted.
+  // Never for an unverified one (skipSignature): anyone could otherwise use up a legitimate jti.
   const { jti, exp } = payload;
-  if (options.replayStore && findings.length === 0 && typeof jti === 'string' && typeof exp === 'number') {
+  if (options.replayStore && options.source && findings.length === 0 && typeof jti === 'string' && typeof exp === 'number') {
     const first = await options.replayStore.checkAndRemember(jti, (exp + options.toleranceSec) * 1000);
     if (!first) {
       findings.push(

@@ -33,6 +33,11 @@ export const AUTH_RULES = {
     severity: 'error',
     description: 'Header typ is required and must be JWT.',
   },
+  'jwt-crit': {
+    id: 'jwt-crit',
+    severity: 'error',
+    description: 'Header crit and b64 are refused: the service processes no JWS extension (RFC 7515 crit, RFC 7797 unencoded payload).',
+  },
   'jwt-jku': {
     id: 'jwt-jku',
     severity: 'error',
@@ -56,12 +61,12 @@ export const AUTH_RULES = {
   'jwt-iat': {
     id: 'jwt-iat',
     severity: 'error',
-    description: 'Claim iat is required, a whole number of seconds, not after exp and at most 5 minutes before it.',
+    description: 'Claim iat is required, a whole number of seconds, not in the future, not after exp and at most 5 minutes before it.',
   },
   'jwt-jti': {
     id: 'jwt-jti',
     severity: 'error',
-    description: 'Claim jti is required and must not be reused within the lifetime of the JWT.',
+    description: 'Claim jti is required, at most 255 characters, and must not be reused within the lifetime of the JWT.',
   },
   'jwt-signature': {
     id: 'jwt-signature',

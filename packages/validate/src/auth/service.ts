@@ -24,6 +24,13 @@ export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-typ
 /** The only accepted `typ` header value. */
 export const ASSERTION_TYP = 'JWT';
 
+/**
+ * Longest jti accepted, in characters. The spec sets no length ("nonce string unique per JWT"); a
+ * UUID is 36. The bound keeps what a replay store holds per entry small: 200 jtis of 1 MB each
+ * otherwise kept 200 MB alive.
+ */
+export const MAX_JTI_LENGTH = 255;
+
 /** Legacy flow: access tokens expire 24 hours after retrieval. */
 export const LEGACY_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
