@@ -143,6 +143,50 @@ class Context implements RuleContext {
   report(report: Report): void {
     if (this.current) push(this.findings, this.current, this.options, report);
   }
+
+  #tooDeep = false;
+
+  /**
+   * A rule threw. The findings already made stay; the failure itself becomes one finding: of
+   * nesting-depth when the payload is nested past the limit (a recursive check overflowed the
+   * stack; reported once), otherwise of the rule that could not finish.
+   */
+  failed(rule: Rule, error: unknown): void {
+    if (error instanceof RangeError && !this.#tooDeep) {
+      const pointer = safely(() => findTooDeep(this.payload));
+      if (pointer !== undefined) {
+        this.#tooDeep = true;
+        push(this.findings, nestingDepthMeta, this.options, { pointer, message: TOO_DEEP });
+        return;
+      }
+    }
+    if (error instanceof RangeError && this.#tooDeep) return;
+    push(this.findings, rule, this.options, { pointer: '', message: `The \`${rule.id}\` check could not finish on this payload: ${whyFailed(error)}.` });
+  }
+}
+
+const TOO_DEEP = 'The payload nests objects or arrays too deeply to be a real message; it was not validated below this point.';
+
+/** What an exception from reading the payload says, in one short line. */
+function whyFailed(error: unknown): string {
+  if (error instanceof RangeError) return `a value is too large or too deeply nested for it (${error.name}: ${clip(error.message)})`;
+  const described = error instanceof Error ? `${error.name}: ${clip(error.message)}` : clip(safely(() => String(error)) ?? typeof error);
+  return `reading the payload threw ${described} (a getter or Proxy in a payload built in code?)`;
+}
+
+/** At most 120 characters of a message, on one line, shown through quote() (escaped, and cut at 40). */
+function clip(text: string): string {
+  const line = text.split('\n')[0]!;
+  return line.length <= 120 ? line : `${line.slice(0, 120)}…`;
+}
+
+/** The value, or undefined when computing it throws (a hostile getter or Proxy trap). */
+function safely<T>(compute: () => T): T | undefined {
+  try {
+    return compute();
+  } catch {
+    return undefined;
+  }
 }
 
 /** What FHIR twins gather while they validate (twin-sink.cjs), shared with the generated code. */
@@ -166,56 +210,67 @@ function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean:
 }
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
-  // Fast path: a payload its strict twin accepts has no schema error and no member issue.
-  const { clean, gathered } = runTwin(payload, kind, module);
+  // Fast path: a payload its strict twin accepts has no schema error and no member issue. A twin
+  // that throws (a stack overflow, a getter) settles nothing: every rule runs and speaks for itself.
+  const { clean, gathered } = safely(() => runTwin(payload, kind, module)) ?? { clean: false };
   const context = new Context(payload, kind, options, module, findings, clean);
   if (clean && gathered?.complete) context.twinReferences = gathered.references;
   const rules = rulesFor(kind);
   for (const rule of clean ? rules.clean : rules.all) {
     if (options.rules[rule.id] === 'off' || (rule.needsWholePayload && options.unknown)) continue;
     context.current = rule;
-    rule.check(context);
+    try {
+      rule.check(context);
+    } catch (error) {
+      context.failed(rule, error);
+    }
   }
 }
 
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
 function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
-  const kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
+  let kind: KindInfo | undefined;
+  try {
+    kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
+  } catch (error) {
+    // Detection reads Meta and resourceType: only a hostile getter or Proxy trap throws here.
+    push(findings, unknownKindMeta, resolved, { pointer: '', message: `Cannot tell which message this is: ${whyFailed(error)}.` });
+    return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
+  }
   if (resolved.kind !== undefined && !kind) {
     throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
   }
   if (!kind) {
-    if (resolved.unknown && kindMayBeHidden(payload, resolved.unknown)) return { kind: null, valid: true, findings };
-    push(findings, unknownKindMeta, resolved, diagnoseUnknownKind(payload, listKinds()));
+    if (resolved.unknown && safely(() => kindMayBeHidden(payload, resolved.unknown!))) return { kind: null, valid: true, findings };
+    const report = safely(() => diagnoseUnknownKind(payload, listKinds())) ?? { pointer: '', message: 'Cannot tell which message this is: the payload could not be read.' };
+    push(findings, unknownKindMeta, resolved, report);
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
-  try {
-    runRules(payload, kind, loadKind(kind), resolved, findings);
-  } catch (error) {
-    // Only a recursive schema can be driven this deep; the stack overflow is the cheapest detector.
-    if (!(error instanceof RangeError)) throw error;
-    findings.length = 0;
-    push(findings, nestingDepthMeta, resolved, {
-      pointer: findTooDeep(payload) ?? '',
-      message: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.',
-    });
-  }
+  runRules(payload, kind, loadKind(kind), resolved, findings);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
-  const kept = unknown ? findings.filter((f) => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) : findings;
+  const kept = unknown ? findings.filter((f) => safely(() => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) ?? true) : findings;
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }
 
 /**
  * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
- * schema validator, then every semantic rule. Never throws for any payload. A fix is offered only
- * if the payload with every fix applied validates no worse (fix-check.ts); otherwise it becomes a
- * suggestion.
+ * schema validator, then every semantic rule. Never throws for any payload: a check that throws
+ * (a stack overflow, a getter or Proxy trap of a payload built in code) becomes a finding of that
+ * check, and the other checks' findings stay. A fix is offered only if the payload with every fix
+ * applied validates no worse (fix-check.ts); otherwise it becomes a suggestion.
  */
 export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
   const resolved = resolveOptions(options);
   const result = validateOnce(payload, resolved);
   if (!result.findings.some((f) => f.fix)) return result;
-  return { ...result, findings: verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings) };
+  const verified = safely(() => verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings));
+  // A fix that cannot be checked (the payload throws when read) is not certain: a suggestion.
+  return { ...result, findings: verified ?? result.findings.map(withoutFix) };
+}
+
+function withoutFix(finding: Finding): Finding {
+  const { fix, ...rest } = finding;
+  return fix ? { ...rest, suggestions: [...(rest.suggestions ?? []), fix] } : finding;
 }

@@ -4,7 +4,7 @@ import { childPointer } from '../finding.js';
 export const nestingDepthMeta = {
   id: 'nesting-depth',
   defaultSeverity: 'error',
-  description: 'The payload nests objects or arrays deeper than any real message; it is not validated further.',
+  description: 'The payload nests objects or arrays deeper than any real message; it is not validated below that point.',
 } as const;
 
 /** Deeper than any message, resource or bundle the service defines, far below stack limits. */

@@ -36,7 +36,8 @@ export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]
         message: `Unknown \`Meta.DataModel\` ${quote(model)}.${suggest(model, known)} Known data models: ${known.join(', ')}.`,
       };
     }
-    const shown = typeof event === 'string' ? quote(event) : 'missing';
+    // Payloads built in code can hold anything: a Symbol is not "missing".
+    const shown = typeof event === 'string' ? quote(event) : event === undefined ? 'missing' : `${quote(event)}, not a string,`;
     return {
       pointer: '/Meta/EventType',
       message: `\`Meta.EventType\` ${shown} is not an event of ${model}.${typeof event === 'string' ? suggest(event, events) : ''} Known: ${events.join(', ')}.`,
