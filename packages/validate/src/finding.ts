@@ -24,6 +24,11 @@ export interface Finding {
   fix?: RenameFix;
   /** Alternatives a human may choose from (for example several near-miss names). */
   suggestions?: RenameFix[];
+  /**
+   * Only on a summary: this many findings of the rule (with this severity) were not listed, past
+   * `maxFindingsPerRule`. The summary stands at the first of them.
+   */
+  omitted?: number;
 }
 
 /** Escapes a member name for use in a JSON Pointer (RFC 6901). */

@@ -5,5 +5,6 @@ export { listKinds, getKind } from './registry.js';
 export { RULE_META, type RuleMeta } from './rules/index.js';
 export type { Finding, Severity, RenameFix } from './finding.js';
 export type { ValidateOptions, RuleSetting } from './options.js';
+export { DEFAULT_MAX_FINDINGS_PER_RULE } from './options.js';
 export type { KindInfo, KindFamily } from './kind-info.js';
 export { checkSearchParams, SEARCH_PARAM_RULE, type SearchParamsInput, type SearchParamsResult, type SearchResource } from './fhir/search-params.js';

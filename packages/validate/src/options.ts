@@ -23,6 +23,11 @@ export interface ValidateOptions {
   /** The caller holds more than one API key, so `Meta.Source.ID` is required (rule `source-id`). */
   multipleApiKeys?: boolean;
   /**
+   * Most findings listed per rule (default 1,000); the rest become one finding per rule whose
+   * `omitted` holds their count. `Infinity` lists everything. A positive whole number.
+   */
+  maxFindingsPerRule?: number;
+  /**
    * Parts of the payload whose content is not known, for payloads read from code rather than JSON
    * (a TypeScript fixture's variables, calls and spreads). No finding is reported that an unknown
    * part could make false; see `UnknownParts`.
@@ -56,12 +61,22 @@ export interface ResolvedOptions {
   readonly attachmentLimit: number;
   readonly knownVariants: Readonly<Record<string, string>>;
   readonly multipleApiKeys: boolean;
+  readonly maxFindingsPerRule: number;
   /** Undefined when everything is known (always, for JSON). */
   readonly unknown: { readonly values: readonly string[]; readonly open: readonly string[] } | undefined;
 }
 
 /** The spec's limit: "below 7 MB base64"; MB taken as 10^6 (see docs/decisions.md). */
 export const DEFAULT_ATTACHMENT_LIMIT = 7_000_000;
+
+/** Findings listed per rule unless `maxFindingsPerRule` says otherwise. */
+export const DEFAULT_MAX_FINDINGS_PER_RULE = 1000;
+
+function findingsLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_FINDINGS_PER_RULE;
+  if (value === Infinity || (Number.isInteger(value) && value >= 1)) return value;
+  throw new RangeError(`maxFindingsPerRule must be a whole number, 1 or more (or Infinity); got ${String(value)}.`);
+}
 
 const EMPTY = Object.freeze({});
 
@@ -82,6 +97,7 @@ function resolve(options: ValidateOptions): ResolvedOptions {
     attachmentLimit: options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT,
     knownVariants: options.knownVariants ?? EMPTY,
     multipleApiKeys: options.multipleApiKeys ?? false,
+    maxFindingsPerRule: findingsLimit(options.maxFindingsPerRule),
     unknown: resolveUnknown(options.unknown),
   };
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
+import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
@@ -35,13 +36,21 @@ function severityOf(rule: { id: string; defaultSeverity: Severity }, options: Re
   return own ?? rule.defaultSeverity;
 }
 
-function push(findings: Finding[], rule: Rule | typeof unknownKindMeta | typeof nestingDepthMeta, options: ResolvedOptions, report: Report): void {
+/** Where a validation's findings go: a list, and the cap that decides which are listed. */
+interface Sink {
+  readonly list: Finding[];
+  /** Undefined when findings are capped afterwards (payloads with unknown parts, filtered first). */
+  readonly cap: FindingCap | undefined;
+}
+
+function push(into: Sink, rule: Rule | typeof unknownKindMeta | typeof nestingDepthMeta, options: ResolvedOptions, report: Report): void {
   const severity = severityOf(rule, options, report.severity);
   if (!severity) return;
   const finding: Finding = { ruleId: rule.id, severity, message: report.message, pointer: report.pointer };
   if (report.fix) finding.fix = report.fix;
   if (report.suggestions) finding.suggestions = report.suggestions;
-  findings.push(finding);
+  if (report.omitted !== undefined) finding.omitted = report.omitted;
+  if (!into.cap || into.cap.admit(finding)) into.list.push(finding);
 }
 
 /** A kind's rules: all of them, and those a payload its strict twin accepted still needs. */
@@ -89,7 +98,7 @@ class Context implements RuleContext {
     readonly kind: KindInfo,
     readonly options: ResolvedOptions,
     private readonly module: KindModule,
-    private readonly findings: Finding[],
+    private readonly findings: Sink,
     clean: boolean,
   ) {
     if (clean) {
@@ -209,7 +218,7 @@ function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean:
   }
 }
 
-function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
+function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Sink): void {
   // Fast path: a payload its strict twin accepts has no schema error and no member issue. A twin
   // that throws (a stack overflow, a getter) settles nothing: every rule runs and speaks for itself.
   const { clean, gathered } = safely(() => runTwin(payload, kind, module)) ?? { clean: false };
@@ -230,12 +239,15 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
 function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
+  // Capped as they come, so a million failures never become a million findings; payloads with
+  // unknown parts are capped after the filter below, which may drop some.
+  const out: Sink = { list: findings, cap: resolved.unknown ? undefined : new FindingCap(resolved.maxFindingsPerRule) };
   let kind: KindInfo | undefined;
   try {
     kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
   } catch (error) {
     // Detection reads Meta and resourceType: only a hostile getter or Proxy trap throws here.
-    push(findings, unknownKindMeta, resolved, { pointer: '', message: `Cannot tell which message this is: ${whyFailed(error)}.` });
+    push(out, unknownKindMeta, resolved, { pointer: '', message: `Cannot tell which message this is: ${whyFailed(error)}.` });
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
@@ -244,13 +256,19 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   if (!kind) {
     if (resolved.unknown && safely(() => kindMayBeHidden(payload, resolved.unknown!))) return { kind: null, valid: true, findings };
     const report = safely(() => diagnoseUnknownKind(payload, listKinds())) ?? { pointer: '', message: 'Cannot tell which message this is: the payload could not be read.' };
-    push(findings, unknownKindMeta, resolved, report);
+    push(out, unknownKindMeta, resolved, report);
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
-  runRules(payload, kind, loadKind(kind), resolved, findings);
+  runRules(payload, kind, loadKind(kind), resolved, out);
+  for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
-  const kept = unknown ? findings.filter((f) => safely(() => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) ?? true) : findings;
+  const kept = unknown
+    ? capFindings(
+        findings.filter((f) => safely(() => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) ?? true),
+        resolved.maxFindingsPerRule,
+      )
+    : findings;
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }
 

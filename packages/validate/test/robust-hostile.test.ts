@@ -185,7 +185,7 @@ describe('regressions', () => {
   it('20,000 failing items of one array take linear time (ajv standalone code concatenated errors)', () => {
     const payload = readJson(join(examplesDir, 'valid/provider-deactivate.json')) as Record<string, any>;
     payload.Providers[0].Demographics.Addresses = Array(20_000).fill(5);
-    const result = timed(payload);
+    const result = timed(payload, { maxFindingsPerRule: Infinity });
     expect(result.findings).toHaveLength(20_000);
     expect(result.ms).toBeLessThan(5_000); // 20 s before
   });
@@ -201,7 +201,7 @@ describe('regressions', () => {
     const payload = readJson(join(examplesDir, 'valid/cdshooks-patient-view-response.json')) as Record<string, any>;
     const card = payload.cards[0];
     payload.cards = Array.from({ length: 4000 }, () => ({ ...card, suggestions: card.suggestions ?? [{ label: 'x' }], selectionBehavior: undefined }));
-    const result = timed(JSON.parse(JSON.stringify(payload)));
+    const result = timed(JSON.parse(JSON.stringify(payload)), { maxFindingsPerRule: Infinity });
     expect(result.findings.map((f) => f.pointer)).toEqual(Array.from({ length: 4000 }, (_, i) => `/cards/${i}/selectionBehavior`));
     expect(result.ms).toBeLessThan(5_000); // 20 s before
   });

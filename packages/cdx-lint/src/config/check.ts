@@ -5,7 +5,7 @@ import type { CdxLintConfig } from './types.js';
 type Json = Record<string, unknown>;
 
 const SETTINGS = ['off', 'warn', 'error'];
-const TOP_LEVEL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overrides', 'attachmentLimit', 'fhir_defs_url', 'knownVariants', 'multipleApiKeys'];
+const TOP_LEVEL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overrides', 'attachmentLimit', 'fhir_defs_url', 'knownVariants', 'multipleApiKeys', 'maxFindingsPerRule'];
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -126,6 +126,9 @@ export function checkConfig(config: unknown): string[] {
     }
   }
   if ('multipleApiKeys' in config && typeof config.multipleApiKeys !== 'boolean') problems.push('`multipleApiKeys` must be true or false.');
+  if ('maxFindingsPerRule' in config && !(Number.isSafeInteger(config.maxFindingsPerRule) && (config.maxFindingsPerRule as number) >= 1)) {
+    problems.push('`maxFindingsPerRule` must be a whole number, 1 or more (default 1000).');
+  }
   return problems;
 }
 

@@ -64,6 +64,7 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
     fhirDefsUrl: config.fhir_defs_url,
     attachmentLimit: config.attachmentLimit,
     multipleApiKeys: config.multipleApiKeys,
+    ...(config.maxFindingsPerRule !== undefined ? { maxFindingsPerRule: config.maxFindingsPerRule } : {}),
   };
 
   // Without kind globs or file-specific overrides every file gets the same settings: build them once.

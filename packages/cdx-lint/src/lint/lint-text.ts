@@ -1,4 +1,5 @@
-import { validate, type Finding } from '@cdx/validate';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, validate, type Finding } from '@cdx/validate';
+import { FileCap } from './cap.js';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
 import { fieldPath } from './field-path.js';
@@ -13,30 +14,35 @@ export interface PendingFinding extends Finding {
   duplicate?: { offset: number; length: number; firstOffset: number };
 }
 
-function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): PendingFinding[] {
-  const findings: PendingFinding[] = [];
+/** Repeated member names, each settled and offered to the cap before its message is built. */
+function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap, findings: PendingFinding[]): void {
   // JSON.parse and a JavaScript object literal both keep the last value, without a word.
   const keeps = json
     ? 'JSON.parse and the service keep only the last one and silently drop the other'
     : 'the object literal keeps only the last one and silently drops the other';
-  for (const dup of document.duplicateKeys()) {
+  document.eachDuplicateKey((dup) => {
     const severity = settle(settings, 'duplicate-key', dup.pointer, 'error');
-    if (!severity) continue;
+    if (!severity) return;
+    const duplicate = { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset };
+    if (!cap.admit('duplicate-key', severity, { pointer: dup.pointer, duplicate })) return;
     const first = lines.position(dup.firstOffset).line;
     findings.push({
       ruleId: 'duplicate-key',
       severity,
       pointer: dup.pointer,
       message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); ${keeps}. Remove one of them.`,
-      duplicate: { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset },
+      duplicate,
     });
-  }
-  return findings;
+  });
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
-function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: string | null; messages: LintMessage[] } {
+function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: string | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind;
+  const { limit } = cap;
+  // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
+  // of what it would list: then it lists everything and only the cap here decides.
+  const exact = settings.pointerOverrides.length > 0 || settings.quiet === true;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
     rules: validateRules(settings),
@@ -44,16 +50,18 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
     fhirDefsUrl: settings.fhirDefsUrl,
     attachmentLimit: settings.attachmentLimit,
     multipleApiKeys: settings.multipleApiKeys,
+    maxFindingsPerRule: exact ? Infinity : limit,
     ...(document.unknown ? { unknown: document.unknown } : {}),
   });
   const findings: PendingFinding[] = [];
   for (const finding of result.findings) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (severity) findings.push(severity === finding.severity ? finding : { ...finding, severity });
+    if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
+    findings.push(severity === finding.severity ? finding : { ...finding, severity });
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
-  // A loop, not push(...): a file can repeat a name 200,000 times, past the arguments a call takes.
-  if (mayRepeat) for (const finding of duplicateFindings(document, settings, lines, json)) findings.push(finding);
+  if (mayRepeat) duplicateFindings(document, settings, lines, json, cap, findings);
+  for (const summary of cap.takeSummaries()) findings.push(summary);
   return { kind: result.kind, messages: findings.length === 0 ? [] : toMessages(findings, document, lines, mayRepeat) };
 }
 
@@ -84,8 +92,10 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   const lines = new LineIndex(text);
   const kinds = new Set<string | null>();
   const messages: LintMessage[] = [];
+  // One cap for the file, whatever number of payloads it holds.
+  const cap = new FileCap(settings.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE);
   for (const document of documents) {
-    const linted = lintDocument(document, settings, lines, reader.id === 'json');
+    const linted = lintDocument(document, settings, lines, reader.id === 'json', cap);
     kinds.add(linted.kind);
     for (const message of linted.messages) messages.push(message);
   }

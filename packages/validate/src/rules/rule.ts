@@ -13,6 +13,8 @@ export interface Report {
   suggestions?: RenameFix[];
   /** Overrides the rule's default severity for this one finding (before user configuration). */
   severity?: Severity;
+  /** A summary of this many findings the rule did not list (see Finding.omitted). */
+  omitted?: number;
 }
 
 /** Everything a rule may look at. Expensive parts are computed on first use and shared. */

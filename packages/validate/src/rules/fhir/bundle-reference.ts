@@ -40,13 +40,37 @@ export const bundleReferenceRule: Rule = {
     // The twin met every reference while accepting the bundle: the walk is needed only to place a dangling one.
     if (context.twinReferences && !anyDangling(context.twinReferences, dangling)) return;
     const header = messageHeader(entries);
-    const focus = header ? `${header.pointer}/resource/focus/` : undefined;
-    for (const found of findReferences(entries, dangling)) {
-      if (focus !== undefined && found.pointer.startsWith(focus)) continue;
+    const { found, more, morePointer, tooDeep } = findReferences(entries, dangling, {
+      limit: context.options.maxFindingsPerRule,
+      pointerBudget: POINTER_BUDGET,
+      // MessageHeader.focus is bundle-focus's.
+      ...(header ? { exclude: { entry: header.index, member: 'focus' } } : {}),
+    });
+    for (const reference of found) {
       context.report({
-        pointer: found.pointer,
-        message: `The reference ${quote(found.value)} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).`,
+        pointer: reference.pointer,
+        message: `The reference ${quote(reference.value)} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).`,
+      });
+    }
+    if (more > 0) {
+      context.report({
+        pointer: morePointer!,
+        message: `${more} more urn:uuid references (the first here) match no entry's fullUrl; they are not listed one by one.`,
+        omitted: more,
+      });
+    }
+    if (tooDeep !== undefined) {
+      context.report({
+        pointer: tooDeep,
+        message: 'This part of the bundle is nested deeper than 512 levels, past any real resource; the references inside it were not checked.',
       });
     }
   },
 };
+
+/**
+ * Characters of pointers listed at most (about 1 MB): past it, dangling references are counted, not
+ * listed. Each pointer is as long as its depth and its member names, so a few hundred deep ones
+ * under long names would otherwise make a report quadratic in the file's size.
+ */
+const POINTER_BUDGET = 1_000_000;
