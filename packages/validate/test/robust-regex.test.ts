@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CDX_FORMATS } from '../../../scripts/lib/ajv.mjs';
+import { compileGlob, GLOB_LIMITS, globProblem, segmentExpressions } from '../../cdx-lint/src/config/glob.js';
 import { repoRoot } from './support/cases.js';
 
 const require = createRequire(import.meta.url);
@@ -124,10 +125,8 @@ describe('regular expressions', () => {
     expect(regexes.find((r) => r.source === '[^A-Za-z0-9+/= \\t\\n\\r]')?.where).toBe('packages/validate/src/formats.cjs');
   });
 
-  it('RegExps built at run time are only the known ones', () => {
-    // config/glob.ts compiles the config's globs: every character escaped, `*` as [^/]* (the
-    // config is the user's own, and the strings matched are paths of at most a few KB).
-    expect([...new Set(code.constructed)]).toEqual(['packages/cdx-lint/src/config/glob.ts']);
+  it('no source builds a RegExp at run time (config globs are picomatch\'s: see below)', () => {
+    expect([...new Set(code.constructed)]).toEqual([]);
   });
 
   it.each(regexes.map((r) => [`/${r.source}/${r.flags}`, r] as const))(
@@ -151,4 +150,46 @@ describe('regular expressions', () => {
     const inputs = [...adversarial('^https://'), ...adversarial('^urn:uuid:'), ...adversarial('^2026-03-01T'), ...adversarial('^a@b.')];
     expect(slowest(run, inputs)).toBeLessThan(1_000);
   });
+});
+
+/**
+ * The only expressions built at run time: picomatch's, one per segment of a config glob
+ * (cdx-lint/src/config/glob.ts). A segment's expression backtracks polynomially in its wildcards,
+ * so they are bounded (GLOB_LIMITS.wildcardsPerSegment) and so is what they meet: a path segment
+ * of at most 255 characters. Every glob in the repository's configs and the worst shapes the
+ * limits allow are analysed by recheck (safe, or polynomial of a degree within the limit) and run
+ * against 255-character adversarial names.
+ */
+describe('expressions built at run time: config glob segments', () => {
+  const configs = ['schemas/examples/cdx-lint.config.json', 'packages/cdx-lint/test/fixtures/configured/cdx-lint.config.json'];
+  const fromConfigs = configs.flatMap((file) => {
+    const config = JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as { ignores?: string[]; kinds?: Record<string, string>; overrides?: { files?: string[] }[] };
+    return [...(config.ignores ?? []), ...Object.keys(config.kinds ?? {}), ...(config.overrides ?? []).flatMap((o) => o.files ?? [])];
+  });
+  const atTheLimit = ['*a*a*ab.json', '[a-z]*[a-z]*[a-z]*b', '*{a,aa}*b', '{a,aa}{b,ab}*.json', '*?*?*?x', '*.{json,jsonc}', 'x-[!0-9]*-*.json', '**/*a*a*a/**/b'];
+
+  it('finds the repository\'s globs', () => {
+    expect(fromConfigs.length).toBeGreaterThan(2);
+  });
+
+  it('refuses one wildcard more than the limit', () => {
+    expect(globProblem(`${'*a'.repeat(GLOB_LIMITS.wildcardsPerSegment + 1)}.json`)).toMatch(/at most 3/);
+  });
+
+  it.each([...new Set([...fromConfigs, ...atTheLimit])].map((glob) => [glob]))(
+    '%s',
+    async (glob) => {
+      for (const regex of segmentExpressions(glob)) {
+        const diagnostics = await check(regex.source, regex.flags, { timeout: null });
+        const degree = diagnostics.status === 'vulnerable' && diagnostics.complexity.type === 'polynomial' ? diagnostics.complexity.degree : undefined;
+        expect(diagnostics.status === 'safe' || (degree !== undefined && degree <= GLOB_LIMITS.wildcardsPerSegment), `${glob}: /${regex.source}/ ${diagnostics.status}`).toBe(true);
+      }
+      const match = compileGlob(glob);
+      const named = [...new Set(glob.replace(/[*?[\]{}!,/]/g, '').split(''))].slice(0, 6);
+      const names = [...new Set([...named, 'a', '.', '-'])].map((c) => `${c.repeat(GLOB_LIMITS.pathSegment - 1)}\u0000`);
+      const paths = names.flatMap((name) => [name, Array(16).fill(name).join('/')]);
+      expect(slowest(match, paths), glob).toBeLessThan(1_000);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,6 @@
 import { listKinds } from '@cdx/validate';
 import { allRules } from '../rules.js';
+import { globProblem } from './glob.js';
 import type { CdxLintConfig } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -70,12 +71,18 @@ export function checkConfig(config: unknown): string[] {
     if (Array.isArray(config.extensions) && config.extensions.length === 0) problems.push('`extensions` must list at least one extension.');
     if (Array.isArray(config.extensions) && new Set(config.extensions).size !== config.extensions.length) problems.push('`extensions` lists an extension twice.');
   }
-  if ('ignores' in config) stringList('ignores', config.ignores);
+  // A glob picomatch cannot compile, or one past the complexity limits, is a config error.
+  const checkGlob = (value: string, at: string) => {
+    const problem = globProblem(value);
+    if (problem !== undefined) problems.push(`\`${at}\` ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)} ${problem}.`);
+  };
+  if ('ignores' in config) stringList('ignores', config.ignores, checkGlob);
   if ('kinds' in config) {
     if (!isObject(config.kinds)) problems.push('`kinds` must be an object of glob → kind id.');
     else {
       for (const [glob, kind] of Object.entries(config.kinds)) {
         if (glob === '') problems.push('`kinds` has an empty glob.');
+        else checkGlob(glob, 'kinds');
         if (typeof kind !== 'string' || !kindIds.includes(kind)) {
           problems.push(`\`kinds[${JSON.stringify(glob)}]\`: ${JSON.stringify(kind)} is not a kind${typeof kind === 'string' ? didYouMean(kind, kindIds) : ''} (cdx-lint --list-kinds).`);
         }
@@ -94,7 +101,7 @@ export function checkConfig(config: unknown): string[] {
         }
         if (!('rules' in entry)) problems.push(`\`${at}\` needs \`rules\`.`);
         else ruleSettings(`${at}.rules`, entry.rules);
-        if ('files' in entry) stringList(`${at}.files`, entry.files);
+        if ('files' in entry) stringList(`${at}.files`, entry.files, checkGlob);
         if (Array.isArray(entry.files) && entry.files.length === 0) problems.push(`\`${at}.files\` is empty; leave it out to mean every file.`);
         if ('pointers' in entry) {
           if (!Array.isArray(entry.pointers) || entry.pointers.length === 0) {
