@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { listKinds } from '@cdx/validate';
 import { loadConfig } from '../config/load.js';
 import { createResolver } from '../config/resolve.js';
 import { ConfigError } from '../config/types.js';
 import { escapeControl } from '../formatters/escape.js';
+import { ToolFileError, writeToolFile } from '../output/tool-file.js';
 import { loadFormatter } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
+import { describeInputError } from '../inputs/read.js';
 import { decodeUtf8 } from '../inputs/decode.js';
 import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
@@ -113,10 +114,12 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       }
       const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
       results = collected.results;
+      // Paths come from the file system: a name may hold control characters.
+      const lines = (list: readonly string[]) => list.map((e) => `  ${escapeControl(e)}`).join('\n');
+      if (collected.notFixed.length > 0) io.stderr.write(`cdx-lint: not fixed:\n${lines(collected.notFixed)}\n`);
       const ioErrors = [...unreadable, ...collected.ioErrors];
       if (ioErrors.length > 0) {
-        // Paths come from the file system: a name may hold control characters.
-        io.stderr.write(`cdx-lint: could not lint:\n${ioErrors.map((e) => `  ${escapeControl(e)}`).join('\n')}\n`);
+        io.stderr.write(`cdx-lint: could not lint:\n${lines(ioErrors)}\n`);
         await report(results, options, io, allRules());
         return EXIT_USAGE;
       }
@@ -127,7 +130,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
     return EXIT_USAGE;
   }
 
-  await report(results, options, io, allRules());
+  if (!(await report(results, options, io, allRules()))) return EXIT_USAGE;
   return exitStatus(results, options.maxWarnings, io);
 }
 
@@ -149,7 +152,7 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
     if (argv.includes('--help') || argv.includes('-h')) return (io.stdout.write(ASSERTION_USAGE), EXIT_CLEAN);
     const command = parseAssertionArgs(argv, io.cwd);
     const { result, rules } = await explainAssertion(command, io.cwd, io.stdin);
-    await report([result], { ...command, fix: 'off' }, io, rules);
+    if (!(await report([result], { ...command, fix: 'off' }, io, rules))) return EXIT_USAGE;
     return exitStatus([result], -1, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -158,13 +161,17 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
   }
 }
 
-/** Formats the results and writes them to stdout or --output-file. */
+/**
+ * Formats the results and writes them to stdout or --output-file; false (after a line on stderr)
+ * when the report file cannot be written. It is never written through a symlink or over anything
+ * but a regular file (output/tool-file.ts).
+ */
 async function report(
   results: readonly LintResult[],
   options: Pick<CliOptions, 'format' | 'outputFile' | 'color' | 'fix'>,
   io: RunIo,
   rules: readonly RuleInfo[],
-): Promise<void> {
+): Promise<boolean> {
   const format = await loadFormatter(options.format);
   const toFile = options.outputFile !== undefined;
   const text = format(results, {
@@ -177,9 +184,15 @@ async function report(
   });
   if (options.outputFile === undefined) {
     io.stdout.write(text);
-    return;
+    return true;
   }
   const path = resolve(io.cwd, options.outputFile);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
+  try {
+    writeToolFile(path, text, relative(io.cwd, path) || path);
+    return true;
+  } catch (error) {
+    const reason = error instanceof ToolFileError ? `it is ${error.what}` : describeInputError(path, error).slice(path.length + 2);
+    io.stderr.write(`cdx-lint: cannot write the report to ${escapeControl(path)}: ${reason}.\n`);
+    return false;
+  }
 }
