@@ -31,12 +31,10 @@ function inside(path: string, roots: readonly string[]): boolean {
  * directories (for a file named on the command line, its own directory).
  */
 export function fixRefusal(path: string, roots: readonly string[]): string | undefined {
-  if (lstatSync(path).isSymbolicLink()) {
-    const target = realpathSync(path);
-    if (!inside(target, roots)) return `a symbolic link to ${target}, outside the linted directories`;
-  } else if (!inside(realpathSync(path), roots)) {
+  const real = realpathSync(path);
+  if (!inside(real, roots)) {
     // A directory symlink on the way (a ** glob follows them) leads out just the same.
-    return `its real path ${realpathSync(path)} is outside the linted directories`;
+    return lstatSync(path).isSymbolicLink() ? `a symbolic link to ${real}, outside the linted directories` : `its real path ${real} is outside the linted directories`;
   }
   const stats = statSync(path);
   if ((stats.mode & 0o200) === 0) return `read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); make it writable to fix it`;
