@@ -61,6 +61,12 @@ describe('globs that hung or crashed the linter', () => {
     expect(globProblem('{a/b,c}/*.json')).toMatch(/inside braces/);
   });
 
+  it('a run of backslashes is refused: picomatch never returned on `(` and four at the end (found by fuzz-config)', () => {
+    expect(globProblem('a(\\\\\\\\')).toMatch(/has 4 backslashes in a row/);
+    expect(globProblem(',+(,\\\\\\\\')).toMatch(/backslashes in a row/);
+    expect(compileGlob('a\\\\b.json')('a\\b.json')).toBe(true);
+  });
+
   it('20,000 nested braces are refused by length, not a RangeError', () => {
     expect(globProblem(`${'{'.repeat(20_000)}a${'}'.repeat(20_000)}`)).toMatch(/40001 characters long; at most 256/);
   });

@@ -92,9 +92,20 @@ function splitSegments(glob: string): string[] {
   return segments.filter((s) => s !== '' && s !== '.');
 }
 
+/** The longest run of backslashes in a segment. */
+function backslashRun(segment: string): number {
+  let longest = 0;
+  for (let i = 0, run = 0; i < segment.length; i++) longest = Math.max(longest, (run = segment[i] === '\\' ? run + 1 : 0));
+  return longest;
+}
+
 function compileSegment(segment: string): Segment {
   if (segment === '**') return { globstar: true };
   if (![...segment].some((c) => SPECIAL.has(c))) return { literal: segment };
+  // picomatch 4.0.7 collapses a run of three or more backslashes by skipping ahead, and at the end
+  // of a pattern skips past it and never stops (`(\\\\` hung the linter; found by fuzz-config).
+  const run = backslashRun(segment);
+  if (run > 2) throw new GlobError(`has ${run} backslashes in a row; a literal backslash is written \`\\\\\` (two), and no more`);
   const count = wildcards(segment);
   if (count > GLOB_LIMITS.wildcardsPerSegment) {
     throw new GlobError(
